@@ -1,0 +1,140 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Role } from '@pulsa/shared/constants/roles';
+import type { Queryable } from '../../db/client.ts';
+import { authTokens, doctorProfiles, sessions, userProfiles, userRoles, users } from '../../db/schema.ts';
+
+export type AuthTokenKind = 'email_verification' | 'password_reset';
+
+export async function findUserByEmail(db: Queryable, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      emailVerifiedAt: users.emailVerifiedAt,
+      fullName: userProfiles.fullName,
+    })
+    .from(users)
+    .innerJoin(userProfiles, eq(userProfiles.id, users.id))
+    .where(eq(users.email, email));
+  return row;
+}
+
+export async function cpfExists(db: Queryable, cpf: string) {
+  const [row] = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.cpf, cpf));
+  return !!row;
+}
+
+export async function insertUser(
+  db: Queryable,
+  input: { email: string; passwordHash: string; fullName: string; phone: string | null; cpf: string | null; role: Role; verified: boolean },
+) {
+  const verifiedAt = input.verified ? new Date() : null;
+  const [user] = await db
+    .insert(users)
+    .values({ email: input.email, passwordHash: input.passwordHash, emailVerifiedAt: verifiedAt })
+    .returning({ id: users.id });
+  const id = (user as { id: string }).id;
+  await db.insert(userProfiles).values({
+    id,
+    fullName: input.fullName,
+    email: input.email,
+    phone: input.phone,
+    cpf: input.cpf,
+    emailVerified: input.verified,
+  });
+  await db.insert(userRoles).values({ userId: id, role: input.role });
+  return id;
+}
+
+export async function insertAuthToken(db: Queryable, userId: string, kind: AuthTokenKind, tokenHash: string, expiresAt: Date) {
+  // A new link replaces the earlier unused ones of the same kind.
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+  await db.insert(authTokens).values({ userId, kind, tokenHash, expiresAt });
+}
+
+export async function findAuthToken(db: Queryable, kind: AuthTokenKind, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.kind, kind), eq(authTokens.tokenHash, tokenHash)));
+  return row;
+}
+
+/** Marks the token used only if nobody used it first; false when it lost that race. */
+export async function consumeAuthToken(db: Queryable, id: string) {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.id, id), isNull(authTokens.usedAt)))
+    .returning({ id: authTokens.id });
+  return rows.length === 1;
+}
+
+export async function markEmailVerified(db: Queryable, userId: string) {
+  const now = new Date();
+  await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+  await db.update(userProfiles).set({ emailVerified: true, updatedAt: now }).where(eq(userProfiles.id, userId));
+}
+
+export async function isEmailVerified(db: Queryable, userId: string) {
+  const [row] = await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return !!row?.at;
+}
+
+export async function updatePassword(db: Queryable, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function findProfileName(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ fullName: userProfiles.fullName, email: users.email })
+    .from(users)
+    .innerJoin(userProfiles, eq(userProfiles.id, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function insertSession(db: Queryable, id: string, userId: string, expiresAt: Date, userAgent: string | null) {
+  await db.insert(sessions).values({ id, userId, expiresAt, userAgent });
+}
+
+export async function deleteSession(db: Queryable, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of the user, except `keep` when given. */
+export async function deleteUserSessions(db: Queryable, userId: string, keep?: string) {
+  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+}
+
+export async function findSessionUser(db: Queryable, sessionId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: userProfiles.fullName,
+      avatarUrl: userProfiles.profileImageUrl,
+      role: userRoles.role,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(userProfiles, eq(userProfiles.id, users.id))
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+  return row;
+}
+
+export async function findRole(db: Queryable, userId: string) {
+  const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return row?.role;
+}
+
+/** A doctor starts with an empty, pending professional profile that they complete later. */
+export async function insertEmptyDoctorProfile(db: Queryable, userId: string) {
+  await db.insert(doctorProfiles).values({ userId });
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, real files
+ * (robots.txt, favicon) as themselves, and every other page path answered by index.html so the
+ * client router can take over. /api/* never falls back to the SPA.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
+  const indexPath = distDir ? path.join(distDir, 'index.html') : undefined;
+  const hasBuild = !!indexPath && fs.existsSync(indexPath);
+
+  if (hasBuild && distDir) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api/') || url === '/api' || !wantsPage || !hasBuild || path.extname(url) !== '') {
+      return reply.status(404).send({ message: 'Recurso não encontrado.', code: 'not_found' });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

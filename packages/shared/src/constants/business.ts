@@ -1,0 +1,27 @@
+/** Business constants from the spec (section 9) and the product brief. */
+export const BRAND_NAME = 'Pulsa';
+export const THEME_STORAGE_KEY = 'pulsa-theme';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_NAME_LENGTH = 3;
+export const MIN_PHONE_DIGITS = 10;
+export const CPF_DIGITS = 11;
+
+export const DEFAULT_COMMISSION_PERCENT = 10;
+export const DEFAULT_SMTP_PORT = 587;
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+export const DEFAULT_CONSULTATION_MINUTES = 30;
+
+export const TOAST_DURATION_MS = 5000;
+export const RESET_REDIRECT_MS = 2000;
+export const DASHBOARD_RECENT_ITEMS = 5;
+export const PAGE_SIZE_OPTIONS = [10, 20, 30, 40, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Auth token lifetimes. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const SESSION_TTL_DAYS = 30;
