@@ -1,0 +1,128 @@
+import { SPECIALTY_SEED } from '@pulsa/shared/constants/specialties';
+import { slugify } from '@pulsa/shared/format/slug';
+import { eq } from 'drizzle-orm';
+import { insertUser } from '../modules/auth/auth.repository.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import type { Queryable } from './client.ts';
+import { doctorAvailability, doctorProfiles, specialties } from './schema.ts';
+
+/**
+ * Factories shared by the tests and the demo data: each creates a complete, valid record and
+ * accepts overrides. Passwords are real hashes so the accounts can sign in.
+ */
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** A CPF with valid check digits, different on every call. */
+export function fakeCpf(seed = next() + Math.floor(Math.random() * 1e6)): string {
+  const base = String(100000000 + ((seed * 7919) % 899999999)).slice(0, 9);
+  const nums = [...base].map(Number);
+  const digit = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += (nums[i] as number) * (len + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  nums.push(digit(9));
+  nums.push(digit(10));
+  const cpf = nums.join('');
+  return /^(\d)\1{10}$/.test(cpf) ? fakeCpf(seed + 1) : cpf;
+}
+
+export interface UserOverrides {
+  email?: string;
+  password?: string;
+  fullName?: string;
+  phone?: string | null;
+  cpf?: string | null;
+  verified?: boolean;
+}
+
+export async function createUser(db: Queryable, role: 'admin' | 'doctor' | 'patient', overrides: UserOverrides = {}) {
+  const n = next();
+  const email = (overrides.email ?? `${role}${n}.${Date.now().toString(36)}@exemplo.com.br`).toLowerCase();
+  const password = overrides.password ?? 'senha-segura-123';
+  const id = await insertUser(db, {
+    email,
+    passwordHash: await hashPassword(password),
+    fullName: overrides.fullName ?? `${role === 'doctor' ? 'Dra. Helena' : 'Carlos'} Teste ${n}`,
+    phone: overrides.phone === undefined ? '11987654321' : overrides.phone,
+    cpf: overrides.cpf === undefined ? (role === 'admin' ? null : fakeCpf()) : overrides.cpf,
+    role,
+    verified: overrides.verified ?? true,
+  });
+  return { id, email, password };
+}
+
+export const createPatient = (db: Queryable, overrides: UserOverrides = {}) => createUser(db, 'patient', overrides);
+export const createAdmin = (db: Queryable, overrides: UserOverrides = {}) => createUser(db, 'admin', overrides);
+
+export interface DoctorOverrides extends UserOverrides {
+  specialtyId?: string | null;
+  crmNumber?: string;
+  crmState?: string;
+  /** Centavos. */
+  consultationPrice?: number;
+  bio?: string;
+  verificationStatus?: 'pending' | 'approved' | 'rejected';
+  /** Weekly windows; default Monday to Friday 09:00–12:00 and 14:00–18:00. */
+  availability?: { dayOfWeek: number; startTime: string; endTime: string }[];
+  /** Leave the professional profile empty, as right after sign-up. */
+  incomplete?: boolean;
+}
+
+export async function createDoctor(db: Queryable, overrides: DoctorOverrides = {}) {
+  const user = await createUser(db, 'doctor', overrides);
+  const n = next();
+  const [profile] = await db
+    .insert(doctorProfiles)
+    .values(
+      overrides.incomplete
+        ? { userId: user.id }
+        : {
+            userId: user.id,
+            specialtyId: overrides.specialtyId ?? (await anySpecialtyId(db)),
+            crmNumber: overrides.crmNumber ?? String(100000 + n * 37),
+            crmState: overrides.crmState ?? 'SP',
+            consultationPrice: overrides.consultationPrice ?? 15000,
+            bio: overrides.bio ?? 'Atendimento humanizado, com foco em prevenção e acompanhamento contínuo.',
+            verificationStatus: overrides.verificationStatus ?? 'approved',
+          },
+    )
+    .returning({ id: doctorProfiles.id });
+  const doctorId = (profile as { id: string }).id;
+  if (!overrides.incomplete) {
+    const windows =
+      overrides.availability ??
+      [1, 2, 3, 4, 5].flatMap((d) => [
+        { dayOfWeek: d, startTime: '09:00', endTime: '12:00' },
+        { dayOfWeek: d, startTime: '14:00', endTime: '18:00' },
+      ]);
+    if (windows.length) await db.insert(doctorAvailability).values(windows.map((w) => ({ doctorId, ...w })));
+  }
+  return { ...user, doctorId };
+}
+
+/** Inserts the 51 built-in specialties (skipping ones that exist) and returns them by name. */
+export async function seedSpecialties(db: Queryable) {
+  await db
+    .insert(specialties)
+    .values(SPECIALTY_SEED.map((s) => ({ name: s.name, slug: slugify(s.name), description: s.description, icon: s.icon })))
+    .onConflictDoNothing();
+  const rows = await db.select().from(specialties);
+  return new Map(rows.map((r) => [r.name, r]));
+}
+
+async function anySpecialtyId(db: Queryable): Promise<string> {
+  const [existing] = await db.select({ id: specialties.id }).from(specialties).limit(1);
+  if (existing) return existing.id;
+  const [created] = await db
+    .insert(specialties)
+    .values({ name: 'Clínica Geral', slug: 'clinica-geral', description: 'Atendimento geral.', icon: 'stethoscope' })
+    .onConflictDoNothing()
+    .returning({ id: specialties.id });
+  if (created) return created.id;
+  const [row] = await db.select({ id: specialties.id }).from(specialties).where(eq(specialties.slug, 'clinica-geral'));
+  return (row as { id: string }).id;
+}

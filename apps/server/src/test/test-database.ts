@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+
+/**
+ * One database per test worker, migrated once and emptied before each test file: PGlite in memory
+ * by default, or a database of its own on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+const KEY = Symbol.for('pulsa.testDatabase');
+type Holder = { [KEY]?: Promise<Database> };
+
+export async function testDatabase(): Promise<Database> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= open();
+  const database = await holder[KEY];
+  await truncateAll(database);
+  return database;
+}
+
+async function open(): Promise<Database> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  if (baseUrl) {
+    const name = `pulsa_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    database = await openPostgres(url.toString());
+  } else {
+    database = await openPglite();
+  }
+  await database.migrate();
+  return database;
+}
+
+async function truncateAll(database: Database) {
+  const result = await database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const tables = result.rows.map((r) => `"public"."${r.tablename}"`);
+  if (tables.length) await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+}

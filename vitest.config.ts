@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    pool: 'forks',
+    maxWorkers: 2,
+    // One embedded database per worker, reset between files (see apps/server/src/test/setup.ts).
+    setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
