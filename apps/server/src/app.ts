@@ -30,12 +30,14 @@ export interface BuildOptions {
   /** Start the periodic e-mail delivery loop (off in tests, which drive it directly). */
   backgroundJobs?: boolean;
   logger?: boolean;
+  /** Where logs go instead of stdout (tests read them back). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole application on an open database; listening is the caller's business. */
 export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), stream: options.logStream },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

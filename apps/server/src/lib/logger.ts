@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyLoggerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 
 /** Query parameters that carry secrets in links (e-mail confirmation, password reset). */
 const SECRET_QUERY = /([?&](?:token|code|secret)=)[^&#]*/gi;
@@ -11,7 +12,7 @@ export function redactUrl(url: string): string {
  * Structured logs that never hold passwords, session tokens or CPF: headers with credentials are
  * removed, link tokens in URLs are masked, and request bodies are never logged.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {
   return {
     level,
     redact: {

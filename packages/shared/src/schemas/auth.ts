@@ -65,7 +65,7 @@ export const registerSchema = z.object({
         .string()
         .min(11, { error: AUTH_MESSAGES.shortCpf })
         .max(11, { error: AUTH_MESSAGES.shortCpf })
-        .refine(isValidCpf, { error: AUTH_MESSAGES.invalidCpf }),
+        .refine((v) => v.length !== 11 || isValidCpf(v), { error: AUTH_MESSAGES.invalidCpf }),
     ),
   password,
   userType: z.enum(SIGN_UP_ROLES, { error: AUTH_MESSAGES.invalidUserType }),
@@ -86,7 +86,7 @@ export const resetPasswordFormSchema = z
       .string({ error: AUTH_MESSAGES.confirmPassword })
       .min(MIN_PASSWORD_LENGTH, { error: AUTH_MESSAGES.confirmPassword }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
+  .refine((v) => v.confirmPassword.length < MIN_PASSWORD_LENGTH || v.password === v.confirmPassword, {
     error: AUTH_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],
   });
@@ -102,7 +102,7 @@ export const resetPasswordSchema = z
       .string({ error: AUTH_MESSAGES.confirmPassword })
       .min(MIN_PASSWORD_LENGTH, { error: AUTH_MESSAGES.confirmPassword }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
+  .refine((v) => v.confirmPassword.length < MIN_PASSWORD_LENGTH || v.password === v.confirmPassword, {
     error: AUTH_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],
   });

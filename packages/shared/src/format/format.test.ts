@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatTime } from './date.ts';
+import { initials } from './initials.ts';
+import { centavosToInput, formatBRL, parseReais } from './money.ts';
+import { formatPhone } from './phone.ts';
+import { slugify } from './slug.ts';
+
+describe('money', () => {
+  it('formats centavos as BRL', () => {
+    expect(formatBRL(123456)).toBe('R$ 1.234,56');
+    expect(formatBRL(0)).toBe('R$ 0,00');
+    expect(formatBRL(5)).toBe('R$ 0,05');
+  });
+  it('parses typed amounts into centavos', () => {
+    expect(parseReais('150')).toBe(15000);
+    expect(parseReais('150.5')).toBe(15050);
+    expect(parseReais('150,50')).toBe(15050);
+    expect(parseReais('1.234,56')).toBe(123456);
+    expect(parseReais('12.345')).toBeNull();
+    expect(parseReais('abc')).toBeNull();
+    expect(parseReais('-1')).toBeNull();
+  });
+  it('shows centavos in a price input', () => expect(centavosToInput(15050)).toBe('150.50'));
+});
+
+describe('dates', () => {
+  it('formats dd/MM/yyyy in Brasília time', () => {
+    expect(formatDate('2026-03-05T02:00:00Z')).toBe('04/03/2026');
+    expect(formatDate(null)).toBe('N/A');
+  });
+  it('formats HH:MM', () => expect(formatTime('2026-03-05T12:30:00Z')).toBe('09:30'));
+});
+
+describe('initials', () => {
+  it('takes up to two words', () => expect(initials('maria da silva')).toBe('MD'));
+  it('uses an e-mail when there is no name', () => expect(initials('ana@exemplo.com')).toBe('A'));
+  it('falls back', () => expect(initials('', 'DR')).toBe('DR'));
+});
+
+describe('other formats', () => {
+  it('formats phones', () => {
+    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(formatPhone('1133334444')).toBe('(11) 3333-4444');
+  });
+  it('slugifies Portuguese names', () => expect(slugify('Clínica Geral')).toBe('clinica-geral'));
+});
