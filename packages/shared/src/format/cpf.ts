@@ -30,3 +30,12 @@ export function maskCpf(value: string): string {
   if (d.length !== 11) return '***';
   return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
 }
+
+/** Formats a CPF while it is typed: "5299822" → "529.982.2". */
+export function maskCpfInput(value: string): string {
+  const d = cpfDigits(value).slice(0, 11);
+  if (d.length <= 3) return d;
+  if (d.length <= 6) return `${d.slice(0, 3)}.${d.slice(3)}`;
+  if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}

@@ -44,3 +44,19 @@ describe('other formats', () => {
   });
   it('slugifies Portuguese names', () => expect(slugify('Clínica Geral')).toBe('clinica-geral'));
 });
+
+describe('input masks', () => {
+  it('masks a CPF as it is typed', async () => {
+    const { maskCpfInput } = await import('./cpf.ts');
+    expect(maskCpfInput('529')).toBe('529');
+    expect(maskCpfInput('5299822')).toBe('529.982.2');
+    expect(maskCpfInput('52998224725999')).toBe('529.982.247-25');
+  });
+  it('masks a phone as it is typed', async () => {
+    const { maskPhoneInput } = await import('./phone.ts');
+    expect(maskPhoneInput('1')).toBe('(1');
+    expect(maskPhoneInput('119876')).toBe('(11) 9876');
+    expect(maskPhoneInput('1133334444')).toBe('(11) 3333-4444');
+    expect(maskPhoneInput('11987654321')).toBe('(11) 98765-4321');
+  });
+});

@@ -1,0 +1,12 @@
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { SignInLink } from '@/features/auth/components/sign-in-link';
+import { AUTH_TEXT } from '@/features/auth/texts';
+
+export function Component() {
+  return (
+    <AuthLayout title={AUTH_TEXT.register.title} description={AUTH_TEXT.register.description} footer={<SignInLink />}>
+      <RegisterForm initialType="patient" />
+    </AuthLayout>
+  );
+}
