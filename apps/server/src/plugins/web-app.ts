@@ -27,6 +27,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   }
 
+  if (hasBuild) {
+    // The static plugin would answer the bare directory with 403; "/" is the landing page.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'),
+    );
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';

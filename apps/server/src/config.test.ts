@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, appUrl: 'http://localhost:3000', databaseUrl: undefined, smtp: undefined });
+    expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it('names every wrong variable in one message', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', APP_URL: 'not a url', SMTP_SECURE: 'maybe', ICE_SERVERS: '[1' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'APP_URL', 'SMTP_SECURE', 'ICE_SERVERS']) expect(message).toContain(name);
+    }
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+  });
+
+  it('reads SMTP, admin and ICE servers', () => {
+    const config = loadConfig({
+      SMTP_HOST: 'smtp.exemplo.com',
+      SMTP_PORT: '465',
+      ADMIN_EMAIL: 'Admin@Exemplo.com',
+      ADMIN_PASSWORD: '12345678',
+      ICE_SERVERS: '[{"urls":"stun:stun.exemplo.com:3478"}]',
+      APP_URL: 'https://pulsa.com.br/',
+    });
+    expect(config.smtp).toMatchObject({ host: 'smtp.exemplo.com', port: 465, secure: true });
+    expect(config.admin).toEqual({ email: 'admin@exemplo.com', password: '12345678' });
+    expect(config.iceServers).toEqual([{ urls: 'stun:stun.exemplo.com:3478' }]);
+    expect(config.appUrl).toBe('https://pulsa.com.br');
+  });
+});

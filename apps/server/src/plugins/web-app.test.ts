@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp } from '../test/test-app.ts';
+
+let app: FastifyInstance;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-dist-'));
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html lang="pt-BR"><body>${'app '.repeat(400)}</body></html>`);
+  fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${'1'.repeat(3000)});`);
+  app = await createTestApp({ webDistDir: dist });
+});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe('serving the web app', () => {
+  it('answers page routes with index.html, never cached', async () => {
+    for (const url of ['/', '/login', '/patient/consultations', '/rota/inexistente']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('lang="pt-BR"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves robots.txt as the real file, not the SPA', async () => {
+    const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('User-agent');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers missing files and unknown API paths with 404, not the SPA', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/api/missing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+    expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('documents the API at /api/docs from the route schemas', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/auth/register'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/health'].get).toBeDefined();
+  });
+});
