@@ -9,10 +9,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { adminPatientRoutes } from './modules/admin-patients/admin-patients.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { EmailDelivery } from './modules/email/email.delivery.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -103,6 +106,9 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth', rateLimit: config.authRateLimit });
+      await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(adminPatientRoutes, { prefix: '/admin/patients' });
+      await api.register(catalogRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { insertUser } from '../modules/auth/auth.repository.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { Queryable } from './client.ts';
-import { doctorAvailability, doctorProfiles, specialties } from './schema.ts';
+import { doctorAvailability, doctorProfiles, specialties, userProfiles } from './schema.ts';
 
 /**
  * Factories shared by the tests and the demo data: each creates a complete, valid record and
@@ -125,4 +125,29 @@ async function anySpecialtyId(db: Queryable): Promise<string> {
   if (created) return created.id;
   const [row] = await db.select({ id: specialties.id }).from(specialties).where(eq(specialties.slug, 'clinica-geral'));
   return (row as { id: string }).id;
+}
+
+/** Records an admin's verification decision on a doctor profile (with the reason the doctor reads). */
+export async function setDoctorVerification(
+  db: Queryable,
+  doctorId: string,
+  status: 'pending' | 'approved' | 'rejected',
+  rejectionReason: string | null = null,
+) {
+  await db
+    .update(doctorProfiles)
+    .set({
+      verificationStatus: status,
+      rejectionReason: status === 'rejected' ? rejectionReason : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(doctorProfiles.id, doctorId));
+}
+
+/** Gives a user a profile picture (a URL the app serves). */
+export async function setProfileImage(db: Queryable, userId: string, url: string | null) {
+  await db
+    .update(userProfiles)
+    .set({ profileImageUrl: url, updatedAt: new Date() })
+    .where(eq(userProfiles.id, userId));
 }

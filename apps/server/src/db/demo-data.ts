@@ -1,0 +1,559 @@
+import { slugify } from '@pulsa/shared/format/slug';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import {
+  createAdmin,
+  createDoctor,
+  createPatient,
+  fakeCpf,
+  seedSpecialties,
+  setDoctorVerification,
+} from './factories.ts';
+import { users } from './schema.ts';
+
+/**
+ * The data `npm run demo` starts with: the 51 specialties, approved doctors across them, a few
+ * doctors awaiting review, one rejected, one who only signed up, patients and an admin. Every account
+ * is fictional (e-mails on the reserved `.example` domain) and the passwords are the same every run.
+ */
+
+export const DEMO_EMAIL_DOMAIN = 'pulsa.example';
+
+export const DEMO_PASSWORDS = {
+  admin: 'admin-demo-123',
+  doctor: 'medico-demo-123',
+  patient: 'paciente-demo-123',
+} as const;
+
+export const DEMO_LOGINS = {
+  admin: `admin@${DEMO_EMAIL_DOMAIN}`,
+  doctor: `medico@${DEMO_EMAIL_DOMAIN}`,
+  pendingDoctor: `medico.pendente@${DEMO_EMAIL_DOMAIN}`,
+  rejectedDoctor: `medico.recusado@${DEMO_EMAIL_DOMAIN}`,
+  newDoctor: `medico.novo@${DEMO_EMAIL_DOMAIN}`,
+  patient: `paciente@${DEMO_EMAIL_DOMAIN}`,
+} as const;
+
+type Window = { dayOfWeek: number; startTime: string; endTime: string };
+const days = (list: number[], startTime: string, endTime: string): Window[] =>
+  list.map((dayOfWeek) => ({ dayOfWeek, startTime, endTime }));
+
+/** Weekly agendas (0 = Sunday): mornings, afternoons, evenings, Saturdays, split days. */
+const AGENDAS: Window[][] = [
+  [...days([1, 2, 3, 4, 5], '08:00', '12:00')],
+  [...days([1, 3, 5], '14:00', '20:00')],
+  [...days([2, 4], '09:00', '12:00'), ...days([2, 4], '14:00', '18:00'), ...days([6], '08:00', '12:00')],
+  [...days([1, 2, 3, 4, 5], '18:00', '22:00')],
+  [...days([1, 2, 3, 4, 5, 6], '07:00', '11:00')],
+  [...days([1, 2, 3, 4, 5], '09:00', '12:00'), ...days([1, 2, 3, 4, 5], '14:00', '18:00')],
+  [...days([3, 4, 5], '13:00', '19:00'), ...days([6], '09:00', '13:00')],
+];
+
+/** Area codes of the states the doctors are registered in. */
+const DDD: Record<string, string> = {
+  AM: '92',
+  BA: '71',
+  CE: '85',
+  DF: '61',
+  ES: '27',
+  GO: '62',
+  MG: '31',
+  PE: '81',
+  PR: '41',
+  RJ: '21',
+  RS: '51',
+  SC: '48',
+  SP: '11',
+};
+
+interface DemoDoctor {
+  name: string;
+  specialty: string;
+  crm: string;
+  uf: string;
+  /** Reais; stored as centavos. */
+  price: number;
+  bio: string;
+  email?: string;
+}
+
+export const APPROVED_DOCTORS: readonly DemoDoctor[] = [
+  {
+    name: 'Mariana Albuquerque Costa',
+    specialty: 'Cardiologia',
+    crm: '123456',
+    uf: 'SP',
+    price: 280,
+    email: DEMO_LOGINS.doctor,
+    bio: 'Cardiologista com residência pela Unifesp. Atua na prevenção cardiovascular, no controle da hipertensão e no acompanhamento de pacientes após infarto, sempre com um plano de cuidado que caiba na rotina de cada pessoa.',
+  },
+  {
+    name: 'Rafael Nogueira Pires',
+    specialty: 'Cardiologia',
+    crm: '54321',
+    uf: 'RJ',
+    price: 220,
+    bio: 'Cardiologista clínico com foco em arritmias e insuficiência cardíaca. Formado pela UFRJ, explica cada exame com calma e ajusta o tratamento junto com o paciente.',
+  },
+  {
+    name: 'Juliana Batista Ferraz',
+    specialty: 'Cardiologia',
+    crm: '67890',
+    uf: 'MG',
+    price: 350,
+    bio: 'Cardiologista e ecocardiografista. Acompanha gestantes com cardiopatia e atletas amadores que querem treinar com segurança.',
+  },
+  {
+    name: 'Otávio Lacerda Mendes',
+    specialty: 'Cardiologia',
+    crm: '31415',
+    uf: 'RS',
+    price: 180,
+    bio: 'Atende adultos e idosos com pressão alta, colesterol elevado e palpitações. Residência pela UFRGS e mais de 15 anos de consultório.',
+  },
+  {
+    name: 'Ana Beatriz Rocha',
+    specialty: 'Clínica Geral',
+    crm: '145872',
+    uf: 'SP',
+    price: 90,
+    bio: 'Clínica geral com foco em check-ups, renovação de receitas de uso contínuo e orientação sobre sintomas do dia a dia. Atendimento objetivo e acolhedor.',
+  },
+  {
+    name: 'Lucas Henrique Moura',
+    specialty: 'Clínica Geral',
+    crm: '28764',
+    uf: 'PE',
+    price: 80,
+    bio: 'Médico generalista formado pela UFPE. Atende gripes, infecções comuns e dores, e faz a avaliação inicial para encaminhar ao especialista certo.',
+  },
+  {
+    name: 'Fernanda Cavalcanti Lima',
+    specialty: 'Clínica Geral',
+    crm: '19283',
+    uf: 'CE',
+    price: 120,
+    bio: 'Clínica médica com experiência em pronto-atendimento. Ajuda a interpretar exames de rotina e a organizar o cuidado de quem convive com várias condições crônicas.',
+  },
+  {
+    name: 'Gustavo Almeida Prado',
+    specialty: 'Clínica Geral',
+    crm: '40127',
+    uf: 'PR',
+    price: 149.9,
+    bio: 'Clínico geral com pós-graduação em medicina do estilo de vida. Trabalha sono, alimentação e atividade física junto com o tratamento.',
+  },
+  {
+    name: 'Tatiane Souza Brandão',
+    specialty: 'Clínica Geral',
+    crm: '22981',
+    uf: 'BA',
+    price: 100,
+    bio: 'Atende adultos de todas as idades, com atenção especial à saúde da mulher e ao controle de diabetes e hipertensão.',
+  },
+  {
+    name: 'Ricardo Tavares Bastos',
+    specialty: 'Neurologia',
+    crm: '98123',
+    uf: 'SP',
+    price: 380,
+    bio: 'Neurologista com residência pela Unifesp. Atua em cefaleias, enxaqueca crônica e distúrbios do sono.',
+  },
+  {
+    name: 'Camila Rezende Farias',
+    specialty: 'Neurologia',
+    crm: '73002',
+    uf: 'MG',
+    price: 320,
+    bio: 'Neurologista dedicada a epilepsia e doenças neuromusculares. Acompanha pacientes em tratamento de longo prazo e orienta os familiares.',
+  },
+  {
+    name: 'Eduardo Sampaio Leite',
+    specialty: 'Neurologia',
+    crm: '15567',
+    uf: 'DF',
+    price: 290,
+    bio: 'Neurologista clínico. Avalia tonturas, formigamentos e perda de memória, e acompanha pacientes na recuperação após um AVC.',
+  },
+  {
+    name: 'Patrícia Menezes Duarte',
+    specialty: 'Pneumologia',
+    crm: '61234',
+    uf: 'SP',
+    price: 260,
+    bio: 'Pneumologista com foco em asma, DPOC e sequelas respiratórias pós-covid. Ensina o uso correto das medicações inalatórias.',
+  },
+  {
+    name: 'Marcelo Vieira Antunes',
+    specialty: 'Pneumologia',
+    crm: '44789',
+    uf: 'SC',
+    price: 240,
+    bio: 'Pneumologista e médico do sono. Investiga ronco, apneia obstrutiva do sono e tosse crônica.',
+  },
+  {
+    name: 'Beatriz Campos Salgado',
+    specialty: 'Oftalmologia',
+    crm: '88214',
+    uf: 'RJ',
+    price: 230,
+    bio: 'Oftalmologista. Orienta sobre olho seco, conjuntivites e uso de lentes de contato, e acompanha pacientes com glaucoma.',
+  },
+  {
+    name: 'Thiago Rangel Figueiredo',
+    specialty: 'Oftalmologia',
+    crm: '37751',
+    uf: 'GO',
+    price: 200,
+    bio: 'Oftalmologista com experiência em retina e diabetes. Avalia sintomas visuais e indica quando o exame presencial é necessário.',
+  },
+  {
+    name: 'Felipe Andrade Coutinho',
+    specialty: 'Ortopedia e Traumatologia',
+    crm: '102938',
+    uf: 'SP',
+    price: 300,
+    bio: 'Ortopedista especialista em coluna. Trata lombalgia, hérnia de disco e dores posturais de quem passa o dia sentado.',
+  },
+  {
+    name: 'Larissa Monteiro Queiroz',
+    specialty: 'Ortopedia e Traumatologia',
+    crm: '55620',
+    uf: 'PR',
+    price: 270,
+    bio: 'Ortopedista e traumatologista do esporte. Acompanha lesões de joelho e ombro e o retorno seguro às atividades.',
+  },
+  {
+    name: 'Henrique Barros Galvão',
+    specialty: 'Ortopedia e Traumatologia',
+    crm: '26458',
+    uf: 'BA',
+    price: 190,
+    bio: 'Ortopedista geral. Avalia dores nas articulações, tendinites e entorses e orienta a reabilitação.',
+  },
+  {
+    name: 'Isabela Fontes Marinho',
+    specialty: 'Dermatologia',
+    crm: '134567',
+    uf: 'SP',
+    price: 330,
+    bio: 'Dermatologista. Acne, rosácea, manchas e queda de cabelo, com cuidados diários adequados a cada tipo de pele.',
+  },
+  {
+    name: 'Vinícius Peixoto Araújo',
+    specialty: 'Dermatologia',
+    crm: '63390',
+    uf: 'RJ',
+    price: 250,
+    bio: 'Dermatologista com foco em dermatite atópica, psoríase e prevenção do câncer de pele.',
+  },
+  {
+    name: 'Natália Siqueira Lopes',
+    specialty: 'Dermatologia',
+    crm: '41175',
+    uf: 'PE',
+    price: 210,
+    bio: 'Dermatologista. Atende alergias de pele, micoses e alterações das unhas em adultos e crianças.',
+  },
+  {
+    name: 'Carolina Dantas Ribeiro',
+    specialty: 'Pediatria',
+    crm: '117654',
+    uf: 'SP',
+    price: 200,
+    bio: 'Pediatra. Puericultura, amamentação, introdução alimentar e sinais de alerta nos primeiros anos de vida.',
+  },
+  {
+    name: 'Bruno Guimarães Torres',
+    specialty: 'Pediatria',
+    crm: '48231',
+    uf: 'MG',
+    price: 170,
+    bio: 'Pediatra. Acompanha crescimento e desenvolvimento, febre, alergias e o calendário de vacinas.',
+  },
+  {
+    name: 'Aline Freitas Moraes',
+    specialty: 'Pediatria',
+    crm: '30977',
+    uf: 'RS',
+    price: 160,
+    bio: 'Pediatra. Atende do recém-nascido ao adolescente, com orientações claras para toda a família.',
+  },
+  {
+    name: 'Daniel Carvalho Neves',
+    specialty: 'Psiquiatria',
+    crm: '99871',
+    uf: 'SP',
+    price: 450,
+    bio: 'Psiquiatra. Ansiedade, depressão e transtorno bipolar, com acompanhamento regular e ajustes cuidadosos do tratamento.',
+  },
+  {
+    name: 'Renata Pacheco Brito',
+    specialty: 'Psiquiatria',
+    crm: '52846',
+    uf: 'DF',
+    price: 380,
+    bio: 'Psiquiatra da infância e da adolescência. Avalia TDAH, autismo e dificuldades escolares e orienta as famílias.',
+  },
+  {
+    name: 'Leonardo Assis Cardoso',
+    specialty: 'Psiquiatria',
+    crm: '33519',
+    uf: 'CE',
+    price: 300,
+    bio: 'Psiquiatra. Insônia, dependência química e saúde mental de profissionais sob alta pressão.',
+  },
+  {
+    name: 'Priscila Amaral Teles',
+    specialty: 'Ginecologia e Obstetrícia',
+    crm: '128345',
+    uf: 'SP',
+    price: 260,
+    bio: 'Ginecologista e obstetra. Pré-natal de baixo risco, contracepção e planejamento familiar.',
+  },
+  {
+    name: 'Mônica Vasconcelos Pinto',
+    specialty: 'Ginecologia e Obstetrícia',
+    crm: '70214',
+    uf: 'RJ',
+    price: 280,
+    bio: 'Ginecologista com foco em climatério, menopausa e saúde sexual da mulher.',
+  },
+  {
+    name: 'Júlia Cordeiro Santana',
+    specialty: 'Ginecologia e Obstetrícia',
+    crm: '27603',
+    uf: 'AM',
+    price: 180,
+    bio: 'Ginecologista e obstetra. Orienta sobre ciclo menstrual, endometriose e cuidados no pós-parto.',
+  },
+  {
+    name: 'Rodrigo Falcão Medeiros',
+    specialty: 'Endocrinologia e Metabologia',
+    crm: '83456',
+    uf: 'SP',
+    price: 310,
+    bio: 'Endocrinologista. Diabetes tipos 1 e 2, ajuste de insulina e tratamento da obesidade.',
+  },
+  {
+    name: 'Letícia Moreira Diniz',
+    specialty: 'Endocrinologia e Metabologia',
+    crm: '46012',
+    uf: 'MG',
+    price: 270,
+    bio: 'Endocrinologista com foco em tireoide, síndrome dos ovários policísticos e outros distúrbios hormonais.',
+  },
+  {
+    name: 'André Luiz Fonseca',
+    specialty: 'Gastroenterologia',
+    crm: '59023',
+    uf: 'PR',
+    price: 240,
+    bio: 'Gastroenterologista. Refluxo, gastrite, intestino irritável e doenças inflamatórias intestinais.',
+  },
+  {
+    name: 'Sabrina Coelho Martins',
+    specialty: 'Otorrinolaringologia',
+    crm: '38840',
+    uf: 'SC',
+    price: 220,
+    bio: 'Otorrinolaringologista. Sinusite, rinite alérgica, zumbido e tontura.',
+  },
+  {
+    name: 'Paulo Roberto Azevedo',
+    specialty: 'Urologia',
+    crm: '21497',
+    uf: 'ES',
+    price: 250,
+    bio: 'Urologista. Saúde masculina, próstata, cálculo renal e infecções urinárias.',
+  },
+  {
+    name: 'Helena Prates Quintela',
+    specialty: 'Geriatria',
+    crm: '76543',
+    uf: 'SP',
+    price: 290,
+    bio: 'Geriatra. Avaliação global da pessoa idosa, memória, prevenção de quedas e revisão de medicamentos.',
+  },
+  {
+    name: 'Sérgio Matos Rabelo',
+    specialty: 'Reumatologia',
+    crm: '34288',
+    uf: 'BA',
+    price: 260,
+    bio: 'Reumatologista. Artrite reumatoide, lúpus, gota e fibromialgia.',
+  },
+  {
+    name: 'Viviane Lins Barreto',
+    specialty: 'Infectologia',
+    crm: '25671',
+    uf: 'PE',
+    price: 210,
+    bio: 'Infectologista. Infecções de repetição, hepatites virais, HIV e vacinas para quem vai viajar.',
+  },
+  {
+    name: 'Fábio Rezende Cunha',
+    specialty: 'Nutrologia',
+    crm: '67432',
+    uf: 'GO',
+    price: 230,
+    bio: 'Nutrólogo. Emagrecimento com acompanhamento médico, deficiências de vitaminas e alimentação nas doenças crônicas.',
+  },
+];
+
+export const PENDING_DOCTORS: readonly DemoDoctor[] = [
+  {
+    name: 'Cristiano Lopes Macedo',
+    specialty: 'Cardiologia',
+    crm: '77120',
+    uf: 'SP',
+    price: 200,
+    email: DEMO_LOGINS.pendingDoctor,
+    bio: 'Cardiologista recém-chegado à telemedicina, com foco em check-up cardiológico.',
+  },
+  {
+    name: 'Elaine Rocha Furtado',
+    specialty: 'Dermatologia',
+    crm: '53318',
+    uf: 'RJ',
+    price: 240,
+    bio: 'Dermatologista. Acne na vida adulta e cuidados com a pele sensível.',
+  },
+  {
+    name: 'Murilo Teixeira Bragança',
+    specialty: 'Psiquiatria',
+    crm: '41902',
+    uf: 'MG',
+    price: 350,
+    bio: 'Psiquiatra. Transtornos de ansiedade e acompanhamento de longo prazo.',
+  },
+];
+
+export const REJECTED_DOCTOR: DemoDoctor = {
+  name: 'Jorge Amâncio Pereira',
+  specialty: 'Clínica Geral',
+  crm: '81190',
+  uf: 'SP',
+  price: 120,
+  email: DEMO_LOGINS.rejectedDoctor,
+  bio: 'Clínico geral.',
+};
+export const REJECTION_REASON =
+  'O nome cadastrado não corresponde ao registro do CRM informado. Atualize o nome ou envie um documento em que ele apareça igual ao do CRM.';
+
+/** Signed up as a doctor and has not filled in the professional profile yet. */
+export const NEW_DOCTOR_NAME = 'Simone Barreto Falcão';
+
+export const PATIENTS: readonly { name: string; ddd: string; email?: string }[] = [
+  { name: 'Ana Clara Mendes', ddd: '11', email: DEMO_LOGINS.patient },
+  { name: 'João Pedro Silva', ddd: '21' },
+  { name: 'Maria Eduarda Oliveira', ddd: '31' },
+  { name: 'Gabriel Santos Rocha', ddd: '41' },
+  { name: 'Luiza Fernandes Castro', ddd: '51' },
+  { name: 'Matheus Ribeiro Alves', ddd: '71' },
+  { name: 'Sofia Martins Pereira', ddd: '81' },
+  { name: 'Pedro Henrique Gomes', ddd: '85' },
+  { name: 'Valentina Costa Araújo', ddd: '61' },
+  { name: 'Miguel Azevedo Barros', ddd: '62' },
+];
+
+/** "Ana Clara Mendes" → "ana.mendes@pulsa.example". */
+function emailFor(name: string): string {
+  const words = name.split(' ');
+  return `${slugify(words[0] as string)}.${slugify(words.at(-1) as string)}@${DEMO_EMAIL_DOMAIN}`;
+}
+
+/** A mobile number in the given area code, different for every seed. */
+function phoneFor(ddd: string, seed: number): string {
+  return `${ddd}9${String(81_234_567 + seed * 104_729).slice(-8)}`;
+}
+
+export interface DemoSummary {
+  specialties: number;
+  approvedDoctors: number;
+  pendingDoctors: number;
+  rejectedDoctors: number;
+  /** Signed up, profile not filled in yet. */
+  newDoctors: number;
+  patients: number;
+}
+
+/** Fills an empty database with the demo data, all in one transaction (nothing half-written). */
+export async function fillDemoData(db: Db): Promise<DemoSummary> {
+  return db.transaction(async (tx) => {
+    const specialties = await seedSpecialties(tx);
+    const specialtyId = (name: string) => {
+      const row = specialties.get(name);
+      if (!row) throw new Error(`demo data names an unknown specialty: ${name}`);
+      return row.id;
+    };
+
+    await createAdmin(tx, {
+      email: DEMO_LOGINS.admin,
+      password: DEMO_PASSWORDS.admin,
+      fullName: 'Administração Pulsa',
+    });
+
+    const doctor = (d: DemoDoctor, seed: number, status: 'approved' | 'pending') =>
+      createDoctor(tx, {
+        email: d.email ?? emailFor(d.name),
+        password: DEMO_PASSWORDS.doctor,
+        fullName: d.name,
+        phone: phoneFor(DDD[d.uf] ?? '11', seed),
+        cpf: fakeCpf(1000 + seed),
+        specialtyId: specialtyId(d.specialty),
+        crmNumber: d.crm,
+        crmState: d.uf,
+        consultationPrice: Math.round(d.price * 100),
+        bio: d.bio,
+        verificationStatus: status,
+        availability: AGENDAS[seed % AGENDAS.length],
+      });
+
+    let seed = 0;
+    for (const d of APPROVED_DOCTORS) await doctor(d, seed++, 'approved');
+    for (const d of PENDING_DOCTORS) await doctor(d, seed++, 'pending');
+    const rejected = await doctor(REJECTED_DOCTOR, seed++, 'pending');
+    await setDoctorVerification(tx, rejected.doctorId, 'rejected', REJECTION_REASON);
+    await createDoctor(tx, {
+      email: DEMO_LOGINS.newDoctor,
+      password: DEMO_PASSWORDS.doctor,
+      fullName: NEW_DOCTOR_NAME,
+      phone: phoneFor('11', seed),
+      cpf: fakeCpf(1000 + seed++),
+      incomplete: true,
+    });
+
+    for (const [i, p] of PATIENTS.entries()) {
+      await createPatient(tx, {
+        email: p.email ?? emailFor(p.name),
+        password: DEMO_PASSWORDS.patient,
+        fullName: p.name,
+        phone: phoneFor(p.ddd, 100 + i),
+        cpf: fakeCpf(2000 + i),
+      });
+    }
+
+    return {
+      specialties: specialties.size,
+      approvedDoctors: APPROVED_DOCTORS.length,
+      pendingDoctors: PENDING_DOCTORS.length,
+      rejectedDoctors: 1,
+      newDoctors: 1,
+      patients: PATIENTS.length,
+    };
+  });
+}
+
+export type DemoState = 'filled' | 'present' | 'foreign';
+
+/**
+ * First run (no accounts at all): fill the database. Later runs: leave it as it is. A database
+ * holding other accounts is never touched, so the demo cannot mix into real data.
+ */
+export async function prepareDemoData(db: Db): Promise<{ state: DemoState; summary?: DemoSummary }> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) === 0) return { state: 'filled', summary: await fillDemoData(db) };
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS.admin));
+  return { state: admin ? 'present' : 'foreign' };
+}

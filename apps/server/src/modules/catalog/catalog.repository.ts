@@ -1,0 +1,141 @@
+import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client.ts';
+import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
+import type { DoctorSort } from './catalog.schemas.ts';
+
+/**
+ * The one definition of a doctor the public may see: approved by an admin and with the profile
+ * complete (specialty, CRM number and state, price). Every public query goes through it.
+ */
+export const listedDoctor: SQL = and(
+  eq(doctorProfiles.verificationStatus, 'approved'),
+  isNotNull(doctorProfiles.specialtyId),
+  isNotNull(doctorProfiles.crmNumber),
+  isNotNull(doctorProfiles.crmState),
+  isNotNull(doctorProfiles.consultationPrice),
+) as SQL;
+
+// Accent- and case-insensitive matching that works on PostgreSQL and PGlite without extensions.
+const ACCENTED = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ';
+const PLAIN = 'AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn';
+const folded = (column: AnyPgColumn) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+
+/** "Cárdio" → "%cardio%", with LIKE wildcards typed by the visitor taken literally. */
+export function containsPattern(text: string): string {
+  const plain = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `%${plain}%`;
+}
+
+function approvedCountBySpecialty(db: Queryable) {
+  return db
+    .select({ specialtyId: doctorProfiles.specialtyId, doctorCount: count().as('doctor_count') })
+    .from(doctorProfiles)
+    .where(listedDoctor)
+    .groupBy(doctorProfiles.specialtyId)
+    .as('approved_counts');
+}
+
+function specialtySummaryQuery(db: Queryable, where: SQL | undefined) {
+  const counts = approvedCountBySpecialty(db);
+  return db
+    .select({
+      id: specialties.id,
+      name: specialties.name,
+      slug: specialties.slug,
+      description: specialties.description,
+      icon: specialties.icon,
+      doctorCount: sql<number>`coalesce(${counts.doctorCount}, 0)`.mapWith(Number),
+    })
+    .from(specialties)
+    .leftJoin(counts, eq(counts.specialtyId, specialties.id))
+    .where(where);
+}
+
+/** Every specialty (or those whose name or description contains `q`), in alphabetical order. */
+export async function listSpecialties(db: Queryable, q?: string) {
+  const where = q
+    ? sql`(${folded(specialties.name)} like ${containsPattern(q)} or ${folded(specialties.description)} like ${containsPattern(q)})`
+    : undefined;
+  // The slug is the name without accents, so it sorts the way a Portuguese reader expects.
+  return specialtySummaryQuery(db, where).orderBy(asc(specialties.slug));
+}
+
+export async function findSpecialtyBySlug(db: Queryable, slug: string) {
+  const [row] = await specialtySummaryQuery(db, eq(specialties.slug, slug));
+  return row;
+}
+
+export interface DoctorPageRequest {
+  specialtyId: string;
+  page: number;
+  pageSize: number;
+  q?: string;
+  sort?: DoctorSort;
+  order: 'asc' | 'desc';
+}
+
+/** One page of the listed doctors of a specialty, with the total for the pager. */
+export async function listSpecialtyDoctors(db: Queryable, request: DoctorPageRequest) {
+  const conditions = [listedDoctor, eq(doctorProfiles.specialtyId, request.specialtyId)];
+  if (request.q) conditions.push(sql`${folded(userProfiles.fullName)} like ${containsPattern(request.q)}`);
+  const where = and(...conditions);
+  const direction = request.order === 'desc' ? desc : asc;
+  // Names sort without regard to accents ("Ângela" beside "Ana"), whatever the database collation.
+  const byName = folded(userProfiles.fullName);
+  const orderBy =
+    request.sort === 'price'
+      ? [direction(doctorProfiles.consultationPrice), asc(byName), asc(doctorProfiles.id)]
+      : [direction(byName), asc(doctorProfiles.id)];
+
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: doctorProfiles.id,
+        name: userProfiles.fullName,
+        photoUrl: userProfiles.profileImageUrl,
+        crmNumber: sql<string>`${doctorProfiles.crmNumber}`,
+        crmState: sql<string>`${doctorProfiles.crmState}`,
+        consultationPrice: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
+        bio: doctorProfiles.bio,
+      })
+      .from(doctorProfiles)
+      .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(request.pageSize)
+      .offset((request.page - 1) * request.pageSize),
+    db
+      .select({ total: count() })
+      .from(doctorProfiles)
+      .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+      .where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** Price range of the listed doctors; min/max/median are null when there are none. */
+export async function pricingSummary(db: Queryable) {
+  const [row] = await db
+    .select({
+      doctorCount: count(),
+      minPrice: sql<number | null>`min(${doctorProfiles.consultationPrice})`,
+      maxPrice: sql<number | null>`max(${doctorProfiles.consultationPrice})`,
+      medianPrice: sql<
+        number | null
+      >`round(percentile_cont(0.5) within group (order by ${doctorProfiles.consultationPrice}))`,
+    })
+    .from(doctorProfiles)
+    .where(listedDoctor);
+  const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    doctorCount: row?.doctorCount ?? 0,
+    minPrice: toNumber(row?.minPrice),
+    maxPrice: toNumber(row?.maxPrice),
+    medianPrice: toNumber(row?.medianPrice),
+  };
+}

@@ -1,0 +1,74 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { notifications } from '../../db/schema.ts';
+import type { NotificationDto } from './notifications.schemas.ts';
+
+type Row = typeof notifications.$inferSelect;
+
+export function toDto(row: Row): NotificationDto {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every query is scoped by user id: a user only ever reaches their own rows. */
+export async function listForUser(db: Queryable, userId: string, page: number, pageSize: number) {
+  // Served by notifications_user_created_idx (user_id, created_at).
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function countUnread(db: Queryable, userId: string): Promise<number> {
+  // Served by the partial index notifications_unread_idx.
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
+export async function markRead(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const [own] = await db
+    .select({ readAt: notifications.readAt })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  if (!own) return false;
+  if (!own.readAt) {
+    await db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)));
+  }
+  return true;
+}
+
+export async function markAllRead(db: Queryable, userId: string): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return updated.length;
+}
+
+export async function insertNotification(
+  db: Queryable,
+  values: { userId: string; type: string; title: string; body: string | null; link: string | null },
+): Promise<Row> {
+  const [row] = await db.insert(notifications).values(values).returning();
+  return row as Row;
+}

@@ -1,0 +1,85 @@
+import { apiErrorSchema } from '@pulsa/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.ts';
+import { countUnread, listForUser, markAllRead, markRead, toDto } from './notifications.repository.ts';
+import {
+  NOTIFICATION_MESSAGES,
+  notificationIdParamsSchema,
+  notificationListQuerySchema,
+  notificationPageSchema,
+  unreadCountSchema,
+} from './notifications.schemas.ts';
+
+/** The signed-in user's bell: only ever their own notifications. */
+export async function notificationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+  const guarded = { preHandler: app.requireUser };
+
+  r.get(
+    '/',
+    {
+      ...guarded,
+      schema: {
+        tags: ['notifications'],
+        summary: "The current user's notifications, newest first, with the unread count",
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = (request.user as { id: string }).id;
+      const { page, pageSize } = request.query;
+      const [{ rows, total }, unreadCount] = await Promise.all([
+        listForUser(app.db, userId, page, pageSize),
+        countUnread(app.db, userId),
+      ]);
+      return {
+        items: rows.map(toDto),
+        total,
+        page,
+        pageSize,
+        pageCount: Math.ceil(total / pageSize),
+        unreadCount,
+      };
+    },
+  );
+
+  r.post(
+    '/:id/read',
+    {
+      ...guarded,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of your notifications as read',
+        params: notificationIdParamsSchema,
+        response: { 200: unreadCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = (request.user as { id: string }).id;
+      // Someone else's notification answers exactly like a missing one.
+      if (!(await markRead(app.db, userId, request.params.id)))
+        throw notFound(NOTIFICATION_MESSAGES.notFound);
+      return { unreadCount: await countUnread(app.db, userId) };
+    },
+  );
+
+  r.post(
+    '/read-all',
+    {
+      ...guarded,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all your notifications as read',
+        response: { 200: unreadCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await markAllRead(app.db, (request.user as { id: string }).id);
+      return { unreadCount: 0 };
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import type { Queryable } from '../../db/client.ts';
+import { insertNotification, toDto } from './notifications.repository.ts';
+import type { NotificationDto } from './notifications.schemas.ts';
+
+export interface NotifyInput {
+  /** A stable machine name, e.g. "appointment.confirmed". */
+  type: string;
+  /** Portuguese, short: what happened. */
+  title: string;
+  body?: string | null;
+  /** A path inside the app (e.g. "/patient/consultations"); anything else is dropped. */
+  link?: string | null;
+}
+
+type Listener = (userId: string, notification: NotificationDto) => void;
+const listeners = new Set<Listener>();
+
+/**
+ * Subscribes to every new notification (the realtime layer forwards them to the user's sockets).
+ * Returns the unsubscribe function.
+ */
+export function onNotification(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Only same-site paths: a notification can never send someone to another site. */
+export function safeLink(link: string | null | undefined): string | null {
+  if (!link) return null;
+  return link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\') ? link : null;
+}
+
+/**
+ * Puts a notification in the user's bell. Call it inside the transaction of the event it reports
+ * (pass the transaction as `db`), so a rolled-back event leaves no notification behind.
+ */
+export async function notify(db: Queryable, userId: string, input: NotifyInput): Promise<NotificationDto> {
+  const row = await insertNotification(db, {
+    userId,
+    type: input.type,
+    title: input.title.trim(),
+    body: input.body?.trim() || null,
+    link: safeLink(input.link),
+  });
+  const dto = toDto(row);
+  for (const listener of listeners) {
+    try {
+      listener(userId, dto);
+    } catch {
+      // A failing subscriber must not undo the notification.
+    }
+  }
+  return dto;
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+
+/** Reads the configuration, or stops the process with the message naming each wrong variable. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export interface StartOptions {
+  /** Runs on the migrated database before anything else writes to it (the demo fills it here). */
+  prepare?: (app: FastifyInstance, database: Database) => Promise<void>;
+}
+
+/**
+ * Opens and migrates the database, builds the app, creates the configured admin, installs the
+ * graceful shutdown and listens. `npm start` and `npm run demo` both start through here.
+ */
+export async function startServer(
+  config: AppConfig,
+  options: StartOptions = {},
+): Promise<{ app: FastifyInstance; database: Database }> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp(config, database, { backgroundJobs: true });
+  await options.prepare?.(app, database);
+
+  if (config.admin) {
+    const result = await app.auth.ensureAdmin(config.admin.email, config.admin.password);
+    if (result === 'created')
+      app.log.info({ email: config.admin.email }, 'admin account created from ADMIN_EMAIL');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: config.appUrl,
+      database: database.driver === 'pglite' ? `embedded (${config.dataDir})` : 'postgresql',
+    },
+    `Pulsa is running at ${config.appUrl}`,
+  );
+  return { app, database };
+}

@@ -1,0 +1,6 @@
+import { AccountProfile } from '@/components/layout/account-profile';
+import { SECTIONS } from '@/config/sections';
+
+export function Component() {
+  return <AccountProfile section={SECTIONS.admin.profile} />;
+}

@@ -1,0 +1,39 @@
+import { BRAND_NAME } from '@pulsa/shared/constants/business';
+import { AudioWaveform } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+
+/** The brand: a waveform icon beside the gradient word, always leading to the landing page. */
+export function BrandLogo({ className, size = 'md' }: { className?: string; size?: 'sm' | 'md' | 'lg' }) {
+  return (
+    <Link
+      to={paths.home.href()}
+      aria-label={`${BRAND_NAME}, página inicial`}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-md font-bold tracking-tight',
+        SIZES[size].text,
+        className,
+      )}
+    >
+      <span
+        aria-hidden
+        className={cn(
+          'grid place-items-center rounded-lg bg-linear-to-br from-brand-from to-brand-to text-white shadow-sm',
+          SIZES[size].box,
+        )}
+      >
+        <AudioWaveform className={SIZES[size].icon} strokeWidth={2.25} />
+      </span>
+      <span className="bg-linear-to-r from-brand-from to-brand-to bg-clip-text text-transparent">
+        {BRAND_NAME}
+      </span>
+    </Link>
+  );
+}
+
+const SIZES = {
+  sm: { text: 'text-lg', box: 'size-7', icon: 'size-4' },
+  md: { text: 'text-xl', box: 'size-8', icon: 'size-5' },
+  lg: { text: 'text-2xl', box: 'size-10', icon: 'size-6' },
+} as const;

@@ -1,0 +1,74 @@
+/**
+ * Every route of the app, written once. Components build links with `href()`, the router reads
+ * `path`; no URL is typed as a string literal anywhere else.
+ */
+const route = (path: string) => ({ path, href: () => path });
+
+export const paths = {
+  home: route('/'),
+  specialties: route('/specialties'),
+  specialty: {
+    path: '/specialties/:slug',
+    href: (slug: string) => `/specialties/${encodeURIComponent(slug)}`,
+  },
+  terms: route('/terms'),
+  privacy: route('/privacy'),
+  help: route('/help'),
+
+  login: {
+    path: '/login',
+    /** `redirect` brings the visitor back to the page that asked them to sign in. */
+    href: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  },
+  register: route('/register'),
+  registerDoctor: route('/register-doctor'),
+  forgotPassword: route('/forgot-password'),
+  resetPassword: route('/reset-password'),
+  confirmEmail: route('/confirm-email'),
+
+  admin: {
+    dashboard: route('/admin'),
+    doctors: route('/admin/doctors'),
+    patients: route('/admin/patients'),
+    commissions: route('/admin/commissions'),
+    reviews: route('/admin/reviews'),
+    consultations: route('/admin/consultations'),
+    payments: route('/admin/payments'),
+    settings: route('/admin/settings'),
+    profile: route('/admin/profile'),
+    importSpecialties: route('/admin/import-specialties'),
+  },
+  doctor: {
+    dashboard: route('/doctor'),
+    completeProfile: route('/doctor/complete-profile'),
+    profile: route('/doctor/profile'),
+    schedule: route('/doctor/schedule'),
+    appointments: route('/doctor/appointments'),
+    patients: route('/doctor/patients'),
+    payments: route('/doctor/payments'),
+    messages: route('/doctor/messages'),
+    settings: route('/doctor/settings'),
+  },
+  patient: {
+    dashboard: route('/patient'),
+    schedule: route('/patient/schedule'),
+    consultations: route('/patient/consultations'),
+    payments: route('/patient/payments'),
+    messages: route('/patient/messages'),
+    profile: route('/patient/profile'),
+    settings: route('/patient/settings'),
+  },
+} as const;
+
+/** Landing sections the header and hero link to (spec: how-it-works, specialties, for-doctors, pricing). */
+export const landingAnchors = {
+  howItWorks: 'how-it-works',
+  specialties: 'specialties',
+  forDoctors: 'for-doctors',
+  pricing: 'pricing',
+} as const;
+
+/** True when a redirect target is a path on this site (never `//host` or an absolute URL). */
+export function isSafeRedirect(target: string | null | undefined): target is string {
+  return !!target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+}

@@ -1,0 +1,73 @@
+/**
+ * Title and one-line purpose of every signed-in page, shown in its header and the tab title.
+ * Pages whose feature has not landed yet show exactly this: what the page is for, nothing invented.
+ */
+export interface Section {
+  title: string;
+  description: string;
+}
+
+export const SECTIONS = {
+  admin: {
+    dashboard: { title: 'Dashboard', description: 'Visão geral da plataforma.' },
+    doctors: { title: 'Médicos', description: 'Médicos cadastrados, verificação de CRM e documentos.' },
+    patients: { title: 'Pacientes', description: 'Pacientes cadastrados na plataforma.' },
+    commissions: {
+      title: 'Comissões',
+      description: 'Percentuais de comissão da plataforma: o padrão e os de cada especialidade.',
+    },
+    reviews: {
+      title: 'Avaliações',
+      description: 'Moderação das avaliações que os pacientes deixam para os médicos.',
+    },
+    consultations: {
+      title: 'Consultas',
+      description: 'Consultas agendadas, realizadas e canceladas em toda a plataforma.',
+    },
+    payments: {
+      title: 'Pagamentos',
+      description: 'Pagamentos das consultas, repasses aos médicos e reembolsos.',
+    },
+    settings: {
+      title: 'Configurações',
+      description: 'Configurações gerais, de pagamento e de email da plataforma.',
+    },
+    importSpecialties: {
+      title: 'Importar especialidades',
+      description: 'Carga inicial da lista de 51 especialidades médicas.',
+    },
+    profile: { title: 'Perfil', description: 'Os dados da sua conta de administrador.' },
+  },
+  doctor: {
+    dashboard: { title: 'Dashboard', description: 'Sua agenda e seus atendimentos.' },
+    completeProfile: {
+      title: 'Complete seu perfil',
+      description: 'CRM, especialidade e valor da consulta para começar a atender.',
+    },
+    profile: {
+      title: 'Meu Perfil',
+      description: 'Seus dados profissionais, documentos de verificação e conta de recebimento.',
+    },
+    schedule: { title: 'Agenda', description: 'Seus horários semanais de atendimento.' },
+    appointments: { title: 'Agendamentos', description: 'Pedidos de consulta para aceitar ou recusar.' },
+    patients: { title: 'Pacientes', description: 'Os pacientes que você atende.' },
+    payments: { title: 'Pagamentos', description: 'Seus recebimentos por consulta realizada.' },
+    messages: { title: 'Mensagens', description: 'Conversas com os seus pacientes.' },
+    settings: { title: 'Configurações', description: 'Preferências da sua conta neste dispositivo.' },
+  },
+  patient: {
+    dashboard: { title: 'Dashboard', description: 'Suas consultas e seus médicos.' },
+    schedule: {
+      title: 'Agendar consulta',
+      description: 'Escolha um médico, um horário livre e pague com segurança.',
+    },
+    consultations: {
+      title: 'Minhas consultas',
+      description: 'Suas consultas agendadas e o histórico de atendimentos.',
+    },
+    payments: { title: 'Pagamentos', description: 'Seus pagamentos e recibos.' },
+    messages: { title: 'Mensagens', description: 'Conversas com os seus médicos.' },
+    profile: { title: 'Perfil', description: 'Os dados da sua conta.' },
+    settings: { title: 'Configurações', description: 'Preferências da sua conta neste dispositivo.' },
+  },
+} as const satisfies Record<string, Record<string, Section>>;

@@ -1,0 +1,26 @@
+/** Texts of the admin patient list (spec section 2, "Patients", and section 8). */
+export const ADMIN_PATIENTS_TEXT = {
+  search: 'Buscar por nome, email, CPF ou telefone',
+  refresh: 'Atualizar',
+  count: (n: number) => (n === 1 ? '1 paciente encontrado' : `${n} pacientes encontrados`),
+  tableLabel: 'Pacientes cadastrados',
+  columns: {
+    patient: 'Paciente',
+    phone: 'Telefone',
+    cpf: 'CPF',
+    createdAt: 'Data Cadastro',
+    actions: 'Ações',
+  },
+  notInformed: 'Não informado',
+  details: 'Detalhes',
+  detailsOf: (name: string) => `Detalhes de ${name}`,
+  dialogTitle: 'Detalhes do Paciente',
+  dialogDescription: 'Dados informados pelo paciente no cadastro.',
+  fields: { name: 'Nome completo', email: 'Email', phone: 'Telefone', cpf: 'CPF' },
+  close: 'Fechar',
+  emptyTitle: 'Nenhum paciente cadastrado no sistema.',
+  emptyHint: 'Os pacientes aparecem aqui depois que se cadastram na plataforma com o tipo de conta Paciente.',
+  toastNone: 'Nenhum paciente encontrado no sistema',
+  toastFound: (n: number) => (n === 1 ? '1 paciente encontrado' : `${n} pacientes encontrados`),
+  loadError: 'Falha ao carregar lista de pacientes',
+} as const;

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { PricingSummary } from './types';
+
+/** Price range and count of the approved doctors; null prices while there are none. */
+export const pricingQueryOptions = queryOptions({
+  queryKey: ['catalog', 'pricing'] as const,
+  queryFn: ({ signal }) => api.get<PricingSummary>('/api/catalog/pricing', { signal }),
+});
+
+export function usePricing() {
+  return useQuery(pricingQueryOptions);
+}

@@ -1,0 +1,127 @@
+import { useCallback, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { DataTablePagination } from '@/components/ui/data-table-pagination';
+import { SearchInput } from '@/components/ui/search-input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { useUrlTableState } from '@/lib/table-state';
+import { useSpecialtyDoctors } from '../api/get-specialty-doctors';
+import { DOCTOR_SORTS } from '../api/types';
+import { CATALOG_TEXT } from '../texts';
+import { bookingHrefFor, DoctorCard, DoctorCardSkeleton } from './doctor-card';
+import { EmptyState } from './empty-state';
+import { LoadError } from './load-error';
+
+const T = CATALOG_TEXT.specialty;
+type SortChoice = keyof typeof T.sorts;
+
+/** The approved doctors of one specialty: searched, sorted and paginated on the server, state in the URL. */
+export function SpecialtyDoctors({ slug, specialtyName }: { slug: string; specialtyName: string }) {
+  const { state, setPage, setPageSize, setSearch } = useUrlTableState(DOCTOR_SORTS);
+  const query = useSpecialtyDoctors(slug, state);
+  const { user, isLoading: sessionLoading } = useSession();
+
+  const sortChoice: SortChoice = state.sort === 'price' ? (state.order === 'desc' ? 'price-desc' : 'price-asc') : 'name-asc';
+  const setSort = useSortSetter();
+  const sortLabelId = useId();
+
+  return (
+    <section aria-label={T.listLabel(specialtyName)} className="mt-10">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput value={state.q} onSearch={setSearch} label={T.searchLabel} />
+        <div className="flex items-center gap-2">
+          <span id={sortLabelId} className="whitespace-nowrap text-muted-foreground text-sm">
+            {T.sortLabel}
+          </span>
+          <Select value={sortChoice} onValueChange={(value) => setSort(value as SortChoice)}>
+            <SelectTrigger aria-labelledby={sortLabelId} className="w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(Object.keys(T.sorts) as SortChoice[]).map((choice) => (
+                <SelectItem key={choice} value={choice}>
+                  {T.sorts[choice]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      <div className="mt-6" aria-busy={query.isFetching || undefined}>
+        {query.isPending ? (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {[0, 1, 2, 3].map((i) => (
+              <li key={i}>
+                <DoctorCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : query.isError ? (
+          <LoadError message={T.doctorsLoadError} onRetry={() => void query.refetch()} />
+        ) : query.data.items.length === 0 ? (
+          state.q ? (
+            <EmptyState title={T.noResults(state.q)} />
+          ) : (
+            <EmptyState
+              title={T.emptyTitle}
+              hint={T.emptyHint}
+              action={
+                <Link to={paths.specialties.href()} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                  {T.otherSpecialties}
+                </Link>
+              }
+            />
+          )
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {query.data.items.map((doctor) => (
+              <li key={doctor.id}>
+                <DoctorCard
+                  doctor={doctor}
+                  bookingHref={sessionLoading ? null : bookingHrefFor(doctor.id, user?.role ?? null)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {query.data && query.data.total > 0 ? (
+        <div className="mt-8">
+          <DataTablePagination
+            page={query.data.page}
+            pageSize={query.data.pageSize}
+            pageCount={query.data.pageCount}
+            total={query.data.total}
+            onPageChange={setPage}
+            onPageSizeChange={setPageSize}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** Writes the chosen order into the URL (`sort`, `order`) and goes back to the first page. */
+function useSortSetter() {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (choice: SortChoice) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('page');
+          next.delete('sort');
+          next.delete('order');
+          if (choice !== 'name-asc') next.set('sort', 'price');
+          if (choice === 'price-desc') next.set('order', 'desc');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, withQuery } from '@/lib/api-client';
+import { NOTIFICATIONS_PATH, type NotificationPage, notificationKeys } from './types';
+
+/** The bell refreshes on its own this often (and whenever the window regains focus). */
+const POLL_MS = 30_000;
+const BELL_PAGE_SIZE = 10;
+
+export const getNotifications = (signal?: AbortSignal) =>
+  api.get<NotificationPage>(withQuery(NOTIFICATIONS_PATH, { pageSize: BELL_PAGE_SIZE }), { signal });
+
+export const notificationsQueryOptions = queryOptions({
+  queryKey: [...notificationKeys.all, 'bell'] as const,
+  queryFn: ({ signal }) => getNotifications(signal),
+  staleTime: 10_000,
+  refetchInterval: POLL_MS,
+  refetchOnWindowFocus: true,
+});
+
+export function useNotifications() {
+  return useQuery(notificationsQueryOptions);
+}

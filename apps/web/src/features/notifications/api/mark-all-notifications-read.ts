@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { NOTIFICATIONS_PATH, type NotificationPage, notificationKeys } from './types';
+
+export const markAllNotificationsRead = () =>
+  api.post<{ unreadCount: number }>(`${NOTIFICATIONS_PATH}/read-all`);
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+      const now = new Date().toISOString();
+      queryClient.setQueriesData<NotificationPage>({ queryKey: notificationKeys.all }, (page) =>
+        page
+          ? { ...page, unreadCount: 0, items: page.items.map((n) => ({ ...n, readAt: n.readAt ?? now })) }
+          : page,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}

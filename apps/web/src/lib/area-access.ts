@@ -1,0 +1,14 @@
+import { ROLE_HOME, type Role } from '@pulsa/shared/constants/roles';
+import type { SessionUser } from '@pulsa/shared/schemas/auth';
+// Relative on purpose: this pure rule is unit-tested by the root vitest, which has no `@` alias.
+import { paths } from '../config/paths';
+
+/**
+ * Who may see a signed-in area: null to stay, otherwise where to go instead — the login (with the
+ * way back) when signed out, the user's own dashboard when the area belongs to another role.
+ */
+export function areaRedirect(user: SessionUser | null, area: Role, requestedPath: string): string | null {
+  if (!user) return paths.login.href(requestedPath);
+  if (user.role !== area) return ROLE_HOME[user.role];
+  return null;
+}

@@ -1,0 +1,45 @@
+import type { SessionUser } from '@pulsa/shared/schemas/auth';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { ApiError, api } from './api-client';
+import { PLATFORM_TEXT } from './messages';
+import { SESSION_QUERY_KEY } from './query-client';
+
+export interface SessionResponse {
+  user: SessionUser | null;
+}
+
+/** Who is signed in. The server decides; this cache only saves round trips for the guards. */
+export const sessionQueryOptions = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: ({ signal }) => api.get<SessionResponse>('/api/auth/session', { signal }),
+  staleTime: 60_000,
+});
+
+export function useSession(): { user: SessionUser | null; isLoading: boolean } {
+  const query = useQuery(sessionQueryOptions);
+  return { user: query.data?.user ?? null, isLoading: query.isPending };
+}
+
+/** Ends the session on the server, forgets every cached answer and goes back to the landing page. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
+    onSuccess: async () => {
+      await navigate(paths.home.href());
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
+      toast.success(PLATFORM_TEXT.signOutSuccess);
+    },
+    onError: (error) => {
+      toast.error(PLATFORM_TEXT.signOutError, {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
+    },
+  });
+  return { signOut: () => mutation.mutate(), isPending: mutation.isPending };
+}

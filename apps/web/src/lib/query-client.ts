@@ -1,0 +1,52 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+const MINUTE = 60_000;
+const MAX_RETRIES = 3;
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** 4xx answers are final (not signed in, forbidden, invalid): only network and 5xx failures retry. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.isClientError) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+/** Exponential back-off: 1 s, 2 s, 4 s … capped at 30 s (spec section 9). */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS);
+}
+
+/** The session query's key (lib/auth.ts builds its options on it). */
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+export function createQueryClient(): QueryClient {
+  // A 401 from any call means the session ended (expired, signed out elsewhere): re-check it, and
+  // the signed-in shell sends the visitor to the login with the way back.
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.queryKey[0] !== SESSION_QUERY_KEY[0]) onError(error);
+      },
+    }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * MINUTE,
+        gcTime: 5 * MINUTE,
+        retry: shouldRetry,
+        retryDelay,
+        refetchOnWindowFocus: true,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}
+
+/** The app's single cache; route loaders (guards) and components share it. */
+export const queryClient = createQueryClient();
