@@ -31,8 +31,10 @@ export function useSignOut() {
     mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
     onSuccess: async () => {
       await navigate(paths.home.href());
-      queryClient.clear();
+      // Forget everything the signed-in user loaded; the session entry itself stays (now empty) so
+      // the components watching it update at once.
       queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
       toast.success(PLATFORM_TEXT.signOutSuccess);
     },
     onError: (error) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
@@ -56,11 +56,29 @@ function specialtySummaryQuery(db: Queryable, where: SQL | undefined) {
     .where(where);
 }
 
-/** Every specialty (or those whose name or description contains `q`), in alphabetical order. */
-export async function listSpecialties(db: Queryable, q?: string) {
-  const where = q
-    ? sql`(${folded(specialties.name)} like ${containsPattern(q)} or ${folded(specialties.description)} like ${containsPattern(q)})`
-    : undefined;
+/**
+ * Every specialty in alphabetical order; `q` keeps those whose name or description contains it,
+ * `withDoctors` those with at least one listed doctor.
+ */
+export async function listSpecialties(db: Queryable, filter: { q?: string; withDoctors?: boolean } = {}) {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(
+      sql`(${folded(specialties.name)} like ${pattern} or ${folded(specialties.description)} like ${pattern})`,
+    );
+  }
+  if (filter.withDoctors) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(doctorProfiles)
+          .where(and(listedDoctor, eq(doctorProfiles.specialtyId, specialties.id))),
+      ),
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
   // The slug is the name without accents, so it sorts the way a Portuguese reader expects.
   return specialtySummaryQuery(db, where).orderBy(asc(specialties.slug));
 }

@@ -23,12 +23,18 @@ export async function catalogRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Every specialty with its live count of approved doctors; `q` searches name and description',
+        summary:
+          'Every specialty with its live count of approved doctors; `q` searches name and description, `withDoctors=true` keeps those with doctors',
         querystring: specialtyListQuerySchema,
         response: { 200: specialtyListSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => ({ items: await catalog.listSpecialties(request.query.q) }),
+    async (request) => ({
+      items: await catalog.listSpecialties({
+        q: request.query.q,
+        withDoctors: request.query.withDoctors === 'true',
+      }),
+    }),
   );
 
   r.get(

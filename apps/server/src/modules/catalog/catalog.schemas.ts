@@ -6,6 +6,7 @@ import { z } from 'zod';
 export const CATALOG_MESSAGES = {
   specialtyNotFound: 'Especialidade não encontrada.',
   invalidSort: 'Ordenação inválida',
+  invalidFilter: 'Filtro inválido',
 } as const;
 
 export const specialtySummarySchema = z.object({
@@ -22,6 +23,8 @@ export type SpecialtySummary = z.infer<typeof specialtySummarySchema>;
 
 export const specialtyListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
+  /** `true`: only specialties with at least one listed doctor. */
+  withDoctors: z.enum(['true', 'false'], { error: CATALOG_MESSAGES.invalidFilter }).optional(),
 });
 
 export const specialtyListSchema = z.object({ items: z.array(specialtySummarySchema) });

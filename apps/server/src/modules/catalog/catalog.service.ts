@@ -20,8 +20,8 @@ export function shortBio(bio: string | null, max = SHORT_BIO_LENGTH): string | n
 export class CatalogService {
   constructor(private readonly db: Queryable) {}
 
-  listSpecialties(q?: string) {
-    return repo.listSpecialties(this.db, q || undefined);
+  listSpecialties(filter: { q?: string; withDoctors?: boolean } = {}) {
+    return repo.listSpecialties(this.db, { q: filter.q || undefined, withDoctors: filter.withDoctors });
   }
 
   async getSpecialty(slug: string) {

@@ -120,6 +120,18 @@ describe('with specialties and doctors', () => {
     expect(await names('   ')).toHaveLength(51);
   });
 
+  it('keeps only specialties with listed doctors when asked', async () => {
+    const res = await get('/api/specialties?withDoctors=true');
+    expect((res.json().items as SpecialtySummary[]).map((s) => s.name)).toEqual([
+      'Cardiologia',
+      'Neurologia',
+    ]);
+    expect((await get('/api/specialties?withDoctors=true&q=neuro')).json().items).toHaveLength(1);
+    const bad = await get('/api/specialties?withDoctors=sim');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Filtro inválido');
+  });
+
   it('returns one specialty with its count', async () => {
     const res = await get('/api/specialties/cardiologia');
     expect(res.statusCode).toBe(200);

@@ -33,7 +33,11 @@ describe('pickFeatured', () => {
   });
 
   it('fills missing places with the specialties that have the most doctors', () => {
-    const all = [specialty('cardiologia', 'Cardiologia'), specialty('pediatria', 'Pediatria', 9), specialty('acupuntura', 'Acupuntura', 1)];
+    const all = [
+      specialty('cardiologia', 'Cardiologia'),
+      specialty('pediatria', 'Pediatria', 9),
+      specialty('acupuntura', 'Acupuntura', 1),
+    ];
     expect(pickFeatured(all).map((p) => p.title)).toEqual(['Cardiologia', 'Pediatria', 'Acupuntura']);
   });
 

@@ -14,12 +14,16 @@ export const FEATURED_SPECIALTIES = [
  * The spec's six specialties that exist in the catalogue; when an admin removed some, the places
  * go to the specialties with the most doctors, so the section never shows a card that leads nowhere.
  */
-export function pickFeatured(all: readonly SpecialtySummary[]): { specialty: SpecialtySummary; title: string }[] {
+export function pickFeatured(
+  all: readonly SpecialtySummary[],
+): { specialty: SpecialtySummary; title: string }[] {
   const bySlug = new Map(all.map((s) => [s.slug, s]));
-  const picked: { specialty: SpecialtySummary; title: string }[] = FEATURED_SPECIALTIES.flatMap(({ slug, title }) => {
-    const specialty = bySlug.get(slug);
-    return specialty ? [{ specialty, title }] : [];
-  });
+  const picked: { specialty: SpecialtySummary; title: string }[] = FEATURED_SPECIALTIES.flatMap(
+    ({ slug, title }) => {
+      const specialty = bySlug.get(slug);
+      return specialty ? [{ specialty, title }] : [];
+    },
+  );
   const taken = new Set(picked.map((p) => p.specialty.slug));
   const rest = all
     .filter((s) => !taken.has(s.slug))

@@ -24,13 +24,15 @@ export const CATALOG_TEXT = {
   featured: {
     eyebrow: 'Especialidades',
     title: 'Especialidades médicas',
-    description: 'Escolha a especialidade e veja os médicos verificados que atendem por vídeo, com o preço de cada consulta.',
+    description:
+      'Escolha a especialidade e veja os médicos verificados que atendem por vídeo, com o preço de cada consulta.',
     seeAll: 'Ver todas especialidades',
   },
 
   highlights: {
     doctors: (n: number) => (n === 1 ? 'médico com CRM verificado' : 'médicos com CRM verificado'),
-    specialties: (n: number) => (n === 1 ? 'especialidade com atendimento' : 'especialidades com atendimento'),
+    specialties: (n: number) =>
+      n === 1 ? 'especialidade com atendimento' : 'especialidades com atendimento',
     fromPrice: 'menor valor de consulta',
     noDoctors:
       'Ainda não há médicos verificados atendendo pela Pulsa. É médico? Cadastre-se e seja um dos primeiros a atender.',
@@ -38,7 +40,8 @@ export const CATALOG_TEXT = {
 
   pricing: {
     loadError: 'Não foi possível carregar os valores das consultas.',
-    range: (min: string, max: string) => `${min} a ${max}`,
+    /** Between the two prices: "R$ 80,00 a R$ 450,00". */
+    rangeJoin: 'a',
     median: 'Valor mediano:',
     basis: (n: number) =>
       `Valores de ${n === 1 ? '1 médico verificado' : `${integer.format(n)} médicos verificados`}. Cada médico define o próprio preço, que aparece no perfil antes de você agendar.`,
@@ -55,11 +58,12 @@ export const CATALOG_TEXT = {
         ? `${specialtyCountLabel(total)} no catálogo, ${withDoctors === 1 ? '1 com médicos' : `${integer.format(withDoctors)} com médicos`} atendendo por vídeo.`
         : `${specialtyCountLabel(total)} no catálogo. Os médicos aparecem em cada uma assim que têm o CRM verificado.`,
     searchLabel: 'Buscar especialidade',
-    searchPlaceholder: 'Busque pelo nome ou por um tema, como “coração” ou “pele”',
+    searchPlaceholder: 'Busque por nome ou tema, como “pele”',
     noResults: (q: string) => `Nenhuma especialidade encontrada para “${q}”.`,
     noResultsHint: 'Tente outra palavra ou veja a lista completa.',
     clearSearch: 'Limpar busca',
-    resultCount: (n: number) => (n === 1 ? '1 especialidade encontrada' : `${integer.format(n)} especialidades encontradas`),
+    resultCount: (n: number) =>
+      n === 1 ? '1 especialidade encontrada' : `${integer.format(n)} especialidades encontradas`,
   },
 
   specialty: {
@@ -70,7 +74,11 @@ export const CATALOG_TEXT = {
     metaDescription: (name: string) =>
       `Médicos de ${name} com CRM verificado que atendem por vídeo na Pulsa: preço da consulta, CRM e apresentação de cada um.`,
     verifiedDoctors: (n: number) =>
-      n === 0 ? 'Nenhum médico verificado ainda' : n === 1 ? '1 médico verificado' : `${integer.format(n)} médicos verificados`,
+      n === 0
+        ? 'Nenhum médico verificado ainda'
+        : n === 1
+          ? '1 médico verificado'
+          : `${integer.format(n)} médicos verificados`,
     listLabel: (name: string) => `Médicos de ${name}`,
     searchLabel: 'Buscar médico pelo nome',
     sortLabel: 'Ordenar por',
@@ -80,7 +88,8 @@ export const CATALOG_TEXT = {
       'price-desc': 'Maior preço',
     },
     emptyTitle: 'Ainda não há médicos verificados nesta especialidade.',
-    emptyHint: 'Os médicos aparecem aqui assim que a equipe da Pulsa confirma o CRM e os documentos de cada um.',
+    emptyHint:
+      'Os médicos aparecem aqui assim que a equipe da Pulsa confirma o CRM e os documentos de cada um.',
     noResults: (q: string) => `Nenhum médico encontrado para “${q}”.`,
     doctorsLoadError: 'Não foi possível carregar os médicos desta especialidade.',
     otherSpecialties: 'Ver outras especialidades',

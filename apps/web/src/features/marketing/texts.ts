@@ -102,7 +102,10 @@ export const MARKETING_TEXT = {
     rangeTitle: 'Valor das consultas',
     methodsTitle: 'Formas de pagamento',
     methods: [
-      { title: 'Cartão de crédito', text: 'Autorizado no agendamento e cobrado quando o médico confirma a consulta.' },
+      {
+        title: 'Cartão de crédito',
+        text: 'Autorizado no agendamento e cobrado quando o médico confirma a consulta.',
+      },
       { title: 'PIX', text: 'Pago na hora do agendamento.' },
       { title: 'Boleto', text: 'Para consultas marcadas com pelo menos 3 dias de antecedência.' },
     ],

@@ -1,9 +1,14 @@
-// Temporary stand-in created by the platform engineer so the router builds; the public-site
-// engineer replaces this file.
+import { FaqBrowser } from '@/features/help/components/faq-browser';
+import { HELP_TEXT } from '@/features/help/texts';
+import { PublicPage } from '@/features/marketing/components/public-page';
+import { usePageTitle } from '@/lib/page-title';
+
+/** /help: searchable answers for patients and doctors. */
 export function Component() {
+  usePageTitle(HELP_TEXT.title, HELP_TEXT.metaDescription);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="font-semibold text-3xl">Ajuda</h1>
-    </main>
+    <PublicPage>
+      <FaqBrowser />
+    </PublicPage>
   );
 }

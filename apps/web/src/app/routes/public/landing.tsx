@@ -21,7 +21,12 @@ export function Component() {
     <PublicPage>
       <HeroSection highlights={<CatalogHighlights />} />
       <HowItWorksSection />
-      <LandingSection id={landingAnchors.specialties} eyebrow={F.eyebrow} title={F.title} description={F.description}>
+      <LandingSection
+        id={landingAnchors.specialties}
+        eyebrow={F.eyebrow}
+        title={F.title}
+        description={F.description}
+      >
         <FeaturedSpecialties />
       </LandingSection>
       <ForDoctorsSection />

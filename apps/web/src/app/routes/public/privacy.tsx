@@ -1,9 +1,15 @@
-// Temporary stand-in created by the platform engineer so the router builds; the public-site
-// engineer replaces this file.
+import { LegalDocument } from '@/features/legal/components/legal-document';
+import { PRIVACY_INTRO, PRIVACY_SECTIONS } from '@/features/legal/content/privacy-policy';
+import { LEGAL_TEXT } from '@/features/legal/texts';
+import { PublicPage } from '@/features/marketing/components/public-page';
+import { usePageTitle } from '@/lib/page-title';
+
+/** /privacy: the privacy policy (LGPD, health data, CFM 2.314/2022). */
 export function Component() {
+  usePageTitle(LEGAL_TEXT.privacy.title, LEGAL_TEXT.privacy.metaDescription);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="font-semibold text-3xl">Política de Privacidade</h1>
-    </main>
+    <PublicPage>
+      <LegalDocument title={LEGAL_TEXT.privacy.title} intro={PRIVACY_INTRO} sections={PRIVACY_SECTIONS} />
+    </PublicPage>
   );
 }

@@ -1,9 +1,15 @@
-// Temporary stand-in created by the platform engineer so the router builds; the public-site
-// engineer replaces this file.
+import { LegalDocument } from '@/features/legal/components/legal-document';
+import { TERMS_INTRO, TERMS_SECTIONS } from '@/features/legal/content/terms-of-use';
+import { LEGAL_TEXT } from '@/features/legal/texts';
+import { PublicPage } from '@/features/marketing/components/public-page';
+import { usePageTitle } from '@/lib/page-title';
+
+/** /terms: the terms of use (roles, emergencies, payments, cancellation). */
 export function Component() {
+  usePageTitle(LEGAL_TEXT.terms.title, LEGAL_TEXT.terms.metaDescription);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="font-semibold text-3xl">Termos de Uso</h1>
-    </main>
+    <PublicPage>
+      <LegalDocument title={LEGAL_TEXT.terms.title} intro={TERMS_INTRO} sections={TERMS_SECTIONS} />
+    </PublicPage>
   );
 }

@@ -5,7 +5,8 @@ import type { SpecialtySummary } from './types';
 export function specialtyQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['catalog', 'specialty', slug] as const,
-    queryFn: ({ signal }) => api.get<SpecialtySummary>(`/api/specialties/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<SpecialtySummary>(`/api/specialties/${encodeURIComponent(slug)}`, { signal }),
   });
 }
 

@@ -23,8 +23,11 @@ export function DoctorCard({ doctor, bookingHref }: { doctor: PublicDoctor; book
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold text-lg leading-tight">{doctor.name}</h2>
           <p className="mt-1 text-muted-foreground text-sm">{T.crm(doctor.crmNumber, doctor.crmState)}</p>
+          <p className="mt-1 text-sm sm:hidden">
+            {T.priceLabel}: <span className="font-semibold tabular-nums">{formatBRL(doctor.consultationPrice)}</span>
+          </p>
         </div>
-        <div className="shrink-0 text-right">
+        <div className="hidden shrink-0 text-right sm:block">
           <p className="text-muted-foreground text-xs">{T.priceLabel}</p>
           <p className="font-semibold text-lg tabular-nums">{formatBRL(doctor.consultationPrice)}</p>
         </div>

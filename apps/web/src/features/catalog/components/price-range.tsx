@@ -27,7 +27,14 @@ export function PriceRange() {
   return (
     <div>
       <p className="font-bold text-3xl tracking-tight">
-        {minPrice === maxPrice ? formatBRL(minPrice) : T.range(formatBRL(minPrice), formatBRL(maxPrice))}
+        {minPrice === maxPrice ? (
+          <span className="whitespace-nowrap">{formatBRL(minPrice)}</span>
+        ) : (
+          <>
+            <span className="whitespace-nowrap">{formatBRL(minPrice)}</span> {T.rangeJoin}{' '}
+            <span className="whitespace-nowrap">{formatBRL(maxPrice)}</span>
+          </>
+        )}
       </p>
       {medianPrice !== null && minPrice !== maxPrice ? (
         <p className="mt-2 text-sm">

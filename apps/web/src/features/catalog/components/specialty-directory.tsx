@@ -9,6 +9,7 @@ import { LoadError } from './load-error';
 import { SpecialtyCard, SpecialtyCardSkeleton, specialtyGridClassName } from './specialty-card';
 
 const T = CATALOG_TEXT.directory;
+const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 
 /** Every specialty with its live doctor count, searched on the server (`?q=` keeps the search in the URL). */
 export function SpecialtyDirectory() {
@@ -44,7 +45,13 @@ export function SpecialtyDirectory() {
       </header>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput value={q} onSearch={setSearch} label={T.searchLabel} placeholder={T.searchPlaceholder} className="sm:max-w-md" />
+        <SearchInput
+          value={q}
+          onSearch={setSearch}
+          label={T.searchLabel}
+          placeholder={T.searchPlaceholder}
+          className="sm:max-w-md"
+        />
         {searching && results.data && !results.isPlaceholderData ? (
           <p aria-live="polite" className="text-muted-foreground text-sm">
             {T.resultCount(results.data.length)}
@@ -55,8 +62,8 @@ export function SpecialtyDirectory() {
       <div className="mt-6" aria-busy={results.isFetching || undefined}>
         {results.isPending ? (
           <div className={specialtyGridClassName}>
-            {Array.from({ length: 9 }, (_, i) => (
-              <SpecialtyCardSkeleton key={i} />
+            {SKELETON_KEYS.map((key) => (
+              <SpecialtyCardSkeleton key={key} />
             ))}
           </div>
         ) : results.isError ? (

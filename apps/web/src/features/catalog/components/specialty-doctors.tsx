@@ -1,3 +1,4 @@
+import { PAGE_SIZE_OPTIONS } from '@pulsa/shared/constants/business';
 import { useCallback, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
@@ -23,7 +24,8 @@ export function SpecialtyDoctors({ slug, specialtyName }: { slug: string; specia
   const query = useSpecialtyDoctors(slug, state);
   const { user, isLoading: sessionLoading } = useSession();
 
-  const sortChoice: SortChoice = state.sort === 'price' ? (state.order === 'desc' ? 'price-desc' : 'price-asc') : 'name-asc';
+  const sortChoice: SortChoice =
+    state.sort === 'price' ? (state.order === 'desc' ? 'price-desc' : 'price-asc') : 'name-asc';
   const setSort = useSortSetter();
   const sortLabelId = useId();
 
@@ -69,7 +71,10 @@ export function SpecialtyDoctors({ slug, specialtyName }: { slug: string; specia
               title={T.emptyTitle}
               hint={T.emptyHint}
               action={
-                <Link to={paths.specialties.href()} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                <Link
+                  to={paths.specialties.href()}
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                >
                   {T.otherSpecialties}
                 </Link>
               }
@@ -89,7 +94,8 @@ export function SpecialtyDoctors({ slug, specialtyName }: { slug: string; specia
         )}
       </div>
 
-      {query.data && query.data.total > 0 ? (
+      {/* Only when there is more than the smallest page to browse. */}
+      {query.data && query.data.total > PAGE_SIZE_OPTIONS[0] ? (
         <div className="mt-8">
           <DataTablePagination
             page={query.data.page}

@@ -34,13 +34,21 @@ export function SpecialtyHeader({ specialty }: { specialty: SpecialtySummary | u
     <header>
       <SpecialtyBreadcrumb current={specialty?.name} />
       <div className="mt-5 flex items-start gap-4">
-        {specialty ? <SpecialtyIcon icon={specialty.icon} className="size-14 [&_svg]:size-7" /> : <Skeleton className="size-14" />}
+        {specialty ? (
+          <SpecialtyIcon icon={specialty.icon} className="size-14 [&_svg]:size-7" />
+        ) : (
+          <Skeleton className="size-14" />
+        )}
         <div className="min-w-0 flex-1">
           {specialty ? (
             <>
               <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{specialty.name}</h1>
-              {specialty.description ? <p className="mt-2 max-w-2xl text-muted-foreground">{specialty.description}</p> : null}
-              <p className="mt-2 font-medium text-primary text-sm">{T.verifiedDoctors(specialty.doctorCount)}</p>
+              {specialty.description ? (
+                <p className="mt-2 max-w-2xl text-muted-foreground">{specialty.description}</p>
+              ) : null}
+              <p className="mt-2 font-medium text-primary text-sm">
+                {T.verifiedDoctors(specialty.doctorCount)}
+              </p>
             </>
           ) : (
             <div className="space-y-3">

@@ -7,7 +7,10 @@ export function SpecialtyIcon({ icon, className }: { icon: string; className?: s
   return (
     <span
       aria-hidden
-      className={cn('grid size-11 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary', className)}
+      className={cn(
+        'grid size-11 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary',
+        className,
+      )}
     >
       <Icon className="size-5" />
     </span>

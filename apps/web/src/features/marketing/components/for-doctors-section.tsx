@@ -11,13 +11,25 @@ const ICONS = [CalendarClock, UsersRound, Clock, Wallet];
 /** The spec's promise to doctors: agenda, patients, time, automated payments. */
 export function ForDoctorsSection() {
   return (
-    <LandingSection id={landingAnchors.forDoctors} eyebrow={T.eyebrow} title={T.title} description={T.description} className="bg-muted/40">
+    <LandingSection
+      id={landingAnchors.forDoctors}
+      eyebrow={T.eyebrow}
+      title={T.title}
+      description={T.description}
+      className="bg-muted/40"
+    >
       <ul className="grid gap-6 sm:grid-cols-2">
         {T.benefits.map((benefit, index) => {
           const Icon = ICONS[index] ?? Clock;
           return (
-            <li key={benefit.title} className="flex gap-4 rounded-xl border border-border bg-card p-6 shadow-sm">
-              <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+            <li
+              key={benefit.title}
+              className="flex gap-4 rounded-xl border border-border bg-card p-6 shadow-sm"
+            >
+              <span
+                aria-hidden
+                className="grid size-11 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary"
+              >
                 <Icon className="size-5" />
               </span>
               <div>

@@ -30,7 +30,9 @@ export function HeaderAccount({ layout }: { layout: 'bar' | 'stacked' }) {
             aria-hidden
             className="grid size-10 place-items-center rounded-full font-semibold text-primary text-xs"
           >
-            <span className="grid size-9 place-items-center rounded-full bg-primary/10">{initials(label)}</span>
+            <span className="grid size-9 place-items-center rounded-full bg-primary/10">
+              {initials(label)}
+            </span>
           </span>
         }
       >

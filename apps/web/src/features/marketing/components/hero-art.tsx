@@ -17,7 +17,12 @@ export function HeroArt() {
     <div aria-hidden className="relative mx-auto aspect-4/3 w-full max-w-md lg:max-w-none">
       <div className="absolute inset-0 rounded-3xl bg-linear-to-br from-brand-from to-brand-to opacity-90 shadow-xl" />
       <div className="absolute inset-0 rounded-3xl bg-[radial-gradient(circle_at_30%_20%,rgb(255_255_255/0.35),transparent_55%)]" />
-      <svg viewBox="0 0 400 300" className="absolute inset-0 size-full text-white" fill="none" role="presentation">
+      <svg
+        viewBox="0 0 400 300"
+        className="absolute inset-0 size-full text-white"
+        fill="none"
+        role="presentation"
+      >
         <path
           d="M0 170 H120 L140 130 L160 210 L185 90 L210 200 L228 150 L245 170 H400"
           stroke="currentColor"

@@ -33,7 +33,10 @@ export function HeroSection({ highlights }: { highlights: ReactNode }) {
             <Link to={bookHref} className={buttonVariants({ size: 'lg' })}>
               {T.book}
             </Link>
-            <Link to={paths.registerDoctor.href()} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+            <Link
+              to={paths.registerDoctor.href()}
+              className={buttonVariants({ size: 'lg', variant: 'outline' })}
+            >
               {T.doctorSignUp}
             </Link>
           </div>

@@ -24,7 +24,12 @@ function PricingCard({ icon, title, children }: { icon: ReactNode; title: string
 /** The real price range (slot filled from the catalogue), the payment methods and who pays the commission. */
 export function PricingSection({ priceRange }: { priceRange: ReactNode }) {
   return (
-    <LandingSection id={landingAnchors.pricing} eyebrow={T.eyebrow} title={T.title} description={T.description}>
+    <LandingSection
+      id={landingAnchors.pricing}
+      eyebrow={T.eyebrow}
+      title={T.title}
+      description={T.description}
+    >
       <div className="grid gap-6 lg:grid-cols-3">
         <PricingCard icon={<Tag className="size-5" />} title={T.rangeTitle}>
           {priceRange}

@@ -15,8 +15,8 @@ export function SiteFooter() {
   const helpId = useId();
   return (
     <footer className="border-border border-t bg-muted/40">
-      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
-        <div className="space-y-4">
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
+        <div className="col-span-2 space-y-4 md:col-span-1">
           <BrandLogo />
           <p className="max-w-sm text-muted-foreground text-sm">{T.tagline}</p>
           <p className="flex max-w-sm items-start gap-2 font-medium text-sm">

@@ -1,0 +1,253 @@
+import { PASSWORD_RESET_TTL_MINUTES, UPLOAD_MAX_BYTES } from '@pulsa/shared/constants/business';
+// Relative, so the unit tests (no Vite alias) can load the content.
+import { paths } from '../../config/paths';
+
+/**
+ * The help centre's questions. Static content, consistent with the terms of use: cancellation up to
+ * 24 h, boleto from 3 days ahead, 15-minute payment hold, doctor cancellation always refunded.
+ */
+export interface FaqItem {
+  id: string;
+  question: string;
+  /** Paragraphs. */
+  answer: readonly string[];
+  link?: { label: string; href: string };
+}
+
+export interface FaqSection {
+  id: string;
+  title: string;
+  items: readonly FaqItem[];
+}
+
+const uploadMb = UPLOAD_MAX_BYTES / (1024 * 1024);
+const resetHours = PASSWORD_RESET_TTL_MINUTES / 60;
+
+export const FAQ_SECTIONS: readonly FaqSection[] = [
+  {
+    id: 'pacientes',
+    title: 'Para pacientes',
+    items: [
+      {
+        id: 'como-agendar',
+        question: 'Como agendo uma consulta?',
+        answer: [
+          'Crie sua conta e confirme seu email pelo link que enviamos. Depois, escolha a especialidade, veja os médicos com CRM, apresentação e valor da consulta, escolha um horário livre na agenda e faça o pagamento.',
+          'A consulta fica como "Agendada" até o médico confirmar. Você recebe uma notificação e um email quando ele responder.',
+        ],
+        link: { label: 'Ver especialidades', href: paths.specialties.href() },
+      },
+      {
+        id: 'aplicativo',
+        question: 'Preciso instalar algum aplicativo?',
+        answer: [
+          'Não. A consulta acontece no navegador, no computador ou no celular. Quando o navegador pedir, permita o uso da câmera e do microfone. Antes de entrar, você pode testar os dois na sala de espera.',
+        ],
+      },
+      {
+        id: 'entrar-na-sala',
+        question: 'Quando posso entrar na sala da consulta?',
+        answer: [
+          'A partir de 10 minutos antes do horário marcado. Na primeira consulta, você registra sua concordância com o atendimento por telemedicina, como exige a Resolução CFM nº 2.314/2022.',
+        ],
+      },
+      {
+        id: 'atraso',
+        question: 'E se eu me atrasar ou não conseguir entrar?',
+        answer: [
+          'Se você não entrar em até 15 minutos depois do horário de início, o médico pode registrar o não comparecimento, e nesse caso não há reembolso. Se souber que não poderá participar, cancele ou remarque com pelo menos 24 horas de antecedência.',
+        ],
+      },
+      {
+        id: 'medico-recusou',
+        question: 'O médico pode recusar meu pedido de consulta?',
+        answer: [
+          'Sim. Se o médico não puder atender, a consulta é cancelada com o motivo "Médico indisponível" e você recebe o valor de volta automaticamente. Depois é só escolher outro horário ou outro médico.',
+        ],
+      },
+      {
+        id: 'medico-verificado',
+        question: 'Como sei que o médico é habilitado?',
+        answer: [
+          'Todo médico passa pela verificação da nossa equipe, que confere o CRM e os documentos antes de o perfil aparecer na plataforma. O número e a UF do CRM aparecem no perfil, e você também pode consultá-los no site do Conselho Federal de Medicina.',
+        ],
+      },
+      {
+        id: 'receita-atestado',
+        question: 'Recebo receita e atestado?',
+        answer: [
+          'Se o médico julgar necessário, ele emite a prescrição ou o atestado em PDF durante ou logo após a consulta. Os documentos ficam disponíveis na sua conta.',
+        ],
+      },
+      {
+        id: 'mensagens',
+        question: 'Posso conversar com o médico fora da consulta?',
+        answer: [
+          'Sim. Paciente e médico que têm uma consulta em comum podem trocar mensagens pela plataforma. As mensagens não substituem uma nova consulta quando é preciso avaliar algo novo.',
+        ],
+      },
+      {
+        id: 'emergencia',
+        question: 'A Pulsa atende emergências?',
+        answer: [
+          'Não. Em caso de falta de ar, dor no peito, desmaio, sangramento intenso, sinais de AVC ou qualquer situação de risco, ligue para o SAMU (192) ou procure o pronto-socorro mais próximo.',
+        ],
+      },
+      {
+        id: 'criancas',
+        question: 'Posso agendar uma consulta para meu filho?',
+        answer: [
+          'Sim. A conta é de um adulto: o pai, a mãe ou o responsável legal agenda pela própria conta e acompanha a criança ou o adolescente durante toda a consulta.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'pagamentos',
+    title: 'Pagamentos e cancelamentos',
+    items: [
+      {
+        id: 'formas-de-pagamento',
+        question: 'Quais formas de pagamento são aceitas?',
+        answer: [
+          'Cartão de crédito, PIX e boleto. No cartão, o valor é autorizado no agendamento e cobrado quando o médico confirma a consulta. PIX e boleto são pagos no agendamento.',
+        ],
+      },
+      {
+        id: 'boleto',
+        question: 'Por que a opção de boleto não aparece?',
+        answer: [
+          'O boleto só está disponível para consultas marcadas com pelo menos 3 dias de antecedência, porque a compensação do pagamento pode levar alguns dias úteis. Para consultas mais próximas, use cartão de crédito ou PIX.',
+        ],
+      },
+      {
+        id: 'prazo-pagamento',
+        question: 'Quanto tempo tenho para pagar?',
+        answer: [
+          'O horário fica reservado para você por 15 minutos. Se o pagamento não for concluído nesse prazo, o agendamento expira e o horário volta a ficar livre para outros pacientes.',
+        ],
+      },
+      {
+        id: 'taxas',
+        question: 'Pago alguma taxa além do valor da consulta?',
+        answer: [
+          'Não. Você paga exatamente o valor que o médico anuncia no perfil. A comissão da Pulsa é descontada da parte do médico.',
+        ],
+      },
+      {
+        id: 'cancelar',
+        question: 'Posso cancelar uma consulta?',
+        answer: [
+          'Sim. O cancelamento feito até 24 horas antes do início é gratuito e você recebe o reembolso integral. Com menos de 24 horas de antecedência, não há reembolso.',
+          'Se o médico cancelar, você sempre recebe o valor de volta. O reembolso é feito pelo mesmo meio de pagamento, sempre que possível.',
+        ],
+        link: { label: 'Ler os Termos de Uso', href: paths.terms.href() },
+      },
+      {
+        id: 'remarcar',
+        question: 'Posso remarcar?',
+        answer: ['Sim. Você e o médico podem remarcar a consulta para outro horário livre da agenda dele.'],
+      },
+    ],
+  },
+  {
+    id: 'medicos',
+    title: 'Para médicos',
+    items: [
+      {
+        id: 'cadastro-medico',
+        question: 'Como me cadastro como médico?',
+        answer: [
+          'Use "Cadastre-se como médico" e informe o nome exatamente como consta no registro do CRM, email, telefone, CPF e senha. Depois de confirmar o email, complete o perfil profissional (CRM, UF, especialidade, valor da consulta e apresentação) e envie o documento de identidade e a carteira do CRM.',
+          `Os documentos podem ser enviados em JPG, PNG ou PDF, com até ${uploadMb} MB cada.`,
+        ],
+        link: { label: 'Cadastre-se como médico', href: paths.registerDoctor.href() },
+      },
+      {
+        id: 'verificacao',
+        question: 'Como funciona a verificação do meu cadastro?',
+        answer: [
+          'Enquanto a equipe da Pulsa analisa seus documentos, seu cadastro aparece como "Em análise". Você recebe uma notificação e um email com o resultado. Se o cadastro for recusado, você vê o motivo e pode enviar novos documentos. Seu perfil só aparece para os pacientes depois da aprovação.',
+        ],
+      },
+      {
+        id: 'agenda',
+        question: 'Como defino meus horários?',
+        answer: [
+          'Na Agenda, cadastre os intervalos em que atende em cada dia da semana. Eles são divididos em horários de consulta (30 minutos por padrão) e os pacientes só conseguem agendar os horários livres. Você pode desativar um intervalo sem apagá-lo.',
+        ],
+      },
+      {
+        id: 'aceitar',
+        question: 'Preciso aceitar cada consulta?',
+        answer: [
+          'Sim. Em Agendamentos, aceite ou recuse cada pedido. Ao aceitar, a consulta é confirmada e o pagamento por cartão é cobrado. Ao recusar, a consulta é cancelada e o paciente é reembolsado automaticamente.',
+        ],
+      },
+      {
+        id: 'valor',
+        question: 'Quem define o valor da consulta?',
+        answer: [
+          'Você. O valor aparece no seu perfil para os pacientes antes do agendamento. Uma alteração vale para os agendamentos seguintes; o que já foi pago não muda.',
+        ],
+      },
+      {
+        id: 'comissao',
+        question: 'Quanto a Pulsa cobra?',
+        answer: [
+          'A Pulsa retém uma comissão percentual sobre cada consulta paga, descontada da sua parte. O percentual é definido pela plataforma e pode variar por especialidade. Em cada pagamento você vê o valor total, a comissão e o valor que fica com você.',
+        ],
+      },
+      {
+        id: 'recebimentos',
+        question: 'Como recebo pelas consultas?',
+        answer: [
+          'No seu perfil, conecte uma conta de recebimento ao nosso processador de pagamentos. A sua parte de cada consulta paga é repassada automaticamente para essa conta. Consultas reembolsadas não geram repasse.',
+        ],
+      },
+      {
+        id: 'documentos-clinicos',
+        question: 'Posso emitir receitas e atestados?',
+        answer: [
+          'Sim. Durante ou depois da consulta, você registra o prontuário e pode emitir prescrição ou atestado em PDF, que ficam disponíveis para o paciente na conta dele.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'conta',
+    title: 'Conta e privacidade',
+    items: [
+      {
+        id: 'email-confirmacao',
+        question: 'Não recebi o email de confirmação. E agora?',
+        answer: [
+          'Confira a caixa de spam e a pasta de promoções. Se não encontrar, tente entrar na sua conta: a tela de login oferece o botão "Reenviar email de confirmação".',
+        ],
+      },
+      {
+        id: 'esqueci-senha',
+        question: 'Esqueci minha senha.',
+        answer: [
+          `Na tela de login, clique em "Esqueceu a senha?" e informe seu email. Enviaremos um link para criar uma nova senha, válido por ${resetHours === 1 ? '1 hora' : `${resetHours} horas`}.`,
+        ],
+        link: { label: 'Redefinir senha', href: paths.forgotPassword.href() },
+      },
+      {
+        id: 'dados-de-saude',
+        question: 'Quem vê meus dados de saúde?',
+        answer: [
+          'Somente você e os médicos que cuidam de você naquele atendimento. A equipe administrativa da Pulsa não tem acesso ao conteúdo clínico. Cada acesso aos seus dados clínicos fica registrado, e você pode consultar esse histórico na sua conta.',
+        ],
+        link: { label: 'Ler a Política de Privacidade', href: paths.privacy.href() },
+      },
+      {
+        id: 'excluir-conta',
+        question: 'Como baixo meus dados ou excluo minha conta?',
+        answer: [
+          'Na sua conta você pode baixar uma cópia de todos os seus dados e pedir a exclusão da conta. O prontuário e os demais registros clínicos continuam guardados por 20 anos, como determina a lei, e os outros dados são anonimizados.',
+        ],
+      },
+    ],
+  },
+];
