@@ -35,7 +35,14 @@ async function startServer(): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/demo.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -72,7 +79,9 @@ async function measureJs(url: string) {
   await browser.close();
   const privateChunks = [...scripts.keys()]
     .map((u) => new URL(u).pathname.slice(1))
-    .filter((file) => manifest.some((m) => m.file === file && m.src && PRIVATE_SOURCES.some((re) => re.test(m.src ?? ''))));
+    .filter((file) =>
+      manifest.some((m) => m.file === file && m.src && PRIVATE_SOURCES.some((re) => re.test(m.src ?? ''))),
+    );
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
   return { gzipKb: total / 1024, files: scripts.size, privateChunks };
 }
@@ -103,7 +112,15 @@ async function main() {
       const failing = Object.values(audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
-      results.push({ url, ...scores, jsGzipKb: Number(js.gzipKb.toFixed(1)), jsFiles: js.files, privateChunks: js.privateChunks, failingAudits: failing, misses });
+      results.push({
+        url,
+        ...scores,
+        jsGzipKb: Number(js.gzipKb.toFixed(1)),
+        jsFiles: js.files,
+        privateChunks: js.privateChunks,
+        failingAudits: failing,
+        misses,
+      });
     }
   } finally {
     await chrome.kill();
@@ -123,9 +140,14 @@ async function main() {
     })),
   );
   for (const r of results) {
-    if ((r.misses as string[]).length) console.log(`${r.url}: below target — ${(r.misses as string[]).join(', ')}; failing audits: ${(r.failingAudits as string[]).join(', ')}`);
+    if ((r.misses as string[]).length)
+      console.log(
+        `${r.url}: below target — ${(r.misses as string[]).join(', ')}; failing audits: ${(r.failingAudits as string[]).join(', ')}`,
+      );
   }
-  console.log(`Targets: performance ≥ ${TARGETS.performance}, accessibility/best-practices/SEO = 100, landing JS ≤ ${LANDING_JS_BUDGET_KB} KB gzip, no private code on public pages.`);
+  console.log(
+    `Targets: performance ≥ ${TARGETS.performance}, accessibility/best-practices/SEO = 100, landing JS ≤ ${LANDING_JS_BUDGET_KB} KB gzip, no private code on public pages.`,
+  );
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/web.json'), JSON.stringify(results, null, 2));
   console.log(failures === 0 ? 'All targets met.' : `${failures} target(s) missed.`);

@@ -52,7 +52,7 @@ test('a patient registers, confirms from the e-mail, signs in and signs out', as
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  await page.getByRole('button', { name: /menu do usuário/i }).click();
+  await page.getByRole('button', { name: /^Abrir menu (da conta|do usuário)/ }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page.getByText('Logout realizado com sucesso')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible();
@@ -76,18 +76,25 @@ test('a duplicate CPF is refused on its field', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/register$/);
 });
 
-test('forgot password, reset through the e-mailed link, sign in with the new password', async ({ page, request }) => {
+test('forgot password, reset through the e-mailed link, sign in with the new password', async ({
+  page,
+  request,
+}) => {
   const person = newPerson();
   await request.post('/api/auth/register', { data: { ...person, userType: 'patient', acceptTerms: true } });
   const confirmation = await waitForMail(person.email, 'Confirme seu email no Pulsa');
-  await request.post('/api/auth/verify-email', { data: { token: new URL(confirmation.link).searchParams.get('token') } });
+  await request.post('/api/auth/verify-email', {
+    data: { token: new URL(confirmation.link).searchParams.get('token') },
+  });
 
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { name: 'Esqueceu sua senha?' })).toBeVisible();
   await page.getByLabel('Email').fill(person.email);
   await page.getByRole('button', { name: 'Enviar instruções' }).click();
   await expect(page.getByText('Instruções enviadas')).toBeVisible();
-  await expect(page.getByText('Enviamos as instruções para redefinir sua senha para o email fornecido.')).toBeVisible();
+  await expect(
+    page.getByText('Enviamos as instruções para redefinir sua senha para o email fornecido.'),
+  ).toBeVisible();
 
   const mail = await waitForMail(person.email, 'Redefinição de senha do Pulsa');
   await page.goto(mail.link);

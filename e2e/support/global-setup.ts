@@ -30,7 +30,10 @@ export default async function globalSetup() {
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
           const file = path.join(MAIL_DIR, `${Date.now()}-${String(++seq).padStart(4, '0')}.json`);
-          fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
+          fs.writeFileSync(
+            file,
+            JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }),
+          );
           callback();
         })
         .catch(callback);

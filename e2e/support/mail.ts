@@ -11,7 +11,11 @@ interface CapturedMail {
 }
 
 /** Waits for the newest e-mail to an address (optionally with a subject) captured by the test SMTP server. */
-export async function waitForMail(to: string, subject?: string, timeoutMs = 15_000): Promise<CapturedMail & { link: string }> {
+export async function waitForMail(
+  to: string,
+  subject?: string,
+  timeoutMs = 15_000,
+): Promise<CapturedMail & { link: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
@@ -22,7 +26,8 @@ export async function waitForMail(to: string, subject?: string, timeoutMs = 15_0
         if (link) return { ...mail, link };
       }
     }
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to}${subject ? ` with subject "${subject}"` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${to}${subject ? ` with subject "${subject}"` : ''}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -13,7 +13,9 @@ export function uniqueCpf(): string {
   nums.push(digit(9));
   nums.push(digit(10));
   const cpf = nums.join('');
-  return /^(\d)\1{10}$/.test(cpf) ? uniqueCpf() : `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+  return /^(\d)\1{10}$/.test(cpf)
+    ? uniqueCpf()
+    : `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 }
 
 export function newPerson(prefix = 'paciente') {

@@ -38,9 +38,14 @@ export interface BuildOptions {
 }
 
 /** Builds the whole application on an open database; listening is the caller's business. */
-export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), stream: options.logStream },
+    logger:
+      options.logger === false ? false : { ...loggerOptions(config.logLevel), stream: options.logStream },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

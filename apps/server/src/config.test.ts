@@ -4,19 +4,31 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('runs on embedded defaults with no variables at all', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, appUrl: 'http://localhost:3000', databaseUrl: undefined, smtp: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      smtp: undefined,
+    });
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
   it('names every wrong variable in one message', () => {
     const attempt = () =>
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', APP_URL: 'not a url', SMTP_SECURE: 'maybe', ICE_SERVERS: '[1' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        APP_URL: 'not a url',
+        SMTP_SECURE: 'maybe',
+        ICE_SERVERS: '[1',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'APP_URL', 'SMTP_SECURE', 'ICE_SERVERS']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'APP_URL', 'SMTP_SECURE', 'ICE_SERVERS'])
+        expect(message).toContain(name);
     }
   });
 

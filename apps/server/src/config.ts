@@ -22,10 +22,16 @@ const iceServerSchema = z.object({
 });
 
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
-  APP_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL such as https://pulsa.com.br' }).optional()),
+  APP_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: 'must be a URL such as https://pulsa.com.br' }).optional(),
+  ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -45,7 +51,10 @@ const envSchema = z.object({
   SMTP_SECURE: booleanFlag,
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Pulsa <nao-responda@pulsa.local>')),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
-  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, { error: 'must have at least 8 characters' }).optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, { error: 'must have at least 8 characters' }).optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -125,7 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     mailFrom: e.MAIL_FROM,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,

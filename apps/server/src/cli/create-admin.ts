@@ -14,7 +14,9 @@ const config = loadConfig();
 const email = values.email ?? config.admin?.email;
 const password = values.password ?? config.admin?.password;
 if (!email || !password) {
-  console.error('Usage: npm run create-admin -- --email admin@example.com --password "at least 8 characters"');
+  console.error(
+    'Usage: npm run create-admin -- --email admin@example.com --password "at least 8 characters"',
+  );
   process.exit(1);
 }
 if (password.length < 8 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {

@@ -24,6 +24,7 @@ startServer(config, {
     state = result.state;
     if (result.summary)
       app.log.info({ ...result.summary, ms: Date.now() - started }, 'demo: data created (first run)');
+    if (state === 'present') app.log.info('demo: data already in place, left as it is');
     if (state === 'foreign') {
       app.log.warn(
         { dataDir: config.dataDir },

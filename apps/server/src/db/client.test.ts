@@ -25,7 +25,9 @@ describe('database adapter', () => {
     const database = await testDatabase();
     const { isUniqueViolation } = await import('../lib/errors.ts');
     await database.db.execute(sql`insert into specialties (name, slug) values ('A', 'a')`);
-    const error = await database.db.execute(sql`insert into specialties (name, slug) values ('A', 'b')`).catch((e) => e);
+    const error = await database.db
+      .execute(sql`insert into specialties (name, slug) values ('A', 'b')`)
+      .catch((e) => e);
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(error, 'specialties_name_unique')).toBe(true);
     expect(isUniqueViolation(error, 'other')).toBe(false);

@@ -39,7 +39,11 @@ export interface UserOverrides {
   verified?: boolean;
 }
 
-export async function createUser(db: Queryable, role: 'admin' | 'doctor' | 'patient', overrides: UserOverrides = {}) {
+export async function createUser(
+  db: Queryable,
+  role: 'admin' | 'doctor' | 'patient',
+  overrides: UserOverrides = {},
+) {
   const n = next();
   const email = (overrides.email ?? `${role}${n}.${Date.now().toString(36)}@exemplo.com.br`).toLowerCase();
   const password = overrides.password ?? 'senha-segura-123';
@@ -55,8 +59,10 @@ export async function createUser(db: Queryable, role: 'admin' | 'doctor' | 'pati
   return { id, email, password };
 }
 
-export const createPatient = (db: Queryable, overrides: UserOverrides = {}) => createUser(db, 'patient', overrides);
-export const createAdmin = (db: Queryable, overrides: UserOverrides = {}) => createUser(db, 'admin', overrides);
+export const createPatient = (db: Queryable, overrides: UserOverrides = {}) =>
+  createUser(db, 'patient', overrides);
+export const createAdmin = (db: Queryable, overrides: UserOverrides = {}) =>
+  createUser(db, 'admin', overrides);
 
 export interface DoctorOverrides extends UserOverrides {
   specialtyId?: string | null;
@@ -108,7 +114,14 @@ export async function createDoctor(db: Queryable, overrides: DoctorOverrides = {
 export async function seedSpecialties(db: Queryable) {
   await db
     .insert(specialties)
-    .values(SPECIALTY_SEED.map((s) => ({ name: s.name, slug: slugify(s.name), description: s.description, icon: s.icon })))
+    .values(
+      SPECIALTY_SEED.map((s) => ({
+        name: s.name,
+        slug: slugify(s.name),
+        description: s.description,
+        icon: s.icon,
+      })),
+    )
     .onConflictDoNothing();
   const rows = await db.select().from(specialties);
   return new Map(rows.map((r) => [r.name, r]));
@@ -119,11 +132,19 @@ async function anySpecialtyId(db: Queryable): Promise<string> {
   if (existing) return existing.id;
   const [created] = await db
     .insert(specialties)
-    .values({ name: 'Clínica Geral', slug: 'clinica-geral', description: 'Atendimento geral.', icon: 'stethoscope' })
+    .values({
+      name: 'Clínica Geral',
+      slug: 'clinica-geral',
+      description: 'Atendimento geral.',
+      icon: 'stethoscope',
+    })
     .onConflictDoNothing()
     .returning({ id: specialties.id });
   if (created) return created.id;
-  const [row] = await db.select({ id: specialties.id }).from(specialties).where(eq(specialties.slug, 'clinica-geral'));
+  const [row] = await db
+    .select({ id: specialties.id })
+    .from(specialties)
+    .where(eq(specialties.slug, 'clinica-geral'));
   return (row as { id: string }).id;
 }
 

@@ -35,7 +35,13 @@ export const appointmentStatusEnum = pgEnum('appointment_status', [
   'canceled',
   'no_show',
 ]);
-export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'processing', 'paid', 'failed', 'refunded']);
+export const paymentStatusEnum = pgEnum('payment_status', [
+  'pending',
+  'processing',
+  'paid',
+  'failed',
+  'refunded',
+]);
 export const paymentMethodEnum = pgEnum('payment_method', ['card', 'pix', 'boleto']);
 export const authTokenKindEnum = pgEnum('auth_token_kind', ['email_verification', 'password_reset']);
 /** kept: no SMTP transport was configured, the message stays readable in the outbox. */
@@ -320,7 +326,10 @@ export const payments = pgTable(
     index('payments_patient_created_idx').on(t.patientId, t.createdAt),
     index('payments_status_created_idx').on(t.status, t.createdAt),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
-    check('payments_amounts_check', sql`${t.amount} >= 0 and ${t.platformFee} + ${t.doctorAmount} = ${t.amount}`),
+    check(
+      'payments_amounts_check',
+      sql`${t.amount} >= 0 and ${t.platformFee} + ${t.doctorAmount} = ${t.amount}`,
+    ),
   ],
 );
 

@@ -14,10 +14,14 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fieldErrors?: Record<string, string>, code?: string) =>
   new AppError(400, message, { fieldErrors, code });
-export const unauthorized = (message = 'Não autenticado') => new AppError(401, message, { code: 'unauthenticated' });
-export const forbidden = (message = 'Você não tem permissão para acessar este recurso.', code = 'forbidden') =>
-  new AppError(403, message, { code });
-export const notFound = (message = 'Recurso não encontrado.') => new AppError(404, message, { code: 'not_found' });
+export const unauthorized = (message = 'Não autenticado') =>
+  new AppError(401, message, { code: 'unauthenticated' });
+export const forbidden = (
+  message = 'Você não tem permissão para acessar este recurso.',
+  code = 'forbidden',
+) => new AppError(403, message, { code });
+export const notFound = (message = 'Recurso não encontrado.') =>
+  new AppError(404, message, { code: 'not_found' });
 export const conflict = (message: string, fieldErrors?: Record<string, string>, code = 'conflict') =>
   new AppError(409, message, { fieldErrors, code });
 

@@ -23,7 +23,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         fieldErrors[field] ??= issue.message ?? VALIDATION_ERROR_MESSAGE;
       }
       const fields = Object.keys(fieldErrors);
-      const message = fields.length === 1 ? (fieldErrors[fields[0] as string] as string) : VALIDATION_ERROR_MESSAGE;
+      const message =
+        fields.length === 1 ? (fieldErrors[fields[0] as string] as string) : VALIDATION_ERROR_MESSAGE;
       return reply.status(400).send({ message, fieldErrors, code: 'validation' });
     }
     if (isResponseSerializationError(error)) {
@@ -43,7 +44,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE });
   });
-
 }
 
 function clientErrorMessage(error: FastifyError): string {

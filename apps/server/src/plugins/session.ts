@@ -25,40 +25,42 @@ declare module 'fastify' {
 }
 
 /** Session cookies and the per-route guards; the server alone decides who may do what. */
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService; secureCookies: boolean }) => {
-  app.decorate('auth', opts.auth);
-  app.decorateRequest('user', null);
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { auth: AuthService; secureCookies: boolean }) => {
+    app.decorate('auth', opts.auth);
+    app.decorateRequest('user', null);
 
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: opts.secureCookies,
-  };
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: opts.secureCookies,
+    };
 
-  app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: 30 * 86_400 });
-  });
-  app.decorate('clearSessionCookie', (reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
-  });
+    app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: 30 * 86_400 });
+    });
+    app.decorate('clearSessionCookie', (reply: FastifyReply) => {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    });
 
-  async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
-    if (request.user) return request.user;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return null;
-    request.user = (await opts.auth.sessionUser(token)) ?? null;
-    return request.user;
-  }
-  app.decorate('currentUser', currentUser);
+    async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+      if (request.user) return request.user;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || token.length > 100) return null;
+      request.user = (await opts.auth.sessionUser(token)) ?? null;
+      return request.user;
+    }
+    app.decorate('currentUser', currentUser);
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!(await currentUser(request))) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-  });
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!(await currentUser(request))) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+    });
 
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    const user = await currentUser(request);
-    if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-    if (!roles.includes(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
-  });
-});
+    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+      const user = await currentUser(request);
+      if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+      if (!roles.includes(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
+    });
+  },
+);

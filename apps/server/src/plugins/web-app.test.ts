@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
 
 let app: FastifyInstance;
@@ -10,7 +10,10 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-dist-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html lang="pt-BR"><body>${'app '.repeat(400)}</body></html>`);
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html lang="pt-BR"><body>${'app '.repeat(400)}</body></html>`,
+  );
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${'1'.repeat(3000)});`);
   app = await createTestApp({ webDistDir: dist });
@@ -35,7 +38,11 @@ describe('serving the web app', () => {
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['content-encoding']).toBe('br');

@@ -42,5 +42,6 @@ async function truncateAll(database: Database) {
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
   const tables = result.rows.map((r) => `"public"."${r.tablename}"`);
-  if (tables.length) await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+  if (tables.length)
+    await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
 }

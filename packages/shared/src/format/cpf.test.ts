@@ -17,9 +17,12 @@ describe('isValidCpf', () => {
     expect(isValidCpf(cpf)).toBe(false);
   });
 
-  it.each(Array.from({ length: 10 }, (_, d) => String(d).repeat(11)))('rejects the all-equal sequence %s', (cpf) => {
-    expect(isValidCpf(cpf)).toBe(false);
-  });
+  it.each(Array.from({ length: 10 }, (_, d) => String(d).repeat(11)))(
+    'rejects the all-equal sequence %s',
+    (cpf) => {
+      expect(isValidCpf(cpf)).toBe(false);
+    },
+  );
 });
 
 describe('CPF formatting', () => {

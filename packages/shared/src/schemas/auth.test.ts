@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordFormSchema } from './auth.ts';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordFormSchema,
+} from './auth.ts';
 
 const valid = {
   name: 'Ana Souza',
@@ -11,7 +17,10 @@ const valid = {
   acceptTerms: true,
 };
 
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   const out: Record<string, string> = {};
   for (const i of result.error?.issues ?? []) out[i.path.join('.')] ??= i.message;
   return out;
@@ -19,7 +28,10 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
 
 describe('loginSchema', () => {
   it('accepts and normalises', () => {
-    expect(loginSchema.parse({ email: ' A@B.COM', password: '123456' })).toEqual({ email: 'a@b.com', password: '123456' });
+    expect(loginSchema.parse({ email: ' A@B.COM', password: '123456' })).toEqual({
+      email: 'a@b.com',
+      password: '123456',
+    });
   });
   it('has the spec messages', () => {
     expect(messages(loginSchema.safeParse({ email: 'nope', password: '123' }))).toEqual({
@@ -32,7 +44,12 @@ describe('loginSchema', () => {
 describe('registerSchema', () => {
   it('normalises a valid sign-up: digits-only CPF and phone, lower-case e-mail', () => {
     const out = registerSchema.parse(valid);
-    expect(out).toMatchObject({ email: 'ana@exemplo.com', phone: '11987654321', cpf: '52998224725', userType: 'patient' });
+    expect(out).toMatchObject({
+      email: 'ana@exemplo.com',
+      phone: '11987654321',
+      cpf: '52998224725',
+      userType: 'patient',
+    });
   });
   it('gives each field its spec message', () => {
     const result = registerSchema.safeParse({
@@ -74,11 +91,15 @@ describe('forgot and reset', () => {
     expect(messages(forgotPasswordSchema.safeParse({ email: 'a' }))).toEqual({ email: 'Email inválido' });
   });
   it('reset puts the mismatch on confirmPassword', () => {
-    expect(messages(resetPasswordFormSchema.safeParse({ password: '123456', confirmPassword: '1234567' }))).toEqual({
+    expect(
+      messages(resetPasswordFormSchema.safeParse({ password: '123456', confirmPassword: '1234567' })),
+    ).toEqual({
       confirmPassword: 'As senhas não coincidem',
     });
-    expect(messages(resetPasswordFormSchema.safeParse({ password: '123456', confirmPassword: '1' }))).toEqual({
-      confirmPassword: 'Confirme sua senha',
-    });
+    expect(messages(resetPasswordFormSchema.safeParse({ password: '123456', confirmPassword: '1' }))).toEqual(
+      {
+        confirmPassword: 'Confirme sua senha',
+      },
+    );
   });
 });

@@ -92,7 +92,9 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
-const token = z.string({ error: AUTH_MESSAGES.invalidResetLink }).min(20, { error: AUTH_MESSAGES.invalidResetLink });
+const token = z
+  .string({ error: AUTH_MESSAGES.invalidResetLink })
+  .min(20, { error: AUTH_MESSAGES.invalidResetLink });
 
 export const resetPasswordSchema = z
   .object({
@@ -108,7 +110,9 @@ export const resetPasswordSchema = z
   });
 
 export const verifyEmailSchema = z.object({
-  token: z.string({ error: AUTH_MESSAGES.invalidVerifyLink }).min(20, { error: AUTH_MESSAGES.invalidVerifyLink }),
+  token: z
+    .string({ error: AUTH_MESSAGES.invalidVerifyLink })
+    .min(20, { error: AUTH_MESSAGES.invalidVerifyLink }),
 });
 
 /** The signed-in user as the API returns it. */

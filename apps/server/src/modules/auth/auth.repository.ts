@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Role } from '@pulsa/shared/constants/roles';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { authTokens, doctorProfiles, sessions, userProfiles, userRoles, users } from '../../db/schema.ts';
 
@@ -27,7 +27,15 @@ export async function cpfExists(db: Queryable, cpf: string) {
 
 export async function insertUser(
   db: Queryable,
-  input: { email: string; passwordHash: string; fullName: string; phone: string | null; cpf: string | null; role: Role; verified: boolean },
+  input: {
+    email: string;
+    passwordHash: string;
+    fullName: string;
+    phone: string | null;
+    cpf: string | null;
+    role: Role;
+    verified: boolean;
+  },
 ) {
   const verifiedAt = input.verified ? new Date() : null;
   const [user] = await db
@@ -47,7 +55,13 @@ export async function insertUser(
   return id;
 }
 
-export async function insertAuthToken(db: Queryable, userId: string, kind: AuthTokenKind, tokenHash: string, expiresAt: Date) {
+export async function insertAuthToken(
+  db: Queryable,
+  userId: string,
+  kind: AuthTokenKind,
+  tokenHash: string,
+  expiresAt: Date,
+) {
   // A new link replaces the earlier unused ones of the same kind.
   await db
     .update(authTokens)
@@ -76,8 +90,14 @@ export async function consumeAuthToken(db: Queryable, id: string) {
 
 export async function markEmailVerified(db: Queryable, userId: string) {
   const now = new Date();
-  await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
-  await db.update(userProfiles).set({ emailVerified: true, updatedAt: now }).where(eq(userProfiles.id, userId));
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+  await db
+    .update(userProfiles)
+    .set({ emailVerified: true, updatedAt: now })
+    .where(eq(userProfiles.id, userId));
 }
 
 export async function isEmailVerified(db: Queryable, userId: string) {
@@ -98,7 +118,13 @@ export async function findProfileName(db: Queryable, userId: string) {
   return row;
 }
 
-export async function insertSession(db: Queryable, id: string, userId: string, expiresAt: Date, userAgent: string | null) {
+export async function insertSession(
+  db: Queryable,
+  id: string,
+  userId: string,
+  expiresAt: Date,
+  userAgent: string | null,
+) {
   await db.insert(sessions).values({ id, userId, expiresAt, userAgent });
 }
 
@@ -108,7 +134,9 @@ export async function deleteSession(db: Queryable, id: string) {
 
 /** Ends every session of the user, except `keep` when given. */
 export async function deleteUserSessions(db: Queryable, userId: string, keep?: string) {
-  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+  await db
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
 }
 
 export async function findSessionUser(db: Queryable, sessionId: string) {

@@ -15,7 +15,8 @@ import { SESSION_COOKIE } from '../../plugins/session.ts';
 
 export const AUTH_TEXTS = {
   registered: 'Conta criada com sucesso! Verifique seu email para confirmar sua conta.',
-  verificationResent: 'Se houver uma conta não confirmada com este email, enviamos um novo link de confirmação.',
+  verificationResent:
+    'Se houver uma conta não confirmada com este email, enviamos um novo link de confirmação.',
   verified: 'Email confirmado! Você já pode entrar na sua conta.',
   alreadyVerified: 'Seu email já estava confirmado. Você já pode entrar na sua conta.',
   resetRequested: 'Enviamos as instruções para redefinir sua senha para o email fornecido.',
@@ -26,7 +27,13 @@ export const AUTH_TEXTS = {
 export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } };
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+  const errors = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    409: apiErrorSchema,
+    429: apiErrorSchema,
+  };
 
   r.post(
     '/register',
@@ -69,7 +76,10 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
         tags: ['auth'],
         summary: 'Confirm the e-mail address with the token from the link',
         body: verifyEmailSchema,
-        response: { 200: messageSchema.extend({ status: z.enum(['verified', 'already_verified']) }), ...errors },
+        response: {
+          200: messageSchema.extend({ status: z.enum(['verified', 'already_verified']) }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -163,4 +173,3 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
     },
   );
 }
-

@@ -1,10 +1,10 @@
-import { AUTH_MESSAGES, type RegisterData, type SessionUser } from '@pulsa/shared/schemas/auth';
 import {
   EMAIL_VERIFICATION_TTL_HOURS,
   PASSWORD_RESET_TTL_MINUTES,
   SESSION_TTL_DAYS,
 } from '@pulsa/shared/constants/business';
 import type { Role } from '@pulsa/shared/constants/roles';
+import { AUTH_MESSAGES, type RegisterData, type SessionUser } from '@pulsa/shared/schemas/auth';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.ts';
@@ -75,20 +75,28 @@ export class AuthService {
       if (await repo.isEmailVerified(db, row.userId)) return 'already_verified';
       throw badRequest(AUTH_MESSAGES.invalidVerifyLink, undefined, 'invalid_link');
     }
-    if (row.expiresAt.getTime() < Date.now()) throw badRequest(AUTH_MESSAGES.invalidVerifyLink, undefined, 'expired_link');
+    if (row.expiresAt.getTime() < Date.now())
+      throw badRequest(AUTH_MESSAGES.invalidVerifyLink, undefined, 'expired_link');
     await db.transaction(async (tx) => {
-      if (!(await repo.consumeAuthToken(tx, row.id))) throw badRequest(AUTH_MESSAGES.invalidVerifyLink, undefined, 'invalid_link');
+      if (!(await repo.consumeAuthToken(tx, row.id)))
+        throw badRequest(AUTH_MESSAGES.invalidVerifyLink, undefined, 'invalid_link');
       await repo.markEmailVerified(tx, row.userId);
     });
     return 'verified';
   }
 
-  async signIn(email: string, password: string, userAgent: string | null): Promise<{ token: string; user: SessionUser }> {
+  async signIn(
+    email: string,
+    password: string,
+    userAgent: string | null,
+  ): Promise<{ token: string; user: SessionUser }> {
     const { db } = this.deps;
     const user = await repo.findUserByEmail(db, email);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !ok) throw new AppError(401, AUTH_MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
-    if (!user.emailVerifiedAt) throw new AppError(403, AUTH_MESSAGES.emailNotVerified, { code: 'email_not_verified' });
+    if (!user || !ok)
+      throw new AppError(401, AUTH_MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
+    if (!user.emailVerifiedAt)
+      throw new AppError(403, AUTH_MESSAGES.emailNotVerified, { code: 'email_not_verified' });
     const token = newSecretToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000);
     await repo.insertSession(db, hashToken(token), user.id, expiresAt, userAgent?.slice(0, 300) ?? null);
@@ -130,7 +138,8 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      if (!(await repo.consumeAuthToken(tx, row.id))) throw badRequest(AUTH_MESSAGES.invalidResetLink, undefined, 'invalid_link');
+      if (!(await repo.consumeAuthToken(tx, row.id)))
+        throw badRequest(AUTH_MESSAGES.invalidResetLink, undefined, 'invalid_link');
       await repo.updatePassword(tx, row.userId, passwordHash);
       // Whoever had the old password loses every open session.
       await repo.deleteUserSessions(tx, row.userId);
@@ -177,5 +186,6 @@ export class AuthService {
   }
 }
 
-const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken }, 'email_taken');
+const emailTaken = () =>
+  conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken }, 'email_taken');
 const cpfTaken = () => conflict(AUTH_MESSAGES.cpfTaken, { cpf: AUTH_MESSAGES.cpfTaken }, 'cpf_taken');

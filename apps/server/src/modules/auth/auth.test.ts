@@ -1,11 +1,19 @@
 import { Writable } from 'node:stream';
+import { formatCpf } from '@pulsa/shared/format/cpf';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCpf } from '@pulsa/shared/format/cpf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { authTokens, doctorProfiles, emailOutbox, sessions, userProfiles, userRoles, users } from '../../db/schema.ts';
 import { fakeCpf } from '../../db/factories.ts';
+import {
+  authTokens,
+  doctorProfiles,
+  emailOutbox,
+  sessions,
+  userProfiles,
+  userRoles,
+  users,
+} from '../../db/schema.ts';
 import { lastEmailTo } from '../../test/outbox.ts';
 import { createTestApp, sessionCookieFrom, testConfig } from '../../test/test-app.ts';
 import { testDatabase } from '../../test/test-database.ts';
@@ -55,11 +63,24 @@ describe('sign-up', () => {
     const body = signUp({ cpf: '529.982.247-25', email: 'Paciente.Um@Exemplo.com.br' });
     const res = await post('/api/auth/register', body);
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe('Conta criada com sucesso! Verifique seu email para confirmar sua conta.');
+    expect(res.json().message).toBe(
+      'Conta criada com sucesso! Verifique seu email para confirmar sua conta.',
+    );
 
-    const [profile] = await app.db.select().from(userProfiles).where(eq(userProfiles.email, 'paciente.um@exemplo.com.br'));
-    expect(profile).toMatchObject({ fullName: 'Mariana Alves', cpf: '52998224725', phone: '21998765432', emailVerified: false });
-    const [role] = await app.db.select().from(userRoles).where(eq(userRoles.userId, profile?.id as string));
+    const [profile] = await app.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.email, 'paciente.um@exemplo.com.br'));
+    expect(profile).toMatchObject({
+      fullName: 'Mariana Alves',
+      cpf: '52998224725',
+      phone: '21998765432',
+      emailVerified: false,
+    });
+    const [role] = await app.db
+      .select()
+      .from(userRoles)
+      .where(eq(userRoles.userId, profile?.id as string));
     expect(role?.role).toBe('patient');
 
     const mail = await lastEmailTo(app.db, 'paciente.um@exemplo.com.br');
@@ -72,7 +93,11 @@ describe('sign-up', () => {
     const body = signUp({ userType: 'doctor' });
     expect((await post('/api/auth/register', body)).statusCode).toBe(201);
     const [row] = await app.db
-      .select({ role: userRoles.role, status: doctorProfiles.verificationStatus, crm: doctorProfiles.crmNumber })
+      .select({
+        role: userRoles.role,
+        status: doctorProfiles.verificationStatus,
+        crm: doctorProfiles.crmNumber,
+      })
       .from(users)
       .innerJoin(userRoles, eq(userRoles.userId, users.id))
       .innerJoin(doctorProfiles, eq(doctorProfiles.userId, users.id))
@@ -201,7 +226,10 @@ describe('confirmation and sign-in', () => {
     const body = signUp();
     await registerAndConfirm(body);
     const wrong = await post('/api/auth/login', { email: body.email, password: 'outra-senha' });
-    const unknown = await post('/api/auth/login', { email: 'ninguem@exemplo.com.br', password: 'outra-senha' });
+    const unknown = await post('/api/auth/login', {
+      email: 'ninguem@exemplo.com.br',
+      password: 'outra-senha',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Email ou senha incorretos');
@@ -235,7 +263,10 @@ describe('confirmation and sign-in', () => {
 
     expect((await post('/api/auth/verify-email', { token: first.token })).statusCode).toBe(400);
     expect((await post('/api/auth/verify-email', { token: second.token })).statusCode).toBe(200);
-    const [mails] = await app.db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.toAddress, 'fantasma@exemplo.com.br'));
+    const [mails] = await app.db
+      .select({ n: count() })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'fantasma@exemplo.com.br'));
     expect(mails?.n).toBe(0);
   });
 });
@@ -261,20 +292,38 @@ describe('password reset', () => {
 
     await post('/api/auth/forgot-password', { email: body.email });
     const { token } = await lastEmailTo(app.db, body.email as string);
-    const mismatch = await post('/api/auth/reset-password', { token, password: 'nova-senha-1', confirmPassword: 'outra-coisa' });
+    const mismatch = await post('/api/auth/reset-password', {
+      token,
+      password: 'nova-senha-1',
+      confirmPassword: 'outra-coisa',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fieldErrors.confirmPassword).toBe('As senhas não coincidem');
 
-    const ok = await post('/api/auth/reset-password', { token, password: 'nova-senha-1', confirmPassword: 'nova-senha-1' });
+    const ok = await post('/api/auth/reset-password', {
+      token,
+      password: 'nova-senha-1',
+      confirmPassword: 'nova-senha-1',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Sua senha foi redefinida. Você já pode fazer login com a nova senha.');
 
-    const session = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: oldCookie } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: oldCookie },
+    });
     expect(session.json().user).toBeNull();
-    expect((await post('/api/auth/login', { email: body.email, password: body.password })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: body.email, password: body.password })).statusCode).toBe(
+      401,
+    );
     await signIn(body.email as string, 'nova-senha-1');
 
-    const reused = await post('/api/auth/reset-password', { token, password: 'terceira-1', confirmPassword: 'terceira-1' });
+    const reused = await post('/api/auth/reset-password', {
+      token,
+      password: 'terceira-1',
+      confirmPassword: 'terceira-1',
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe('Este link de redefinição é inválido ou expirou. Solicite um novo.');
     await signIn(body.email as string, 'nova-senha-1');
@@ -285,8 +334,14 @@ describe('password reset', () => {
     await registerAndConfirm(body);
     await post('/api/auth/forgot-password', { email: body.email });
     const { token } = await lastEmailTo(app.db, body.email as string);
-    await app.db.execute(sql`update auth_tokens set expires_at = now() - interval '1 second' where kind = 'password_reset'`);
-    const res = await post('/api/auth/reset-password', { token, password: 'nova-senha-1', confirmPassword: 'nova-senha-1' });
+    await app.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where kind = 'password_reset'`,
+    );
+    const res = await post('/api/auth/reset-password', {
+      token,
+      password: 'nova-senha-1',
+      confirmPassword: 'nova-senha-1',
+    });
     expect(res.statusCode).toBe(400);
     await signIn(body.email as string, body.password as string);
   });
@@ -297,7 +352,11 @@ describe('rate limits and logs', () => {
     const limited = await buildApp(testConfig({ authRateLimit: 3 }), await testDatabase(), { logger: false });
     try {
       const attempt = () =>
-        limited.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@exemplo.com', password: '123456' } });
+        limited.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'a@exemplo.com', password: '123456' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
@@ -315,16 +374,26 @@ describe('rate limits and logs', () => {
         done();
       },
     });
-    const logged = await buildApp(testConfig({ logLevel: 'debug', smtp: undefined }), await testDatabase(), { logStream: stream });
+    const logged = await buildApp(testConfig({ logLevel: 'debug', smtp: undefined }), await testDatabase(), {
+      logStream: stream,
+    });
     try {
       const body = signUp({ email: 'logs@exemplo.com.br', password: 'senha-muito-secreta' });
       await logged.inject({ method: 'POST', url: '/api/auth/register', payload: body });
       const mail = await lastEmailTo(logged.db, 'logs@exemplo.com.br');
       await logged.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: mail.token } });
-      const login = await logged.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });
+      const login = await logged.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: body.email, password: body.password },
+      });
       const cookie = sessionCookieFrom(login);
       await logged.inject({ method: 'GET', url: `/reset-password?token=${mail.token}`, headers: { cookie } });
-      await logged.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: body.email } });
+      await logged.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: body.email },
+      });
       expect(logs).toContain('request completed');
       expect(logs).toContain('"url":"/reset-password?token=[redacted]"');
       // Without SMTP the outbox line deliberately carries the link so a local user can follow it;

@@ -36,7 +36,10 @@ describe('e-mail delivery over SMTP', () => {
 
     // The first attempt meets a 451 from the server and is scheduled again.
     await app.emails.kick();
-    let [row] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'renata@exemplo.com.br'));
+    let [row] = await app.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'renata@exemplo.com.br'));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row?.lastError).toContain('451');
 
@@ -64,7 +67,11 @@ describe('e-mail delivery over SMTP', () => {
   });
 
   it('delivers the password reset e-mail with a working link', async () => {
-    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'renata@exemplo.com.br' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'renata@exemplo.com.br' },
+    });
     await app.emails.kick();
     const mails = await smtp.waitFor(2);
     const mail = mails[1];

@@ -110,7 +110,10 @@ export class EmailDelivery {
       } catch (err) {
         const attempts = message.attempts + 1;
         const delay = this.config.mailRetryDelayMs * 2 ** (attempts - 1);
-        this.log.warn({ emailId: message.id, attempts, err: (err as Error).message }, 'e-mail delivery failed');
+        this.log.warn(
+          { emailId: message.id, attempts, err: (err as Error).message },
+          'e-mail delivery failed',
+        );
         await this.db
           .update(emailOutbox)
           .set({
@@ -132,7 +135,14 @@ export class EmailDelivery {
       .from(systemSettings)
       .where(eq(systemSettings.key, 'email'));
     const saved = row?.value as
-      | { smtpHost?: string; smtpPort?: number; smtpUser?: string; smtpPassword?: string; emailFrom?: string; emailEnabled?: boolean }
+      | {
+          smtpHost?: string;
+          smtpPort?: number;
+          smtpUser?: string;
+          smtpPassword?: string;
+          emailFrom?: string;
+          emailEnabled?: boolean;
+        }
       | undefined;
     if (saved?.emailEnabled && saved.smtpHost) {
       return {
@@ -172,4 +182,3 @@ export class EmailDelivery {
 function firstLink(text: string): string | undefined {
   return text.match(/https?:\/\/\S+/)?.[0];
 }
-

@@ -9,7 +9,13 @@ import type { EmailContent } from './email.templates.ts';
 export async function enqueueEmail(db: Queryable, to: string, content: EmailContent): Promise<string> {
   const [row] = await db
     .insert(emailOutbox)
-    .values({ toAddress: to, subject: content.subject, html: content.html, text: content.text, kind: content.kind })
+    .values({
+      toAddress: to,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+      kind: content.kind,
+    })
     .returning({ id: emailOutbox.id });
   return (row as { id: string }).id;
 }

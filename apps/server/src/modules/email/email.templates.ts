@@ -8,9 +8,18 @@ export interface EmailContent {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
-function layout(opts: { title: string; greeting: string; paragraphs: string[]; action?: { label: string; url: string }; footnote?: string }) {
+function layout(opts: {
+  title: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}) {
   const actionHtml = opts.action
     ? `<p style="margin:28px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#0d9488;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.action.label)}</a></p>
 <p style="font-size:13px;color:#64748b">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(opts.action.url)}" style="color:#0d9488;word-break:break-all">${escapeHtml(opts.action.url)}</a></p>`

@@ -44,7 +44,8 @@ export const AUTH_TEXT = {
     errorTitle: 'Erro ao criar conta',
     errorFallback: 'Verifique os dados e tente novamente.',
     doctorTitle: 'Cadastro de médico',
-    doctorDescription: 'Crie sua conta para atender pela plataforma. Depois você completa o perfil profissional.',
+    doctorDescription:
+      'Crie sua conta para atender pela plataforma. Depois você completa o perfil profissional.',
   },
   forgot: {
     title: 'Esqueceu sua senha?',

@@ -61,7 +61,9 @@ export const CATALOG_TEXT = {
     searchPlaceholder: 'Busque por nome ou tema, como “pele”',
     noResults: (q: string) => `Nenhuma especialidade encontrada para “${q}”.`,
     noResultsHint: 'Tente outra palavra ou veja a lista completa.',
-    clearSearch: 'Limpar busca',
+    withDoctorsOnly: 'Somente com médicos disponíveis',
+    noneWithDoctors: 'Ainda não há especialidades com médicos verificados.',
+    clearSearch: 'Limpar filtros',
     resultCount: (n: number) =>
       n === 1 ? '1 especialidade encontrada' : `${integer.format(n)} especialidades encontradas`,
   },
@@ -93,6 +95,7 @@ export const CATALOG_TEXT = {
     noResults: (q: string) => `Nenhum médico encontrado para “${q}”.`,
     doctorsLoadError: 'Não foi possível carregar os médicos desta especialidade.',
     otherSpecialties: 'Ver outras especialidades',
+    doctorSignUp: 'É médico? Cadastre-se',
   },
 
   doctor: {

@@ -1,12 +1,16 @@
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { RegisterForm } from '@/features/auth/components/register-form';
-import { AUTH_TEXT } from '@/features/auth/texts';
 import { SignInLink } from '@/features/auth/components/sign-in-link';
+import { AUTH_TEXT } from '@/features/auth/texts';
 
 /** The same sign-up with the doctor type preselected. */
 export function Component() {
   return (
-    <AuthLayout title={AUTH_TEXT.register.title} description={AUTH_TEXT.register.doctorDescription} footer={<SignInLink />}>
+    <AuthLayout
+      title={AUTH_TEXT.register.title}
+      description={AUTH_TEXT.register.doctorDescription}
+      footer={<SignInLink />}
+    >
       <RegisterForm initialType="doctor" />
     </AuthLayout>
   );

@@ -5,7 +5,11 @@ import { AUTH_TEXT } from '@/features/auth/texts';
 
 export function Component() {
   return (
-    <AuthLayout title={AUTH_TEXT.register.title} description={AUTH_TEXT.register.description} footer={<SignInLink />}>
+    <AuthLayout
+      title={AUTH_TEXT.register.title}
+      description={AUTH_TEXT.register.description}
+      footer={<SignInLink />}
+    >
       <RegisterForm initialType="patient" />
     </AuthLayout>
   );

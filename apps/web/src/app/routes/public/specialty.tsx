@@ -30,9 +30,9 @@ export function Component() {
         {notFound ? (
           <>
             <SpecialtyBreadcrumb />
-            <h1 className="sr-only">{T.notFoundTitle}</h1>
             <div className="mt-6">
               <EmptyState
+                titleAs="h1"
                 title={T.notFoundTitle}
                 hint={T.notFoundHint}
                 action={
@@ -53,7 +53,11 @@ export function Component() {
         ) : (
           <>
             <SpecialtyHeader specialty={query.data} />
-            <SpecialtyDoctors slug={slug} specialtyName={query.data?.name ?? ''} />
+            <SpecialtyDoctors
+              slug={slug}
+              specialtyName={query.data?.name ?? ''}
+              doctorCount={query.data?.doctorCount}
+            />
           </>
         )}
       </div>

@@ -7,7 +7,8 @@ export interface ResetPasswordBody {
   confirmPassword: string;
 }
 
-export const resetPassword = (body: ResetPasswordBody) => api.post<{ message: string }>('/api/auth/reset-password', body);
+export const resetPassword = (body: ResetPasswordBody) =>
+  api.post<{ message: string }>('/api/auth/reset-password', body);
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

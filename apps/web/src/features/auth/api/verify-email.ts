@@ -6,7 +6,8 @@ export interface VerifyEmailResult {
   message: string;
 }
 
-export const verifyEmail = (token: string) => api.post<VerifyEmailResult>('/api/auth/verify-email', { token });
+export const verifyEmail = (token: string) =>
+  api.post<VerifyEmailResult>('/api/auth/verify-email', { token });
 
 export function useVerifyEmail() {
   return useMutation({ mutationFn: verifyEmail });

@@ -3,7 +3,12 @@ import { BrandLogo } from '@/components/ui/brand-logo';
 import { usePageTitle } from '@/lib/page-title';
 
 /** The shared frame of the auth screens: logo linking home, title, description, content, footer link. */
-export function AuthLayout(props: { title: string; description?: string; footer?: ReactNode; children: ReactNode }) {
+export function AuthLayout(props: {
+  title: string;
+  description?: string;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
   usePageTitle(props.title, props.description);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-muted/40 px-4 py-10">
@@ -22,7 +27,9 @@ export function AuthLayout(props: { title: string; description?: string; footer?
         </header>
         {props.children}
       </section>
-      {props.footer ? <div className="mt-6 text-center text-muted-foreground text-sm">{props.footer}</div> : null}
+      {props.footer ? (
+        <div className="mt-6 text-center text-muted-foreground text-sm">{props.footer}</div>
+      ) : null}
     </main>
   );
 }

@@ -64,12 +64,17 @@ export function ConfirmEmail({ token }: { token: string | null }) {
 
 function ResendForm() {
   const resend = useResendVerification();
-  const form = useForm<{ email: string }>({ resolver: zodResolver(resendVerificationSchema), defaultValues: { email: '' } });
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(resendVerificationSchema),
+    defaultValues: { email: '' },
+  });
   const onSubmit = form.handleSubmit((values) =>
     resend.mutate(values.email, {
       onSuccess: (res) => toast.success(AUTH_TEXT.login.resentTitle, { description: res.message }),
       onError: (error) =>
-        toast.error('Erro', { description: error instanceof ApiError ? error.message : AUTH_TEXT.login.errorFallback }),
+        toast.error('Erro', {
+          description: error instanceof ApiError ? error.message : AUTH_TEXT.login.errorFallback,
+        }),
     }),
   );
   return (

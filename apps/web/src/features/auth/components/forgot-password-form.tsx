@@ -18,7 +18,10 @@ const T = AUTH_TEXT.forgot;
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
   const [sent, setSent] = useState(false);
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
   const busy = forgot.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -27,7 +30,11 @@ export function ForgotPasswordForm() {
       toast.success(T.toastTitle, { description: T.toastDescription });
       setSent(true);
     } catch (error) {
-      reportFormError(error, { title: T.errorTitle, fallback: AUTH_TEXT.reset.errorFallback, setError: form.setError });
+      reportFormError(error, {
+        title: T.errorTitle,
+        fallback: AUTH_TEXT.reset.errorFallback,
+        setError: form.setError,
+      });
     }
   });
 
@@ -48,7 +55,13 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormField label={T.email} error={form.formState.errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" disabled={busy} {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          disabled={busy}
+          {...form.register('email')}
+        />
       </FormField>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? AUTH_TEXT.busy : T.submit}

@@ -13,7 +13,8 @@ export function reportFormError<T extends FieldValues>(
   const apiError = error instanceof ApiError ? error : undefined;
   if (apiError?.fieldErrors && opts.setError) {
     for (const [field, message] of Object.entries(apiError.fieldErrors)) {
-      if (!opts.fields || opts.fields.includes(field)) opts.setError(field as Path<T>, { type: 'server', message });
+      if (!opts.fields || opts.fields.includes(field))
+        opts.setError(field as Path<T>, { type: 'server', message });
     }
   }
   toast.error(opts.title, { description: apiError?.message ?? opts.fallback });

@@ -26,7 +26,10 @@ export function LoginForm() {
   const [params] = useSearchParams();
   const login = useLogin();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const busy = login.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -46,7 +49,13 @@ export function LoginForm() {
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label={T.email} error={form.formState.errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" disabled={busy} {...form.register('email')} />
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            disabled={busy}
+            {...form.register('email')}
+          />
         </FormField>
         <FormField
           label={T.password}
@@ -57,7 +66,12 @@ export function LoginForm() {
             </Link>
           }
         >
-          <Input type="password" autoComplete="current-password" disabled={busy} {...form.register('password')} />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            disabled={busy}
+            {...form.register('password')}
+          />
         </FormField>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? AUTH_TEXT.busy : T.submit}

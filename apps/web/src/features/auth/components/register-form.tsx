@@ -45,7 +45,12 @@ export function RegisterForm({ initialType = 'patient' }: { initialType?: SignUp
       toast.success(T.successTitle, { description: T.successDescription });
       navigate(paths.login.href());
     } catch (error) {
-      reportFormError(error, { title: T.errorTitle, fallback: T.errorFallback, setError: form.setError, fields: FIELDS });
+      reportFormError(error, {
+        title: T.errorTitle,
+        fallback: T.errorFallback,
+        setError: form.setError,
+        fields: FIELDS,
+      });
     }
   });
 
@@ -76,14 +81,22 @@ export function RegisterForm({ initialType = 'patient' }: { initialType?: SignUp
             </RadioGroup>
           )}
         />
-        {errors.userType?.message ? <p className="text-destructive text-sm">{errors.userType.message}</p> : null}
+        {errors.userType?.message ? (
+          <p className="text-destructive text-sm">{errors.userType.message}</p>
+        ) : null}
       </fieldset>
 
       <FormField label={userType === 'doctor' ? T.doctorName : T.name} error={errors.name?.message}>
         <Input autoComplete="name" disabled={busy} {...form.register('name')} />
       </FormField>
       <FormField label={T.email} error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" disabled={busy} {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          disabled={busy}
+          {...form.register('email')}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={T.phone} error={errors.phone?.message}>
@@ -93,7 +106,9 @@ export function RegisterForm({ initialType = 'patient' }: { initialType?: SignUp
             inputMode="tel"
             placeholder="(11) 98765-4321"
             disabled={busy}
-            {...form.register('phone', { onChange: (e) => form.setValue('phone', maskPhoneInput(e.target.value)) })}
+            {...form.register('phone', {
+              onChange: (e) => form.setValue('phone', maskPhoneInput(e.target.value)),
+            })}
           />
         </FormField>
         <FormField
@@ -132,11 +147,19 @@ export function RegisterForm({ initialType = 'patient' }: { initialType?: SignUp
           />
           <Label htmlFor="accept-terms" className="font-normal text-sm leading-snug">
             {T.acceptPrefix}{' '}
-            <Link to={paths.terms.href()} target="_blank" className="text-primary underline-offset-2 hover:underline">
+            <Link
+              to={paths.terms.href()}
+              target="_blank"
+              className="text-primary underline-offset-2 hover:underline"
+            >
               {T.terms}
             </Link>{' '}
             {T.and}{' '}
-            <Link to={paths.privacy.href()} target="_blank" className="text-primary underline-offset-2 hover:underline">
+            <Link
+              to={paths.privacy.href()}
+              target="_blank"
+              className="text-primary underline-offset-2 hover:underline"
+            >
               {T.privacy}
             </Link>
           </Label>

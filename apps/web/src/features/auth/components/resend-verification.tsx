@@ -11,7 +11,8 @@ export function ResendVerification({ email }: { email: string }) {
     <div role="alert" className="space-y-3 rounded-lg border border-warning/40 bg-warning/10 p-4 text-sm">
       <p className="font-medium">{AUTH_TEXT.login.notVerifiedTitle}</p>
       <p className="text-muted-foreground">
-        Sua conta ainda não foi confirmada. Abra o link que enviamos para <strong>{email}</strong> ou peça um novo.
+        Sua conta ainda não foi confirmada. Abra o link que enviamos para <strong>{email}</strong> ou peça um
+        novo.
       </p>
       <Button
         type="button"
@@ -22,7 +23,9 @@ export function ResendVerification({ email }: { email: string }) {
           resend.mutate(email, {
             onSuccess: (res) => toast.success(AUTH_TEXT.login.resentTitle, { description: res.message }),
             onError: (error) =>
-              toast.error('Erro', { description: error instanceof ApiError ? error.message : AUTH_TEXT.login.errorFallback }),
+              toast.error('Erro', {
+                description: error instanceof ApiError ? error.message : AUTH_TEXT.login.errorFallback,
+              }),
           })
         }
       >

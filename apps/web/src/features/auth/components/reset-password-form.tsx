@@ -63,7 +63,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         <Input type="password" autoComplete="new-password" disabled={busy} {...form.register('password')} />
       </FormField>
       <FormField label={T.confirmPassword} error={form.formState.errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register('confirmPassword')} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          disabled={busy}
+          {...form.register('confirmPassword')}
+        />
       </FormField>
       <Button type="submit" className="w-full" disabled={busy}>
         {reset.isPending ? AUTH_TEXT.busy : T.submit}

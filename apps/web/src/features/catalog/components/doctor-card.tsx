@@ -24,7 +24,8 @@ export function DoctorCard({ doctor, bookingHref }: { doctor: PublicDoctor; book
           <h2 className="font-semibold text-lg leading-tight">{doctor.name}</h2>
           <p className="mt-1 text-muted-foreground text-sm">{T.crm(doctor.crmNumber, doctor.crmState)}</p>
           <p className="mt-1 text-sm sm:hidden">
-            {T.priceLabel}: <span className="font-semibold tabular-nums">{formatBRL(doctor.consultationPrice)}</span>
+            {T.priceLabel}:{' '}
+            <span className="font-semibold tabular-nums">{formatBRL(doctor.consultationPrice)}</span>
           </p>
         </div>
         <div className="hidden shrink-0 text-right sm:block">

@@ -1,6 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/ui/search-input';
 import { useSpecialties } from '../api/get-specialties';
 import { CATALOG_TEXT } from '../texts';
@@ -9,29 +11,33 @@ import { LoadError } from './load-error';
 import { SpecialtyCard, SpecialtyCardSkeleton, specialtyGridClassName } from './specialty-card';
 
 const T = CATALOG_TEXT.directory;
+const WITH_DOCTORS_PARAM = 'withDoctors';
 const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 
 /** Every specialty with its live doctor count, searched on the server (`?q=` keeps the search in the URL). */
 export function SpecialtyDirectory() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').slice(0, 100);
-  const setSearch = useCallback(
-    (next: string) =>
+  const withDoctors = params.get(WITH_DOCTORS_PARAM) === '1';
+  const setParam = useCallback(
+    (key: string, value: string | null) =>
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
-          if (next.trim()) updated.set('q', next.trim());
-          else updated.delete('q');
+          if (value) updated.set(key, value);
+          else updated.delete(key);
           return updated;
         },
         { replace: true },
       ),
     [setParams],
   );
+  const setSearch = useCallback((next: string) => setParam('q', next.trim() || null), [setParam]);
+  const checkboxId = useId();
 
   const all = useSpecialties();
-  const results = useSpecialties(q);
-  const searching = q.trim() !== '';
+  const results = useSpecialties({ q, withDoctors });
+  const searching = q.trim() !== '' || withDoctors;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -45,13 +51,25 @@ export function SpecialtyDirectory() {
       </header>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          value={q}
-          onSearch={setSearch}
-          label={T.searchLabel}
-          placeholder={T.searchPlaceholder}
-          className="sm:max-w-md"
-        />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+          <SearchInput
+            value={q}
+            onSearch={setSearch}
+            label={T.searchLabel}
+            placeholder={T.searchPlaceholder}
+            className="sm:w-80 sm:max-w-none lg:w-96"
+          />
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={checkboxId}
+              checked={withDoctors}
+              onCheckedChange={(checked) => setParam(WITH_DOCTORS_PARAM, checked === true ? '1' : null)}
+            />
+            <Label htmlFor={checkboxId} className="font-normal">
+              {T.withDoctorsOnly}
+            </Label>
+          </div>
+        </div>
         {searching && results.data && !results.isPlaceholderData ? (
           <p aria-live="polite" className="text-muted-foreground text-sm">
             {T.resultCount(results.data.length)}
@@ -71,10 +89,14 @@ export function SpecialtyDirectory() {
         ) : results.data.length === 0 ? (
           searching ? (
             <EmptyState
-              title={T.noResults(q)}
+              title={q.trim() ? T.noResults(q) : T.noneWithDoctors}
               hint={T.noResultsHint}
               action={
-                <Button variant="outline" size="sm" onClick={() => setSearch('')}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setParams(new URLSearchParams(), { replace: true })}
+                >
                   {T.clearSearch}
                 </Button>
               }

@@ -19,7 +19,16 @@ const T = CATALOG_TEXT.specialty;
 type SortChoice = keyof typeof T.sorts;
 
 /** The approved doctors of one specialty: searched, sorted and paginated on the server, state in the URL. */
-export function SpecialtyDoctors({ slug, specialtyName }: { slug: string; specialtyName: string }) {
+export function SpecialtyDoctors({
+  slug,
+  specialtyName,
+  doctorCount,
+}: {
+  slug: string;
+  specialtyName: string;
+  /** Known once the specialty loads; with none, searching and sorting would be noise. */
+  doctorCount: number | undefined;
+}) {
   const { state, setPage, setPageSize, setSearch } = useUrlTableState(DOCTOR_SORTS);
   const query = useSpecialtyDoctors(slug, state);
   const { user, isLoading: sessionLoading } = useSession();
@@ -31,7 +40,10 @@ export function SpecialtyDoctors({ slug, specialtyName }: { slug: string; specia
 
   return (
     <section aria-label={T.listLabel(specialtyName)} className="mt-10">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        hidden={doctorCount === 0}
+        className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+      >
         <SearchInput value={state.q} onSearch={setSearch} label={T.searchLabel} />
         <div className="flex items-center gap-2">
           <span id={sortLabelId} className="whitespace-nowrap text-muted-foreground text-sm">
@@ -71,12 +83,20 @@ export function SpecialtyDoctors({ slug, specialtyName }: { slug: string; specia
               title={T.emptyTitle}
               hint={T.emptyHint}
               action={
-                <Link
-                  to={paths.specialties.href()}
-                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                >
-                  {T.otherSpecialties}
-                </Link>
+                <div className="flex flex-col items-center justify-center gap-2 sm:flex-row">
+                  <Link
+                    to={paths.specialties.href()}
+                    className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                  >
+                    {T.otherSpecialties}
+                  </Link>
+                  <Link
+                    to={paths.registerDoctor.href()}
+                    className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+                  >
+                    {T.doctorSignUp}
+                  </Link>
+                </div>
               }
             />
           )

@@ -63,9 +63,7 @@ export function LegalDocument({
             <h2 id={`${section.id}-title`} className="font-semibold text-xl tracking-tight">
               {index + 1}. {section.title}
             </h2>
-            <div className={`mt-3 space-y-3 text-foreground/90 leading-relaxed ${PROSE}`}>
-              {section.body}
-            </div>
+            <div className={`mt-3 space-y-3 text-foreground/90 leading-relaxed ${PROSE}`}>{section.body}</div>
           </section>
         ))}
       </div>
