@@ -58,10 +58,10 @@ export const CATALOG_TEXT = {
         ? `${specialtyCountLabel(total)} no catálogo, ${withDoctors === 1 ? '1 com médicos' : `${integer.format(withDoctors)} com médicos`} atendendo por vídeo.`
         : `${specialtyCountLabel(total)} no catálogo. Os médicos aparecem em cada uma assim que têm o CRM verificado.`,
     searchLabel: 'Buscar especialidade',
-    searchPlaceholder: 'Busque por nome ou tema, como “pele”',
+    searchPlaceholder: 'Nome ou tema, como “pele”',
     noResults: (q: string) => `Nenhuma especialidade encontrada para “${q}”.`,
     noResultsHint: 'Tente outra palavra ou veja a lista completa.',
-    withDoctorsOnly: 'Somente com médicos disponíveis',
+    withDoctorsOnly: 'Somente especialidades com médicos',
     noneWithDoctors: 'Ainda não há especialidades com médicos verificados.',
     clearSearch: 'Limpar filtros',
     resultCount: (n: number) =>

@@ -40,7 +40,7 @@ export function FeaturedSpecialties() {
   return (
     <div>
       {content}
-      <div className="mt-8 text-center">
+      <div hidden={query.data?.length === 0} className="mt-8 text-center">
         <Link to={paths.specialties.href()} className={buttonVariants({ variant: 'link' })}>
           {CATALOG_TEXT.featured.seeAll}
           <ArrowRight aria-hidden />
