@@ -1,14 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { routes } from './app/routes';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const router = createBrowserRouter(routes);
+
+createRoot(container).render(
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />

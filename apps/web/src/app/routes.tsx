@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { paths } from '@/config/paths';
 import { requireArea } from '@/lib/route-guards';
 import { RouterError } from './routes/errors/router-error';
@@ -23,7 +23,7 @@ const p = paths;
  * Every route of the spec. Each page is a lazy module, so a visitor to the landing page downloads
  * no code of the auth screens or the signed-in areas. Area loaders guard by session and role.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     errorElement: <RouterError />,
@@ -101,4 +101,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('./routes/errors/not-found') },
     ],
   },
-]);
+];
