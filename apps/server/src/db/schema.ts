@@ -84,6 +84,11 @@ export const userProfiles = pgTable(
     uniqueIndex('user_profiles_cpf_key').on(t.cpf),
     index('user_profiles_email_idx').on(t.email),
     index('user_profiles_created_at_idx').on(t.createdAt),
+    // Substring search (ILIKE '%…%') over the lists that grow with the business.
+    index('user_profiles_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('user_profiles_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('user_profiles_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')),
+    index('user_profiles_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 
