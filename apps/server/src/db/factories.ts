@@ -1,4 +1,5 @@
 import { SPECIALTY_SEED } from '@pulsa/shared/constants/specialties';
+import { withCpfCheckDigits } from '@pulsa/shared/format/cpf';
 import { slugify } from '@pulsa/shared/format/slug';
 import { eq } from 'drizzle-orm';
 import { insertUser } from '../modules/auth/auth.repository.ts';
@@ -16,17 +17,7 @@ const next = () => ++sequence;
 
 /** A CPF with valid check digits, different on every call. */
 export function fakeCpf(seed = next() + Math.floor(Math.random() * 1e6)): string {
-  const base = String(100000000 + ((seed * 7919) % 899999999)).slice(0, 9);
-  const nums = [...base].map(Number);
-  const digit = (len: number) => {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += (nums[i] as number) * (len + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  nums.push(digit(9));
-  nums.push(digit(10));
-  const cpf = nums.join('');
+  const cpf = withCpfCheckDigits(String(100000000 + ((seed * 7919) % 899999999)));
   return /^(\d)\1{10}$/.test(cpf) ? fakeCpf(seed + 1) : cpf;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpfDigits, formatCpf, isValidCpf, maskCpf } from './cpf.ts';
+import { cpfDigits, formatCpf, isValidCpf, maskCpf, withCpfCheckDigits } from './cpf.ts';
 
 describe('isValidCpf', () => {
   it.each(['52998224725', '529.982.247-25', '11144477735', '111.444.777-35'])('accepts %s', (cpf) => {
@@ -30,4 +30,11 @@ describe('CPF formatting', () => {
   it('formats 11 digits', () => expect(formatCpf('52998224725')).toBe('529.982.247-25'));
   it('leaves other input alone', () => expect(formatCpf('123')).toBe('123'));
   it('masks all but the middle', () => expect(maskCpf('52998224725')).toBe('***.982.247-**'));
+});
+
+describe('withCpfCheckDigits', () => {
+  it('appends both check digits', () => {
+    expect(withCpfCheckDigits('529982247')).toBe('52998224725');
+    expect(withCpfCheckDigits('111444777')).toBe('11144477735');
+  });
 });

@@ -3,18 +3,23 @@ export function cpfDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/** The 11-digit CPF whose first nine digits are `base`: appends both check digits. */
+export function withCpfCheckDigits(base: string): string {
+  const nums = [...base.slice(0, 9)].map(Number);
+  for (const length of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += (nums[i] as number) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    nums.push(rest === 10 ? 0 : rest);
+  }
+  return nums.join('');
+}
+
 /** True when the CPF has 11 digits, is not a repeated digit and both check digits match. */
 export function isValidCpf(value: string): boolean {
   const digits = cpfDigits(value);
   if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
-  const nums = [...digits].map(Number);
-  const checkDigit = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += (nums[i] as number) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return checkDigit(9) === nums[9] && checkDigit(10) === nums[10];
+  return withCpfCheckDigits(digits) === digits;
 }
 
 /** 12345678909 → 123.456.789-09 (returns the input when it is not 11 digits). */
