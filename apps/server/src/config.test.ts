@@ -13,6 +13,11 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
+  it('takes a relative DATA_DIR from the folder npm was started in', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/pulsa', DATA_DIR: './dados' }).dataDir).toBe('/srv/pulsa/dados');
+    expect(loadConfig({ INIT_CWD: '/srv/pulsa', DATA_DIR: '/var/lib/pulsa' }).dataDir).toBe('/var/lib/pulsa');
+  });
+
   it('names every wrong variable in one message', () => {
     const attempt = () =>
       loadConfig({

@@ -78,6 +78,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   TRUST_PROXY: booleanFlag,
+  /** Set by npm to the folder the command was typed in; relative paths are taken from there. */
+  INIT_CWD: optionalString,
 });
 
 export interface AppConfig {
@@ -121,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    dataDir: path.resolve(e.DATA_DIR),
+    // `npm start` runs the server inside apps/server; ./.data still means the folder the user is in.
+    dataDir: path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     smtp: e.SMTP_HOST
