@@ -1,0 +1,173 @@
+import http from 'node:http';
+import type { BrowserContext } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config.ts';
+import { waitForMail } from './mail.ts';
+import { newPerson } from './people.ts';
+
+/**
+ * Accounts for the browser tests, made through the real API: register, confirm through the
+ * e-mailed link, sign in, and hand the session cookie to a browser context.
+ *
+ * Why not Playwright's `request` fixture: the server limits sign-up and sign-in to 10 requests a
+ * minute per client address (apps/server/src/config.ts, `authRateLimit`, not configurable), and
+ * the whole suite talks to it from 127.0.0.1. These set-up calls therefore leave from their own
+ * loopback address each (127.x.y.z all reach the server on Linux), exactly as separate visitors
+ * would, so the limit applies to them as designed and the browser's own sign-ins keep their quota.
+ */
+
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const SESSION_COOKIE = 'pulsa_session';
+
+export type Role = 'admin' | 'doctor' | 'patient';
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  /** Formatted as typed in the form; the server stores digits. */
+  phone: string | null;
+  cpf: string | null;
+}
+
+/** The admin created by global-setup from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export const ADMIN: Account = {
+  name: 'Administrador',
+  email: 'admin@pulsa.test',
+  password: 'admin-e2e-123',
+  role: 'admin',
+  phone: null,
+  cpf: null,
+};
+
+// Each worker process gets its own 127.N.0.0/16 block; every call takes the next address in it.
+const block = 20 + (process.pid % 200);
+let calls = 0;
+function nextSourceAddress(): string {
+  calls++;
+  return `127.${block}.${Math.floor(calls / 250) % 250}.${(calls % 250) + 1}`;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  /** The session token when the answer set the session cookie. */
+  sessionToken?: string;
+}
+
+/** One JSON call to the app from a fresh client address, optionally with a session. */
+export function api<T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<ApiResponse<T>> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: E2E_PORT,
+        localAddress: nextSourceAddress(),
+        method,
+        path,
+        headers: {
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { cookie: `${SESSION_COOKIE}=${options.token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          const cookies = res.headers['set-cookie'] ?? [];
+          const session = cookies
+            .map((c) => c.match(new RegExp(`^${SESSION_COOKIE}=([^;]+)`))?.[1])
+            .find((v) => v);
+          let body: unknown = text;
+          try {
+            body = text ? JSON.parse(text) : null;
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, body: body as T, sessionToken: session });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/**
+ * waitForMail, tolerant of the capture being written at the moment it reads: the test SMTP server
+ * writes each message with a plain writeFileSync, so a concurrent reader can meet a half-written
+ * file and JSON.parse throws. Under parallel sign-ups that happens; the next look is complete.
+ */
+async function waitForMailSafely(to: string, subject: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await waitForMail(to, subject, Math.max(deadline - Date.now(), 1));
+    } catch (error) {
+      if (!(error instanceof SyntaxError) || Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/**
+ * A new patient or doctor, registered and confirmed through the e-mailed link. `name` and
+ * `prefix` make them recognisable (the e-mail is always unique).
+ */
+export async function createAccount(
+  role: 'patient' | 'doctor',
+  options: { name?: string; prefix?: string } = {},
+): Promise<Account> {
+  const person = newPerson(options.prefix ?? role);
+  const account: Account = {
+    ...person,
+    name: options.name ?? (role === 'doctor' ? 'Dr. Paulo Henrique Ramos' : person.name),
+    role,
+  };
+  const res = await api('POST', '/api/auth/register', {
+    body: { ...person, name: account.name, userType: role, acceptTerms: true },
+  });
+  if (res.status !== 201) {
+    throw new Error(`Sign-up of ${account.email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  const mail = await waitForMailSafely(account.email, 'Confirme seu email no Pulsa');
+  const token = new URL(mail.link).searchParams.get('token');
+  const verified = await api('POST', '/api/auth/verify-email', { body: { token } });
+  if (verified.status !== 200) {
+    throw new Error(
+      `Confirming ${account.email} answered ${verified.status}: ${JSON.stringify(verified.body)}`,
+    );
+  }
+  return account;
+}
+
+/** Signs in through the API and returns the session token. */
+export async function sessionToken(account: Pick<Account, 'email' | 'password'>): Promise<string> {
+  const res = await api('POST', '/api/auth/login', {
+    body: { email: account.email, password: account.password },
+  });
+  if (res.status !== 200 || !res.sessionToken) {
+    throw new Error(`Sign-in of ${account.email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  return res.sessionToken;
+}
+
+/** Puts a fresh session of the account into the browser context, as a sign-in would. */
+export async function signInContext(context: BrowserContext, account: Account): Promise<void> {
+  const token = await sessionToken(account);
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: token, url: BASE_URL, httpOnly: true, sameSite: 'Lax' },
+  ]);
+}
+
+/** Where each role's area starts (spec section 2). */
+export const ROLE_HOME: Record<Role, string> = { admin: '/admin', doctor: '/doctor', patient: '/patient' };
