@@ -112,9 +112,15 @@ async function main() {
       const failing = Object.values(audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
+      const ms = (id: string) => Math.round(Number(audits[id]?.numericValue ?? Number.NaN));
       results.push({
         url,
         ...scores,
+        fcpMs: ms('first-contentful-paint'),
+        lcpMs: ms('largest-contentful-paint'),
+        tbtMs: ms('total-blocking-time'),
+        cls: Number(Number(audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+        siMs: ms('speed-index'),
         jsGzipKb: Number(js.gzipKb.toFixed(1)),
         jsFiles: js.files,
         privateChunks: js.privateChunks,
@@ -138,6 +144,10 @@ async function main() {
       'JS files': r.jsFiles,
       'private chunks': (r.privateChunks as string[]).length,
     })),
+  );
+  console.log('Performance metrics (simulated mobile):');
+  console.table(
+    results.map((r) => ({ page: r.url, FCP: r.fcpMs, LCP: r.lcpMs, TBT: r.tbtMs, CLS: r.cls, SI: r.siMs })),
   );
   for (const r of results) {
     if ((r.misses as string[]).length)

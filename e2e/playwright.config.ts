@@ -10,6 +10,9 @@ if (!fs.existsSync(chromiumPath)) {
 }
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The demo app (catalogue filled with demo data) listens on the next port; specs reach it by absolute URL. */
+export const DEMO_PORT = E2E_PORT + 1;
+export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 
 export default defineConfig({
   testDir: '.',

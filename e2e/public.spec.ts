@@ -189,7 +189,7 @@ test.describe('landing page', () => {
     await expect(
       page.locator('section#pricing').getByText(/Os valores aparecem aqui assim que os primeiros médicos/),
     ).toBeVisible();
-    const text = await page.locator('main').innerText();
+    const text = (await page.locator('main').textContent()) ?? '';
     expect(text).not.toMatch(/\b0 (médicos?|especialidades?)\b/i);
     expect(text).not.toMatch(/R\$\s?0,00/);
     expect(text).not.toMatch(/1\.?000\+|30\+/);

@@ -55,18 +55,22 @@ export interface ApiResponse<T = unknown> {
   sessionToken?: string;
 }
 
-/** One JSON call to the app from a fresh client address, optionally with a session. */
+/**
+ * One JSON call to the app from a fresh client address, optionally with a session. `baseUrl` picks
+ * the server (the empty one by default; DEMO_URL for the demo app).
+ */
 export function api<T = unknown>(
   method: 'GET' | 'POST',
   path: string,
-  options: { body?: unknown; token?: string } = {},
+  options: { body?: unknown; token?: string; baseUrl?: string } = {},
 ): Promise<ApiResponse<T>> {
+  const server = new URL(options.baseUrl ?? BASE_URL);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        host: '127.0.0.1',
-        port: E2E_PORT,
+        host: server.hostname,
+        port: Number(server.port),
         localAddress: nextSourceAddress(),
         method,
         path,
@@ -150,10 +154,14 @@ export async function createAccount(
   return account;
 }
 
-/** Signs in through the API and returns the session token. */
-export async function sessionToken(account: Pick<Account, 'email' | 'password'>): Promise<string> {
+/** Signs in through the API (of the server at `baseUrl`) and returns the session token. */
+export async function sessionToken(
+  account: Pick<Account, 'email' | 'password'>,
+  baseUrl = BASE_URL,
+): Promise<string> {
   const res = await api('POST', '/api/auth/login', {
     body: { email: account.email, password: account.password },
+    baseUrl,
   });
   if (res.status !== 200 || !res.sessionToken) {
     throw new Error(`Sign-in of ${account.email} answered ${res.status}: ${JSON.stringify(res.body)}`);
@@ -161,11 +169,19 @@ export async function sessionToken(account: Pick<Account, 'email' | 'password'>)
   return res.sessionToken;
 }
 
-/** Puts a fresh session of the account into the browser context, as a sign-in would. */
-export async function signInContext(context: BrowserContext, account: Account): Promise<void> {
-  const token = await sessionToken(account);
+/**
+ * Puts a session into the browser context, as a sign-in would: a fresh one of the account, or
+ * `token` when given (one session can serve several tests). `baseUrl` picks the server.
+ */
+export async function signInContext(
+  context: BrowserContext,
+  account: Pick<Account, 'email' | 'password'>,
+  options: { baseUrl?: string; token?: string } = {},
+): Promise<void> {
+  const baseUrl = options.baseUrl ?? BASE_URL;
+  const token = options.token ?? (await sessionToken(account, baseUrl));
   await context.addCookies([
-    { name: SESSION_COOKIE, value: token, url: BASE_URL, httpOnly: true, sameSite: 'Lax' },
+    { name: SESSION_COOKIE, value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
   ]);
 }
 

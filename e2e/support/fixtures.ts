@@ -1,13 +1,22 @@
 import { test as base, expect } from '@playwright/test';
 
 /**
- * Every journey fails on a page error or a console error (a CSP violation, a React warning, an
- * exception), except the browser's own line for an HTTP error status the test provoked on purpose.
+ * Every journey fails on a page error, a console error (a React warning, an exception) or a CSP
+ * violation, even one the page caught silently, except the browser's own line for an HTTP error
+ * status the test provoked on purpose.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      await page.exposeFunction('__reportCspViolation', (line: string) => errors.push(`CSP: ${line}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation: (line: string) => void })
+            .__reportCspViolation;
+          report(`${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}`);
+        });
+      });
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;

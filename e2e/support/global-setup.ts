@@ -4,14 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { E2E_PORT } from '../playwright.config.ts';
+import { DEMO_PORT, DEMO_URL, E2E_PORT } from '../playwright.config.ts';
 import { MAIL_DIR } from './mail.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Starts a real SMTP server that files every message under MAIL_DIR, and the production build of
- * the app on a fresh embedded database that delivers to it.
+ * Starts a real SMTP server that files every message under MAIL_DIR, the production build of the
+ * app on a fresh embedded database that delivers to it (E2E_PORT), and the demo app on its own fresh
+ * database filled with the demo catalogue and accounts (DEMO_PORT), for the pages that need real data.
  */
 export default async function globalSetup() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -43,43 +44,103 @@ export default async function globalSetup() {
   const smtpPort = (smtp.server.address() as { port: number }).port;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-e2e-'));
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-e2e-demo-'));
+  const server = startApp('apps/server/src/server.ts', {
+    PORT: String(E2E_PORT),
+    APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+    DATA_DIR: dataDir,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    SMTP_SECURE: 'false',
+    ADMIN_EMAIL: 'admin@pulsa.test',
+    ADMIN_PASSWORD: 'admin-e2e-123',
+  });
+  // The demo app fills its fresh data directory with the demo catalogue and accounts on start.
+  const demo = startApp('apps/server/src/cli/demo.ts', {
+    PORT: String(DEMO_PORT),
+    APP_URL: DEMO_URL,
+    DATA_DIR: demoDataDir,
+    SMTP_HOST: '',
+    ADMIN_EMAIL: '',
+    ADMIN_PASSWORD: '',
+  });
+
+  const stop = async () => {
+    await Promise.all([server, demo].map(stopApp));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(demoDataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await Promise.all([
+      waitForHealth(server, `http://127.0.0.1:${E2E_PORT}`, 'The app'),
+      waitForHealth(demo, DEMO_URL, 'The demo app'),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return stop;
+}
+
+/** Starts the production server from one of its entry points, on the embedded database. */
+function startApp(entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
-      DATA_DIR: dataDir,
       DATABASE_URL: '',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtpPort),
-      SMTP_SECURE: 'false',
-      ADMIN_EMAIL: 'admin@pulsa.test',
-      ADMIN_PASSWORD: 'admin-e2e-123',
       LOG_LEVEL: 'warn',
+      ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Log lines (JSON) go through; anything else on stdout, such as the demo's list of logins, does not.
+  let pending = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('{')) process.stdout.write(`${line}\n`);
+  });
+  // A server that stops before teardown fails every test after it; say so where it happened.
+  child.once('exit', (code, signal) => {
+    if (!stopping.has(child)) {
+      process.stderr.write(
+        `\n${entry} (port ${env.PORT}) stopped unexpectedly: ${signal ?? `exit code ${code}`}\n`,
+      );
+    }
+  });
+  return child;
+}
 
+/** The servers teardown is stopping on purpose. */
+const stopping = new WeakSet<ChildProcess>();
+
+async function waitForHealth(child: ChildProcess, baseUrl: string, name: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      const res = await fetch(`http://127.0.0.1:${E2E_PORT}/api/health`);
-      if (res.ok) break;
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
     } catch {
       // not listening yet
     }
-    if (server.exitCode !== null) throw new Error('The app exited before it answered /api/health');
-    if (Date.now() > deadline) throw new Error('The app did not answer /api/health within 60 s');
+    if (child.exitCode !== null) throw new Error(`${name} exited before it answered /api/health`);
+    if (Date.now() > deadline) throw new Error(`${name} did not answer /api/health within 60 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
 
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  stopping.add(child);
+  child.kill('SIGTERM');
+  await exited;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
 
 let app: FastifyInstance;
+const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', false);";
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-dist-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    `<!doctype html><html lang="pt-BR"><body>${'app '.repeat(400)}</body></html>`,
+    `<!doctype html><html lang="pt-BR"><head><script>${THEME_SCRIPT}</script></head><body>${'app '.repeat(400)}</body></html>`,
   );
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${'1'.repeat(3000)});`);
@@ -56,10 +58,11 @@ describe('serving the web app', () => {
     expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
   });
 
-  it('sends security headers with a CSP that allows no inline script', async () => {
+  it("sends security headers with a CSP that allows only the build's own inline script", async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

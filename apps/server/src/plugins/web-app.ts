@@ -1,7 +1,24 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/**
+ * CSP sources for the inline scripts of the built index.html (the pre-paint theme script): each
+ * allowed by its SHA-256, so no other inline script can run.
+ */
+export function inlineScriptSources(distDir: string | undefined): string[] {
+  const indexPath = distDir ? path.join(distDir, 'index.html') : undefined;
+  if (!indexPath || !fs.existsSync(indexPath)) return [];
+  const html = fs.readFileSync(indexPath, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, real files

@@ -1,5 +1,12 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { applyTheme, readStoredTheme, storeTheme, type Theme } from './theme';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import {
+  applyTheme,
+  DEFAULT_THEME,
+  readStoredTheme,
+  storeTheme,
+  subscribeToTheme,
+  type Theme,
+} from './theme';
 
 interface ThemeContextValue {
   theme: Theme;
@@ -8,12 +15,22 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** Holds the chosen theme, stores it and follows the system while "Sistema" is chosen. */
+const serverTheme = () => DEFAULT_THEME;
+
+function setTheme(next: Theme) {
+  storeTheme(next);
+  applyTheme(next);
+}
+
+/**
+ * Holds the chosen theme and follows the system while "Sistema" is chosen. The page already wears
+ * the stored theme before React starts (the pre-paint script in index.html); a choice made here or
+ * in another tab reaches every component through the store.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  const theme = useSyncExternalStore(subscribeToTheme, readStoredTheme, serverTheme);
 
   useEffect(() => {
-    applyTheme(theme);
     if (theme !== 'system') return;
     const media = window.matchMedia('(prefers-color-scheme: dark)');
     const onChange = () => applyTheme('system');
@@ -21,12 +38,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     return () => media.removeEventListener('change', onChange);
   }, [theme]);
 
-  const setTheme = useCallback((next: Theme) => {
-    storeTheme(next);
-    setThemeState(next);
-  }, []);
-
-  const value = useMemo(() => ({ theme, setTheme }), [theme, setTheme]);
+  const value = useMemo(() => ({ theme, setTheme }), [theme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

@@ -1,3 +1,4 @@
+import './zod-setup.ts';
 import { z } from 'zod';
 import { MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_DIGITS } from '../constants/business.ts';
 import { SIGN_UP_ROLES } from '../constants/roles.ts';

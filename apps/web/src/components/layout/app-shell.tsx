@@ -33,6 +33,10 @@ export function AppShell({ area, notifications, children }: AppShellProps) {
 
   // The route loader checked already; this catches a session that ends while the page is open.
   const redirectTo = isLoading ? null : areaRedirect(user, area, location.pathname + location.search);
+  // A navigation away (such as "Sair" going to the landing) has already changed the address while
+  // this shell is still on screen: the session it sees empty is not one lost on this page.
+  const leaving = window.location.pathname !== location.pathname;
+  if (redirectTo && leaving) return null;
   if (redirectTo) return <Navigate to={redirectTo} replace />;
 
   return (

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { type Role, sessionToken, signInContext } from './support/accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_URL, demoApi, demoUrl, type SpecialtySummary } from './support/demo.ts';
+import { expect, test } from './support/fixtures.ts';
+import { PUBLIC_PAGES, settle, storeTheme } from './support/pages.ts';
+
+/**
+ * Full-page screenshots of every public page, one specialty page and each role's dashboard, on a
+ * phone (390 px) and a desktop (1280 px), light and dark, taken on the demo app so they show
+ * realistic content. They are written to e2e/.artifacts/screenshots/ for people to look at (never
+ * committed); each test still checks the page heading and the theme, so a broken page fails here.
+ */
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '.artifacts/screenshots');
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+/** A specialty with doctors and a pending one in the demo data. */
+const SPECIALTY_SLUG = 'cardiologia';
+
+test.describe.configure({ mode: 'parallel' });
+
+/** One session per role and worker, shared by that role's tests. */
+const sessions = new Map<Role, Promise<string>>();
+function demoSession(role: Role): Promise<string> {
+  let session = sessions.get(role);
+  if (!session) {
+    session = sessionToken(DEMO_ACCOUNTS[role], DEMO_URL);
+    sessions.set(role, session);
+  }
+  return session;
+}
+
+/** At each width: load the page, wait for it to settle in the stored theme, and shoot it whole. */
+async function shoot(page: Page, name: string, pagePath: string, heading: string | RegExp, theme: Theme) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto(demoUrl(pagePath));
+    await settle(page, heading);
+    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+    else await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
+    // Nothing sticks out sideways: the page scrolls only down, on a phone as on a desktop.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${name}-${viewport.width}-${theme}.png`),
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+    });
+  }
+}
+
+for (const theme of THEMES) {
+  test.describe(`${theme} theme`, () => {
+    for (const route of PUBLIC_PAGES) {
+      test(`${route.name} (${route.path})`, async ({ page }) => {
+        await storeTheme(page, theme);
+        await shoot(page, route.name, route.path, route.heading, theme);
+      });
+    }
+
+    test(`specialty (/specialties/${SPECIALTY_SLUG})`, async ({ page }) => {
+      const specialty = await demoApi<SpecialtySummary>(`/api/specialties/${SPECIALTY_SLUG}`);
+      await storeTheme(page, theme);
+      await shoot(page, 'specialty', `/specialties/${SPECIALTY_SLUG}`, specialty.name, theme);
+      // Its doctors are there (the first page of 10 at most), not an empty list.
+      await expect(
+        page.getByRole('region', { name: `Médicos de ${specialty.name}` }).getByRole('listitem'),
+      ).toHaveCount(Math.min(specialty.doctorCount, 10));
+    });
+
+    for (const role of ['admin', 'doctor', 'patient'] as const) {
+      const account = DEMO_ACCOUNTS[role];
+      test(`${role} dashboard (${account.path})`, async ({ page }) => {
+        await signInContext(page.context(), account, { baseUrl: DEMO_URL, token: await demoSession(role) });
+        await storeTheme(page, theme);
+        await shoot(page, `${role}-dashboard`, account.path, account.heading, theme);
+        await expect(page).toHaveURL(demoUrl(account.path));
+      });
+    }
+  });
+}
