@@ -318,11 +318,6 @@ test.describe('signed-in shell', () => {
   });
 
   test('closing the phone menu gives focus back to the button that opened it', async ({ page }) => {
-    test.fail(
-      true,
-      'App bug: components/layout/app-shell.tsx opens the Sheet from a plain Button outside SheetTrigger, ' +
-        'so Radix has no trigger to return focus to and it falls to <body>.',
-    );
     await page.setViewportSize({ width: 390, height: 844 });
     await signInContext(page.context(), await createAccount('patient'));
     await page.goto('/patient');
