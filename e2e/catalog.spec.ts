@@ -242,6 +242,20 @@ test.describe('a specialty’s doctors', () => {
     await expectDoctorCards(page, busiest.name, await onPage(1));
   });
 
+  test('a link past the last page shows the last page, not an empty specialty', async ({ page }) => {
+    const all = await specialties();
+    const busiest = all.reduce((a, b) => (b.doctorCount > a.doctorCount ? b : a));
+    const pageCount = Math.ceil(busiest.doctorCount / SMALLEST_PAGE);
+    await page.goto(demoUrl(`/specialties/${busiest.slug}?page=99`));
+    await settle(page, busiest.name);
+    await expect(page).toHaveURL(
+      pageCount > 1 ? new RegExp(`[?&]page=${pageCount}(&|$)`) : /\/specialties\/[^?]+$/,
+    );
+    const lastPage = await demoApi<DoctorPage>(`/api/specialties/${busiest.slug}/doctors?page=${pageCount}`);
+    await expectDoctorCards(page, busiest.name, lastPage.items);
+    await expect(page.getByText('Ainda não há médicos verificados nesta especialidade.')).toHaveCount(0);
+  });
+
   test('sorts by price and searches by name on the server', async ({ page }) => {
     const slug = 'clinica-geral';
     const specialty = await demoApi<SpecialtySummary>(`/api/specialties/${slug}`);

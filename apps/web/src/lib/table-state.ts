@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@pulsa/shared/constants/business';
 import type { PageQuery } from '@pulsa/shared/schemas/common';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type SortOrder = 'asc' | 'desc';
@@ -102,4 +102,19 @@ export function useUrlTableState(allowedSorts: readonly string[]): TableStateCon
 function setOrDelete(params: URLSearchParams, key: string, value: string | null) {
   if (value === null) params.delete(key);
   else params.set(key, value);
+}
+
+/**
+ * A page past the last one (a stale link, or rows deleted since) shows the last page instead of
+ * an empty list that would read as "nothing here".
+ */
+export function useClampPage(
+  requestedPage: number,
+  result: { pageCount: number; total: number } | undefined,
+  setPage: (page: number) => void,
+) {
+  const lastPage = result && result.total > 0 ? result.pageCount : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && requestedPage > lastPage) setPage(lastPage);
+  }, [requestedPage, lastPage, setPage]);
 }

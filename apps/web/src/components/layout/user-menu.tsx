@@ -29,7 +29,7 @@ export function UserMenu({ user, area }: { user: SessionUser; area: Role }) {
           aria-label={`Abrir menu do usuário ${user.name}`}
         >
           <UserAvatar name={user.name || user.email} imageUrl={user.avatarUrl} className="size-8" />
-          <span className="hidden max-w-40 truncate text-left text-sm md:block">{user.name}</span>
+          <span className="hidden max-w-40 truncate lg:max-w-72 text-left text-sm md:block">{user.name}</span>
           <ChevronDown aria-hidden className="hidden text-muted-foreground md:block" />
         </Button>
       </DropdownMenuTrigger>

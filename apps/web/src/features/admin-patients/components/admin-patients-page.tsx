@@ -7,7 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/search-input';
 import type { Section } from '@/config/sections';
 import { ApiError } from '@/lib/api-client';
-import { useUrlTableState } from '@/lib/table-state';
+import { useClampPage, useUrlTableState } from '@/lib/table-state';
 import { useAdminPatients } from '../api/get-admin-patients';
 import { ADMIN_PATIENT_SORTS } from '../api/types';
 import { ADMIN_PATIENTS_TEXT as T } from '../texts';
@@ -17,6 +17,7 @@ import { PatientsTable } from './patients-table';
 export function AdminPatientsPage({ section }: { section: Section }) {
   const table = useUrlTableState(ADMIN_PATIENT_SORTS);
   const query = useAdminPatients(table.state);
+  useClampPage(table.state.page, query.data, table.setPage);
   const announce = useRef(true);
 
   // The spec's load toasts: once when the page opens and after "Atualizar", not on every page turn.

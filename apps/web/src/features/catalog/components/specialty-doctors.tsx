@@ -7,7 +7,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
-import { useUrlTableState } from '@/lib/table-state';
+import { useClampPage, useUrlTableState } from '@/lib/table-state';
 import { useSpecialtyDoctors } from '../api/get-specialty-doctors';
 import { DOCTOR_SORTS } from '../api/types';
 import { CATALOG_TEXT } from '../texts';
@@ -31,6 +31,7 @@ export function SpecialtyDoctors({
 }) {
   const { state, setPage, setPageSize, setSearch } = useUrlTableState(DOCTOR_SORTS);
   const query = useSpecialtyDoctors(slug, state);
+  useClampPage(state.page, query.data, setPage);
   const { user, isLoading: sessionLoading } = useSession();
 
   const sortChoice: SortChoice =
