@@ -5,8 +5,21 @@ import { PUBLIC_PAGES } from './support/pages.ts';
 /**
  * The public site (spec sections 1, 2 and 9): every route's heading and tab title, the 404 page,
  * the theme, the landing header on phones and desktops, and the help centre's search.
- * The database starts empty, so the catalogue is checked in its honest empty state.
+ * The database is a new installation: the 51 built-in specialties and no doctor yet, so the
+ * catalogue is checked in that honest state; a catalogue with no specialty at all is shown by
+ * answering the list empty.
  */
+
+/** Answers the specialty list as the server would with no specialty in the catalogue. */
+async function withNoSpecialties(page: Page) {
+  await page.route(
+    (url) => url.pathname === '/api/specialties',
+    async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), items: [] } });
+    },
+  );
+}
 
 const SECTIONS = [
   { link: 'Como funciona', id: 'how-it-works', heading: 'Da busca à consulta em quatro passos' },
@@ -176,7 +189,7 @@ test.describe('landing page', () => {
     await expectSectionAtTop(page, 'for-doctors', 'Atenda por vídeo com a Pulsa');
   });
 
-  test('with an empty catalogue it shows no invented numbers', async ({ page }) => {
+  test('on a new installation, with no doctor yet, it shows no invented numbers', async ({ page }) => {
     await page.goto('/');
     await expect(
       page.getByText(
@@ -184,8 +197,8 @@ test.describe('landing page', () => {
       ),
     ).toBeVisible();
     const specialties = page.locator('section#specialties');
-    await expect(specialties.getByText('As especialidades ainda não foram cadastradas.')).toBeVisible();
-    await expect(specialties.getByRole('link', { name: 'Ver todas especialidades' })).toBeHidden();
+    await expect(specialties.getByRole('link', { name: 'Ver médicos de Cardiologia' })).toBeVisible();
+    await expect(specialties.getByText('Nenhum médico ainda').first()).toBeVisible();
     await expect(
       page.locator('section#pricing').getByText(/Os valores aparecem aqui assim que os primeiros médicos/),
     ).toBeVisible();
@@ -198,6 +211,7 @@ test.describe('landing page', () => {
 
 test.describe('specialties directory', () => {
   test('with nothing in the catalogue it says so and searches on the server', async ({ page }) => {
+    await withNoSpecialties(page);
     await page.goto('/specialties');
     await expect(page.getByText('As especialidades ainda não foram cadastradas.')).toBeVisible();
     await expect(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { addBuiltInSpecialtiesToNewDatabase } from './db/built-in-catalogue.ts';
 import { type Database, openDatabase } from './db/client.ts';
 
 /** Reads the configuration, or stops the process with the message naming each wrong variable. */
@@ -31,7 +32,10 @@ export async function startServer(
 ): Promise<{ app: FastifyInstance; database: Database }> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  const addedSpecialties = await addBuiltInSpecialtiesToNewDatabase(database.db);
   const app = await buildApp(config, database, { backgroundJobs: true });
+  if (addedSpecialties > 0)
+    app.log.info({ count: addedSpecialties }, 'new database: built-in specialties added');
   await options.prepare?.(app, database);
 
   if (config.admin) {

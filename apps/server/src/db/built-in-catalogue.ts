@@ -1,0 +1,19 @@
+import { count } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { seedSpecialties } from './factories.ts';
+import { specialties, users } from './schema.ts';
+
+/**
+ * The 51 specialties are the platform's catalogue, not sample data: a brand-new database (no
+ * account and no specialty yet) starts with them, so the public pages have something true to show.
+ * A database in use is never touched, even if an admin has removed every specialty.
+ * Returns how many were added.
+ */
+export async function addBuiltInSpecialtiesToNewDatabase(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [accounts] = await tx.select({ n: count() }).from(users);
+    const [existing] = await tx.select({ n: count() }).from(specialties);
+    if ((accounts?.n ?? 0) > 0 || (existing?.n ?? 0) > 0) return 0;
+    return (await seedSpecialties(tx)).size;
+  });
+}
