@@ -57,7 +57,7 @@ export interface ApiResponse<T = unknown> {
 
 /**
  * One JSON call to the app from a fresh client address, optionally with a session. `baseUrl` picks
- * the server (the empty one by default; DEMO_URL for the demo app).
+ * the server (the new installation by default; DEMO_URL for the demo app).
  */
 export function api<T = unknown>(
   method: 'GET' | 'POST',

@@ -6,13 +6,19 @@ import {
   PENDING_DOCTORS,
   REJECTED_DOCTOR,
 } from '../../apps/server/src/db/demo-data.ts';
+import type {
+  PricingSummary,
+  PublicDoctor,
+  SpecialtySummary,
+} from '../../apps/web/src/features/catalog/api/types.ts';
+import type { PageResult } from '../../packages/shared/src/schemas/common.ts';
 import { DEMO_URL } from '../playwright.config.ts';
 import type { Role } from './accounts.ts';
 
 /**
- * The demo app started by global-setup next to the empty one: its database holds the demo data
- * (every specialty, approved, pending and rejected doctors, patients), so the catalogue and the
- * signed-in areas show realistic content. Specs reach it through absolute URLs on DEMO_URL.
+ * The demo app started by global-setup beside the new installation (built-in specialties only):
+ * its database holds the demo data (every specialty, approved, pending and rejected doctors,
+ * patients), so the catalogue and the signed-in areas show realistic content. Specs reach it through absolute URLs on DEMO_URL.
  */
 export { DEMO_URL };
 
@@ -62,40 +68,9 @@ export const UNLISTED_DOCTORS = [...PENDING_DOCTORS, REJECTED_DOCTOR].map((d) =>
   specialty: d.specialty,
 }));
 
-/** Public catalogue answers (apps/server/src/modules/catalog/catalog.schemas.ts); prices in centavos. */
-export interface SpecialtySummary {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  icon: string;
-  doctorCount: number;
-}
-
-export interface PublicDoctor {
-  id: string;
-  name: string;
-  photoUrl: string | null;
-  crmNumber: string;
-  crmState: string;
-  consultationPrice: number;
-  bio: string | null;
-}
-
-export interface DoctorPage {
-  items: PublicDoctor[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-}
-
-export interface PricingSummary {
-  doctorCount: number;
-  minPrice: number | null;
-  maxPrice: number | null;
-  medianPrice: number | null;
-}
+/** Public catalogue answers, typed as the app reads them; prices in centavos. */
+export type { PricingSummary, PublicDoctor, SpecialtySummary };
+export type DoctorPage = PageResult<PublicDoctor>;
 
 /**
  * "R$ 1.234,56" from centavos, written out here rather than borrowed from the app, so a change in
