@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's import alias, for its tests (the landing page's server renderer among them).
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

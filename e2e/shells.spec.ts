@@ -132,26 +132,69 @@ test.describe('route guards', () => {
 });
 
 test.describe('landing account menu', () => {
-  test('while the session is being checked, neither Entrar nor the avatar is shown', async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+  test.describe('sent whole by the server', () => {
+    // The session is known before the first byte, so the spec's "neither while loading" moment does
+    // not exist: even without any script the header is already the right one.
+    test.use({ javaScriptEnabled: false });
+
+    test('a visitor gets Entrar and Cadastrar, a signed-in user the avatar, with no script', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/');
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Entrar' })).toBeVisible();
+      await expect(header.getByRole('button', { name: /^Abrir menu da conta/ })).toHaveCount(0);
+
+      const patient = await createAccount('patient');
+      await signInContext(page.context(), patient);
+      await page.reload();
+      await expect(
+        header.getByRole('button', { name: `Abrir menu da conta de ${patient.name}` }),
+      ).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Entrar' })).toHaveCount(0);
+      await expect(header.getByRole('link', { name: 'Cadastrar' })).toHaveCount(0);
     });
-    let asked = false;
-    await page.route('**/api/auth/session', async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+  });
+
+  test('the avatar menu works by keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const patient = await createAccount('patient');
+    await signInContext(page.context(), patient);
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect.poll(() => asked).toBe(true);
-    const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Entrar' })).toHaveCount(0);
-    await expect(header.getByRole('link', { name: 'Cadastrar' })).toHaveCount(0);
-    await expect(header.getByRole('button', { name: /^Abrir menu da conta/ })).toHaveCount(0);
-    release();
-    await expect(header.getByRole('link', { name: 'Entrar' })).toBeVisible();
+    const avatar = page.getByRole('button', { name: `Abrir menu da conta de ${patient.name}` });
+    await avatar.focus();
+    await page.keyboard.press('ArrowDown');
+    const menu = page.getByRole('menu');
+    await expect(avatar).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Sair' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Sair' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(avatar).toBeFocused();
+    await expect(avatar).toHaveAttribute('aria-expanded', 'false');
+
+    // Enter opens it on the first item, and Enter on an item follows it.
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/patient$/);
+  });
+
+  test('a click outside closes the avatar menu', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const patient = await createAccount('patient');
+    await signInContext(page.context(), patient);
+    await page.goto('/');
+    await page.getByRole('button', { name: `Abrir menu da conta de ${patient.name}` }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(page.getByRole('menu')).toBeHidden();
   });
 
   for (const role of ['patient', 'doctor', 'admin'] as const) {

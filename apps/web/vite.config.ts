@@ -1,14 +1,57 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type BuildEnvironmentOptions, defineConfig, type Plugin } from 'vite';
+
+/** One pre-paint theme script, inlined into the <head> of every HTML page. */
+function prePaintTheme(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'src/pre-paint-theme.js');
+  return {
+    name: 'pulsa-pre-paint-theme',
+    transformIndexHtml: (html) =>
+      html.replace(
+        '<!--pre-paint-theme-->',
+        () => `<script>\n${fs.readFileSync(file, 'utf8').trim()}\n</script>`,
+      ),
+  };
+}
 
 /** Code every page needs: one long-cached chunk shared by the landing and every lazy route. */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+/** The browser build: the app and the landing page's template with its small script. */
+const clientBuild: BuildEnvironmentOptions = {
+  target: 'es2022',
+  // The benchmark reads the manifest to tell which source each chunk came from.
+  manifest: true,
+  sourcemap: false,
+  rolldownOptions: {
+    input: {
+      index: path.resolve(import.meta.dirname, 'index.html'),
+      landing: path.resolve(import.meta.dirname, 'landing.html'),
+    },
+    output: {
+      // Rolldown's successor of manualChunks: framework code in one shared chunk, the rest split
+      // automatically along the lazy routes, so no signed-in area code reaches a public page.
+      codeSplitting: {
+        groups: [{ name: 'framework', test: FRAMEWORK, priority: 10 }],
+      },
+    },
+  },
+};
+
+/** The server's build (`vite build --ssr`): the landing page's renderer, loaded by the server. */
+const serverBuild: BuildEnvironmentOptions = {
+  target: 'node20',
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  sourcemap: false,
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), prePaintTheme()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },
@@ -18,19 +61,7 @@ export default defineConfig({
       '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
     },
   },
-  build: {
-    target: 'es2022',
-    // The benchmark reads the manifest to tell which source each chunk came from.
-    manifest: true,
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        // Rolldown's successor of manualChunks: framework code in one shared chunk, the rest split
-        // automatically along the lazy routes, so no signed-in area code reaches a public page.
-        codeSplitting: {
-          groups: [{ name: 'framework', test: FRAMEWORK, priority: 10 }],
-        },
-      },
-    },
-  },
-});
+  // The shared package ships TypeScript sources: bundle it into the renderer.
+  ssr: { noExternal: ['@pulsa/shared'] },
+  build: isSsrBuild ? serverBuild : clientBuild,
+}));

@@ -3,21 +3,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { loadLandingPage } from './landing-page.ts';
+
+/** The built HTML pages: the app's and the server-rendered landing page's template. */
+const HTML_PAGES = ['index.html', 'landing.html'];
 
 /**
- * CSP sources for the inline scripts of the built index.html (the pre-paint theme script): each
- * allowed by its SHA-256, so no other inline script can run.
+ * CSP sources for the inline scripts of the built pages (the pre-paint theme script): each allowed
+ * by its SHA-256, so no other inline script can run.
  */
 export function inlineScriptSources(distDir: string | undefined): string[] {
-  const indexPath = distDir ? path.join(distDir, 'index.html') : undefined;
-  if (!indexPath || !fs.existsSync(indexPath)) return [];
-  const html = fs.readFileSync(indexPath, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    (match) =>
-      `'sha256-${createHash('sha256')
-        .update(match[1] ?? '')
-        .digest('base64')}'`,
-  );
+  if (!distDir) return [];
+  const sources = new Set<string>();
+  for (const page of HTML_PAGES) {
+    const file = path.join(distDir, page);
+    if (!fs.existsSync(file)) continue;
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      sources.add(
+        `'sha256-${createHash('sha256')
+          .update(match[1] ?? '')
+          .digest('base64')}'`,
+      );
+    }
+  }
+  return [...sources];
 }
 
 /**
@@ -44,11 +53,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   }
 
-  if (hasBuild) {
-    // The static plugin would answer the bare directory with 403; "/" is the landing page.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'),
-    );
+  if (hasBuild && distDir) {
+    const landing = await loadLandingPage(app, distDir);
+    // The static plugin would answer the bare directory with 403; "/" is the landing page, rendered
+    // here when the build has its renderer, and the app's own otherwise or if rendering fails.
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      if (landing) {
+        try {
+          return await landing.send(request, reply);
+        } catch (error) {
+          request.log.error({ err: error }, 'the landing page could not be rendered; serving the app');
+        }
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
+    });
+    // The template with its markers is not a page of its own.
+    app.get('/landing.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -2,6 +2,13 @@ import { Check } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import {
+  destructiveMenuItemClassName,
+  menuItemClassName as itemClassName,
+  menuContentClassName,
+  menuLabelClassName,
+  menuSeparatorClassName,
+} from './menu-styles';
 
 /**
  * Non-modal by default: a modal menu marks the rest of the page aria-hidden while its links stay
@@ -24,7 +31,8 @@ export function DropdownMenuContent({
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
         className={cn(
-          'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-44 overflow-y-auto rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-md data-[state=closed]:animate-fade-out data-[state=open]:animate-zoom-in',
+          menuContentClassName,
+          'max-h-(--radix-dropdown-menu-content-available-height) data-[state=closed]:animate-fade-out data-[state=open]:animate-zoom-in',
           className,
         )}
         {...props}
@@ -33,9 +41,6 @@ export function DropdownMenuContent({
   );
 }
 
-const itemClassName =
-  'relative flex cursor-default select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none transition-colors focus:bg-accent focus:text-accent-foreground data-disabled:pointer-events-none data-disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground';
-
 export function DropdownMenuItem({
   className,
   destructive = false,
@@ -43,11 +48,7 @@ export function DropdownMenuItem({
 }: ComponentProps<typeof DropdownMenuPrimitive.Item> & { destructive?: boolean }) {
   return (
     <DropdownMenuPrimitive.Item
-      className={cn(
-        itemClassName,
-        destructive && 'text-destructive focus:text-destructive [&_svg]:text-destructive',
-        className,
-      )}
+      className={cn(itemClassName, destructive && destructiveMenuItemClassName, className)}
       {...props}
     />
   );
@@ -74,16 +75,12 @@ export function DropdownMenuLabel({
   className,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return (
-    <DropdownMenuPrimitive.Label className={cn('px-2 py-1.5 font-semibold text-sm', className)} {...props} />
-  );
+  return <DropdownMenuPrimitive.Label className={cn(menuLabelClassName, className)} {...props} />;
 }
 
 export function DropdownMenuSeparator({
   className,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return (
-    <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />
-  );
+  return <DropdownMenuPrimitive.Separator className={cn(menuSeparatorClassName, className)} {...props} />;
 }

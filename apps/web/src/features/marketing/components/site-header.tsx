@@ -13,6 +13,8 @@ const T = MARKETING_TEXT.nav;
 /**
  * The public header: brand, the landing sections (Como funciona, Especialidades, Para médicos,
  * Preços), the theme, the account and, on small screens, a menu toggle that opens the same links.
+ * Its state shows in attributes (aria-expanded, hidden), so the server-rendered landing page can
+ * drive the same markup without React (static-page/enhance.ts).
  */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
@@ -60,13 +62,15 @@ export function SiteHeader() {
             ref={toggleRef}
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className="group md:hidden"
+            data-menu-toggle=""
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? T.closeMenu : T.openMenu}
             onClick={() => setOpen((v) => !v)}
           >
-            {open ? <X aria-hidden /> : <Menu aria-hidden />}
+            <Menu aria-hidden className="group-aria-expanded:hidden" />
+            <X aria-hidden className="hidden group-aria-expanded:block" />
           </Button>
         </div>
       </div>

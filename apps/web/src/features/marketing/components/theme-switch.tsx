@@ -1,28 +1,30 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { THEME_LABEL, THEMES } from '@/lib/theme';
 import { useTheme } from '@/lib/theme-provider';
-import { MARKETING_TEXT } from '../texts';
-
-const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
+import { nextTheme, themeSwitchLabel } from '../theme-cycle';
 
 /**
  * Claro → Escuro → Sistema in one button. The public header uses it instead of the kit's menu so
- * the landing page does not download the dropdown code.
+ * the landing page does not download the dropdown code. All three icons are in the markup and the
+ * button's `data-theme` shows one, so the server-rendered landing page can switch it without React.
  */
 export function ThemeSwitch() {
   const { theme, setTheme } = useTheme();
-  const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length] ?? 'light';
-  const Icon = ICONS[theme];
+  const label = themeSwitchLabel(theme);
   return (
     <Button
       variant="ghost"
       size="icon"
-      onClick={() => setTheme(next)}
-      aria-label={MARKETING_TEXT.theme.switchTo(THEME_LABEL[theme], THEME_LABEL[next])}
-      title={MARKETING_TEXT.theme.switchTo(THEME_LABEL[theme], THEME_LABEL[next])}
+      className="group"
+      data-theme-switch=""
+      data-theme={theme}
+      onClick={() => setTheme(nextTheme(theme))}
+      aria-label={label}
+      title={label}
     >
-      <Icon aria-hidden />
+      <Sun aria-hidden className="hidden group-data-[theme=light]:block" />
+      <Moon aria-hidden className="hidden group-data-[theme=dark]:block" />
+      <Monitor aria-hidden className="hidden group-data-[theme=system]:block" />
     </Button>
   );
 }

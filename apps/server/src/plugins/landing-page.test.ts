@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPatient, seedSpecialties } from '../db/factories.ts';
+import { createTestApp, sessionCookieFrom } from '../test/test-app.ts';
+
+/**
+ * "/" rendered on the server from the web build's template and renderer. The renderer here is a
+ * stand-in that prints what it was given, so these tests check the server's part: the data of the
+ * request, the headers, and the app as the fallback.
+ */
+const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
+const TEMPLATE = `<!doctype html><html lang="pt-BR"><head><!--page-head--><script>${THEME_SCRIPT}</script></head><body><div id="root"><!--page-body--></div></body></html>`;
+const RENDERER = `export function renderLanding({ user, specialties, pricing }) {
+  if (user?.name === 'Quebra Página') throw new Error('renderer failed');
+  return {
+    head: '<title>Início | Pulsa</title>',
+    body: '<p id="seen">' + specialties.length + ' especialidades, ' + pricing.doctorCount + ' médicos, ' + (user ? user.name + ' ' + user.role : 'visitante') + ' $&</p>',
+  };
+}`;
+
+const roots: string[] = [];
+function buildDir(renderer: string | null): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-landing-'));
+  roots.push(root);
+  const dist = path.join(root, 'dist');
+  fs.mkdirSync(dist);
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="pt-BR"><body>app</body></html>',
+  );
+  fs.writeFileSync(path.join(dist, 'landing.html'), TEMPLATE);
+  if (renderer !== null) {
+    fs.mkdirSync(path.join(root, 'dist-ssr'));
+    fs.writeFileSync(path.join(root, 'dist-ssr', 'render-landing.js'), renderer);
+  }
+  return dist;
+}
+afterAll(() => {
+  for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
+});
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp({ webDistDir: buildDir(RENDERER) });
+  await seedSpecialties(app.db);
+});
+
+async function signedIn(fullName: string): Promise<string> {
+  const user = await createPatient(app.db, { fullName });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: user.password },
+  });
+  return sessionCookieFrom(res);
+}
+
+describe('the server-rendered landing page', () => {
+  it('is rendered with the live catalogue, for a visitor, and never kept by a shared cache', async () => {
+    const specialties = (await app.inject({ method: 'GET', url: '/api/specialties' })).json().items;
+    expect(specialties.length).toBeGreaterThan(0);
+
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>Início | Pulsa</title>');
+    // "$&" in the page stays as written: the markers are replaced literally.
+    expect(res.body).toContain(
+      `<p id="seen">${specialties.length} especialidades, 0 médicos, visitante $&</p>`,
+    );
+    expect(res.body).not.toContain('<!--page-');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+  });
+
+  it('knows who is signed in from the session cookie', async () => {
+    const cookie = await signedIn('Marina Souza');
+    const res = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(res.body).toContain('Marina Souza patient');
+  });
+
+  it("allows the template's inline theme script in the CSP by its hash", async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(String(res.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+  });
+
+  it('serves the app itself when rendering fails, so the page still opens', async () => {
+    const cookie = await signedIn('Quebra Página');
+    const res = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<body>app</body>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not serve the template as a page of its own', async () => {
+    const res = await app.inject({ method: 'GET', url: '/landing.html' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/');
+  });
+});
+
+describe('a build without the renderer', () => {
+  it('answers "/" with the app', async () => {
+    const bare = await createTestApp({ webDistDir: buildDir(null) });
+    const res = await bare.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<body>app</body>');
+  });
+});

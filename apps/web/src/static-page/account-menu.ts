@@ -1,0 +1,90 @@
+import { PLATFORM_TEXT } from '@/lib/messages';
+import { keepNoticeForNextPage, showNotice } from './notice';
+
+/**
+ * The avatar menu (Dashboard, Sair) on a server-rendered page, with the keyboard of a menu button:
+ * Enter, Space or ↓ open it on the first item, ↑ on the last; ↑ ↓ Home End move; Escape closes it
+ * and returns the focus; Tab or a click elsewhere closes it.
+ */
+export function enhanceAccountMenus(): void {
+  for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')) {
+    const button = root.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]');
+    const menu = document.getElementById(button?.getAttribute('aria-controls') ?? '');
+    if (!button || !menu) continue;
+    const items = () => [
+      ...menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'),
+    ];
+
+    const open = (focus: 'first' | 'last') => {
+      menu.hidden = false;
+      button.setAttribute('aria-expanded', 'true');
+      const list = items();
+      (focus === 'first' ? list[0] : list.at(-1))?.focus();
+    };
+    const close = (returnFocus: boolean) => {
+      if (menu.hidden) return;
+      menu.hidden = true;
+      button.setAttribute('aria-expanded', 'false');
+      if (returnFocus) button.focus();
+    };
+
+    button.addEventListener('click', () => (menu.hidden ? open('first') : close(true)));
+    button.addEventListener('keydown', (event) => {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
+      open(event.key === 'ArrowDown' ? 'first' : 'last');
+    });
+
+    menu.addEventListener('keydown', (event) => {
+      const list = items();
+      const at = list.indexOf(document.activeElement as HTMLElement);
+      const move = (index: number) => {
+        event.preventDefault();
+        list[(index + list.length) % list.length]?.focus();
+      };
+      if (event.key === 'ArrowDown') move(at + 1);
+      else if (event.key === 'ArrowUp') move(at - 1);
+      else if (event.key === 'Home') move(0);
+      else if (event.key === 'End') move(list.length - 1);
+      else if (event.key === 'Escape') {
+        event.preventDefault();
+        close(true);
+      } else if (event.key === 'Tab') close(true);
+      else if (
+        (event.key === ' ' || event.key === 'Enter') &&
+        document.activeElement instanceof HTMLElement
+      ) {
+        event.preventDefault();
+        document.activeElement.click();
+      }
+    });
+
+    document.addEventListener('pointerdown', (event) => {
+      if (event.target instanceof Node && !root.contains(event.target)) close(false);
+    });
+
+    const signOutItem = menu.querySelector<HTMLButtonElement>('[data-sign-out]');
+    signOutItem?.addEventListener('click', () => void signOut(signOutItem));
+  }
+}
+
+/** Ends the session on the server, then shows the page again as a visitor sees it. */
+async function signOut(item: HTMLButtonElement): Promise<void> {
+  if (item.getAttribute('aria-disabled') === 'true') return;
+  item.setAttribute('aria-disabled', 'true');
+  item.dataset.disabled = '';
+  try {
+    const response = await fetch('/api/auth/logout', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`logout answered ${response.status}`);
+    keepNoticeForNextPage(PLATFORM_TEXT.signOutSuccess, 'success');
+    window.location.replace(window.location.pathname);
+  } catch {
+    item.removeAttribute('aria-disabled');
+    delete item.dataset.disabled;
+    showNotice(PLATFORM_TEXT.signOutError, 'error');
+  }
+}

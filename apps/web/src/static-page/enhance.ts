@@ -1,0 +1,14 @@
+import '../styles.css';
+import { enhanceAccountMenus } from './account-menu';
+import { showKeptNotice } from './notice';
+import { enhanceSiteMenus } from './site-menu';
+import { enhanceThemeSwitches } from './theme-switch';
+
+/**
+ * The only script of a server-rendered page (the landing page): the page is complete HTML from
+ * the server, and these few islands make its header work. No React, no router (decision 005).
+ */
+enhanceThemeSwitches();
+enhanceSiteMenus();
+enhanceAccountMenus();
+showKeptNotice();

@@ -1,0 +1,37 @@
+import { nextTheme, themeSwitchLabel } from '@/features/marketing/theme-cycle';
+import { applyTheme, readStoredTheme, storeTheme, subscribeToTheme } from '@/lib/theme';
+
+/**
+ * The header's theme button on a server-rendered page: shows the stored choice (the server cannot
+ * know it), cycles it on click, and follows the device while "Sistema" is chosen. The page itself
+ * already wears the theme from the pre-paint script.
+ */
+export function enhanceThemeSwitches(): void {
+  const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-theme-switch]')];
+  if (buttons.length === 0) return;
+
+  const show = () => {
+    const theme = readStoredTheme();
+    const label = themeSwitchLabel(theme);
+    for (const button of buttons) {
+      button.dataset.theme = theme;
+      button.setAttribute('aria-label', label);
+      button.title = label;
+    }
+  };
+  show();
+  // A choice made here (storeTheme) or in another tab.
+  subscribeToTheme(show);
+
+  for (const button of buttons) {
+    button.addEventListener('click', () => {
+      const next = nextTheme(readStoredTheme());
+      storeTheme(next);
+      applyTheme(next);
+    });
+  }
+
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    if (readStoredTheme() === 'system') applyTheme('system');
+  });
+}
