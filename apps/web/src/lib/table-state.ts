@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@pulsa/shared/constants/bu
 import type { PageQuery } from '@pulsa/shared/schemas/common';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUpdateSearchParams } from './search-params';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -62,32 +63,24 @@ export function toPageQuery(state: TableState): Partial<PageQuery> {
  * reload, the back button and a shared link show the same rows.
  */
 export function useUrlTableState(allowedSorts: readonly string[]): TableStateControls {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const sortsKey = allowedSorts.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: sortsKey stands for allowedSorts' contents
   const state = useMemo(() => parseTableState(params, allowedSorts), [params, sortsKey]);
 
   const update = useCallback(
     (changes: Partial<TableState>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          const merged = { ...parseTableState(current, sortsKey.split(',')), ...changes };
-          setOrDelete(next, 'page', merged.page > 1 ? String(merged.page) : null);
-          setOrDelete(
-            next,
-            'pageSize',
-            merged.pageSize !== DEFAULT_PAGE_SIZE ? String(merged.pageSize) : null,
-          );
-          setOrDelete(next, 'q', merged.q.trim() || null);
-          setOrDelete(next, 'sort', merged.sort ?? null);
-          setOrDelete(next, 'order', merged.sort && merged.order === 'desc' ? 'desc' : null);
-          return next;
-        },
-        { replace: true },
-      );
+      updateParams((next) => {
+        const merged = { ...parseTableState(next, sortsKey.split(',')), ...changes };
+        setOrDelete(next, 'page', merged.page > 1 ? String(merged.page) : null);
+        setOrDelete(next, 'pageSize', merged.pageSize !== DEFAULT_PAGE_SIZE ? String(merged.pageSize) : null);
+        setOrDelete(next, 'q', merged.q.trim() || null);
+        setOrDelete(next, 'sort', merged.sort ?? null);
+        setOrDelete(next, 'order', merged.sort && merged.order === 'desc' ? 'desc' : null);
+      });
     },
-    [setParams, sortsKey],
+    [updateParams, sortsKey],
   );
 
   return {

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/ui/search-input';
+import { useUpdateSearchParams } from '@/lib/search-params';
 import { useSpecialties } from '../api/get-specialties';
 import { CATALOG_TEXT } from '../texts';
 import { EmptyState } from './empty-state';
@@ -17,20 +18,16 @@ const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 /** Every specialty with its live doctor count, searched on the server (`?q=` keeps the search in the URL). */
 export function SpecialtyDirectory() {
   const [params, setParams] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const q = (params.get('q') ?? '').slice(0, 100);
   const withDoctors = params.get(WITH_DOCTORS_PARAM) === '1';
   const setParam = useCallback(
     (key: string, value: string | null) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (value) updated.set(key, value);
-          else updated.delete(key);
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      updateParams((updated) => {
+        if (value) updated.set(key, value);
+        else updated.delete(key);
+      }),
+    [updateParams],
   );
   const setSearch = useCallback((next: string) => setParam('q', next.trim() || null), [setParam]);
   const checkboxId = useId();

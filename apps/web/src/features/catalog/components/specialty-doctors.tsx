@@ -1,12 +1,13 @@
 import { PAGE_SIZE_OPTIONS } from '@pulsa/shared/constants/business';
 import { useCallback, useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { DataTablePagination } from '@/components/ui/data-table-pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
+import { useUpdateSearchParams } from '@/lib/search-params';
 import { useClampPage, useUrlTableState } from '@/lib/table-state';
 import { useSpecialtyDoctors } from '../api/get-specialty-doctors';
 import { DOCTOR_SORTS } from '../api/types';
@@ -134,21 +135,16 @@ export function SpecialtyDoctors({
 
 /** Writes the chosen order into the URL (`sort`, `order`) and goes back to the first page. */
 function useSortSetter() {
-  const [, setParams] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   return useCallback(
     (choice: SortChoice) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete('page');
-          next.delete('sort');
-          next.delete('order');
-          if (choice !== 'name-asc') next.set('sort', 'price');
-          if (choice === 'price-desc') next.set('order', 'desc');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      updateParams((next) => {
+        next.delete('page');
+        next.delete('sort');
+        next.delete('order');
+        if (choice !== 'name-asc') next.set('sort', 'price');
+        if (choice === 'price-desc') next.set('order', 'desc');
+      }),
+    [updateParams],
   );
 }

@@ -3,26 +3,23 @@ import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
+import { useUpdateSearchParams } from '@/lib/search-params';
 import { FAQ_SECTIONS, type FaqItem } from '../faq';
 import { countQuestions, searchFaq } from '../faq-search';
 import { HELP_TEXT as T } from '../texts';
 
 /** The help centre: a search over the static questions (`?q=` in the URL) and the answers grouped by subject. */
 export function FaqBrowser() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const q = (params.get('q') ?? '').slice(0, 100);
   const setSearch = useCallback(
     (next: string) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next.trim()) updated.set('q', next.trim());
-          else updated.delete('q');
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      updateParams((updated) => {
+        if (next.trim()) updated.set('q', next.trim());
+        else updated.delete('q');
+      }),
+    [updateParams],
   );
   const sections = useMemo(() => searchFaq(FAQ_SECTIONS, q), [q]);
   const searching = q.trim() !== '';
