@@ -42,18 +42,9 @@ const clientBuild: BuildEnvironmentOptions = {
   },
 };
 
-/**
- * The server's build (`vite build --ssr`): the renderers it loads, for the landing page and for the
- * app's public pages.
- */
+/** The server's build (`vite build --ssr`): the landing page's renderer, loaded by the server. */
 const serverBuild: BuildEnvironmentOptions = {
   target: 'node20',
-  rolldownOptions: {
-    input: {
-      'render-landing': path.resolve(import.meta.dirname, 'src/static-page/render-landing.tsx'),
-      'render-app-page': path.resolve(import.meta.dirname, 'src/ssr/render-app-page.tsx'),
-    },
-  },
   outDir: 'dist-ssr',
   emptyOutDir: true,
   copyPublicDir: false,

@@ -78,7 +78,7 @@ function ResendForm() {
     }),
   );
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4 border-border border-t pt-6">
+    <form onSubmit={onSubmit} noValidate className="space-y-4 border-border border-t pt-6">
       <div>
         <h3 className="font-medium">{T.resendTitle}</h3>
         <p className="text-muted-foreground text-sm">{T.resendDescription}</p>

@@ -53,7 +53,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormField label={T.email} error={form.formState.errors.email?.message}>
         <Input
           type="email"

@@ -47,7 +47,7 @@ export function LoginForm() {
   return (
     <div className="space-y-5">
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label={T.email} error={form.formState.errors.email?.message}>
           <Input
             type="email"

@@ -55,7 +55,7 @@ export function RegisterForm({ initialType = 'patient' }: { initialType?: SignUp
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <fieldset className="space-y-2" disabled={busy}>
         <legend className="mb-2 font-medium text-sm">{T.accountType}</legend>
         <Controller

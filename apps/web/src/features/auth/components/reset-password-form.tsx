@@ -58,7 +58,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormField label={T.password} error={form.formState.errors.password?.message}>
         <Input type="password" autoComplete="new-password" disabled={busy} {...form.register('password')} />
       </FormField>
