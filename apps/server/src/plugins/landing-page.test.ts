@@ -81,6 +81,8 @@ describe('the server-rendered landing page', () => {
     const cookie = await signedIn('Marina Souza');
     const res = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(res.body).toContain('Marina Souza patient');
+    // Name and e-mail on the page: never stored, so it cannot reappear after Sair.
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it("allows the template's inline theme script in the CSP by its hash", async () => {
@@ -104,10 +106,19 @@ describe('the server-rendered landing page', () => {
   });
 });
 
-describe('a build without the renderer', () => {
-  it('answers "/" with the app', async () => {
+describe('a build without a working renderer', () => {
+  it('answers "/" with the app when there is none', async () => {
     const bare = await createTestApp({ webDistDir: buildDir(null) });
     const res = await bare.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<body>app</body>');
+  });
+
+  it('still starts, and answers "/" with the app, when the renderer cannot be loaded', async () => {
+    const broken = await createTestApp({
+      webDistDir: buildDir("import 'a-package-that-is-not-installed';\nexport function renderLanding() {}"),
+    });
+    const res = await broken.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<body>app</body>');
   });

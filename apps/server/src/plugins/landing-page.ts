@@ -35,7 +35,16 @@ export async function loadLandingPage(
   const templateFile = path.join(distDir, 'landing.html');
   if (!fs.existsSync(templateFile) || !fs.existsSync(rendererFile)) return null;
   const template = fs.readFileSync(templateFile, 'utf8');
-  const renderer = (await import(pathToFileURL(rendererFile).href)) as Partial<LandingRenderer>;
+  let renderer: Partial<LandingRenderer>;
+  try {
+    renderer = (await import(pathToFileURL(rendererFile).href)) as Partial<LandingRenderer>;
+  } catch (error) {
+    app.log.error(
+      { err: error, rendererFile },
+      'the landing renderer could not be loaded; serving the app instead',
+    );
+    return null;
+  }
   if (typeof renderer.renderLanding !== 'function') {
     app.log.warn({ rendererFile }, 'the landing renderer exports no renderLanding; serving the app instead');
     return null;
@@ -54,9 +63,10 @@ export async function loadLandingPage(
       const html = template
         .replace('<!--page-head-->', () => page.head)
         .replace('<!--page-body-->', () => page.body);
-      // The header differs per visitor (signed in or not), so no shared cache keeps it.
+      // The header differs per visitor, so no shared cache keeps the page; a signed-in one (name,
+      // e-mail) is not stored at all, so it cannot come back after Sair on a shared computer.
       return reply
-        .header('cache-control', 'private, no-cache')
+        .header('cache-control', user ? 'no-store' : 'private, no-cache')
         .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
         .send(html);

@@ -48,6 +48,8 @@ export function enhanceAccountMenus(): void {
       else if (event.key === 'End') move(list.length - 1);
       else if (event.key === 'Escape') {
         event.preventDefault();
+        // The phone menu also listens for Escape on the document; this one is the menu's own.
+        event.stopPropagation();
         close(true);
       } else if (event.key === 'Tab') close(true);
       else if (

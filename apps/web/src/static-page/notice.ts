@@ -27,7 +27,6 @@ export function showNotice(text: string, tone: Tone): void {
   element.setAttribute('role', tone === 'error' ? 'alert' : 'status');
   element.className = `fixed right-4 bottom-4 z-50 flex max-w-sm items-center gap-3 rounded-lg border px-4 py-3 font-medium text-sm shadow-lg ${TONES[tone]}`;
   const message = document.createElement('p');
-  message.textContent = text;
   const close = document.createElement('button');
   close.type = 'button';
   close.setAttribute('aria-label', PLATFORM_TEXT.toastClose);
@@ -36,6 +35,10 @@ export function showNotice(text: string, tone: Tone): void {
   close.addEventListener('click', () => element.remove());
   element.append(message, close);
   document.body.append(element);
+  // A live region is read when its content changes, not when it arrives already filled.
+  window.requestAnimationFrame(() => {
+    message.textContent = text;
+  });
   current = { element, timer: window.setTimeout(() => element.remove(), TOAST_DURATION_MS) };
 }
 

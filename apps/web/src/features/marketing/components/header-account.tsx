@@ -1,3 +1,4 @@
+import { initials } from '@pulsa/shared/format/initials';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
@@ -27,7 +28,18 @@ export function HeaderAccount({ layout }: { layout: 'bar' | 'stacked' }) {
     if (layout === 'stacked') return null;
     if (staticRender) return <StaticAccountMenu user={user} />;
     return (
-      <Suspense fallback={<StaticAccountMenu user={user} />}>
+      <Suspense
+        fallback={
+          <span
+            aria-hidden
+            className="grid size-10 place-items-center rounded-full font-semibold text-primary text-xs"
+          >
+            <span className="grid size-9 place-items-center rounded-full bg-primary/10">
+              {initials(user.name || user.email)}
+            </span>
+          </span>
+        }
+      >
         <AccountMenu user={user} />
       </Suspense>
     );

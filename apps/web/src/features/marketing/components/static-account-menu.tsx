@@ -17,8 +17,7 @@ const T = MARKETING_TEXT.account;
 
 /**
  * The avatar menu (Dashboard, Sair) as plain markup: what the server renders on the landing page,
- * where static-page/enhance.ts makes it a keyboard-operable menu without React. In the app it is
- * the placeholder shown while the full menu's code loads.
+ * where static-page/enhance.ts makes it a keyboard-operable menu without React.
  */
 export function StaticAccountMenu({ user }: { user: SessionUser }) {
   const menuId = useId();
@@ -34,13 +33,17 @@ export function StaticAccountMenu({ user }: { user: SessionUser }) {
         className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'rounded-full')}
       >
         <span className="relative flex size-9 shrink-0 overflow-hidden rounded-full bg-primary/10">
+          {/* The initials stay underneath: a picture that fails to load (empty alt) shows them. */}
+          <span className="flex size-full items-center justify-center font-semibold text-primary text-xs">
+            {initials(label)}
+          </span>
           {user.avatarUrl ? (
-            <img src={user.avatarUrl} alt="" className="aspect-square size-full object-cover" />
-          ) : (
-            <span className="flex size-full items-center justify-center font-semibold text-primary text-xs">
-              {initials(label)}
-            </span>
-          )}
+            <img
+              src={user.avatarUrl}
+              alt=""
+              className="absolute inset-0 aspect-square size-full object-cover"
+            />
+          ) : null}
         </span>
       </button>
       <div
