@@ -212,7 +212,11 @@ test.describe('landing page', () => {
 test.describe('specialties directory', () => {
   test('with nothing in the catalogue it says so and searches on the server', async ({ page }) => {
     await withNoSpecialties(page);
-    await page.goto('/specialties');
+    // The server renders /specialties from its own catalogue; arriving from a page of the app, the
+    // app renders it and asks the API, which answers empty here.
+    await page.goto('/specialties/especialidade-que-nao-existe');
+    await page.getByRole('link', { name: 'Ver todas as especialidades' }).click();
+    await expect(page).toHaveURL(/\/specialties$/);
     await expect(page.getByText('As especialidades ainda não foram cadastradas.')).toBeVisible();
     await expect(
       page.getByText('Assim que a equipe da Pulsa cadastrar as especialidades, elas aparecem aqui.'),

@@ -21,7 +21,7 @@ function prePaintTheme(): Plugin {
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 
-/** The browser build: the app and the landing page's template with its small script. */
+/** The browser build: the app, and the template of the server-rendered pages with their small script. */
 const clientBuild: BuildEnvironmentOptions = {
   target: 'es2022',
   // The benchmark reads the manifest to tell which source each chunk came from.
@@ -30,7 +30,7 @@ const clientBuild: BuildEnvironmentOptions = {
   rolldownOptions: {
     input: {
       index: path.resolve(import.meta.dirname, 'index.html'),
-      landing: path.resolve(import.meta.dirname, 'landing.html'),
+      'static-page': path.resolve(import.meta.dirname, 'static-page.html'),
     },
     output: {
       // Rolldown's successor of manualChunks: framework code in one shared chunk, the rest split
@@ -42,7 +42,7 @@ const clientBuild: BuildEnvironmentOptions = {
   },
 };
 
-/** The server's build (`vite build --ssr`): the landing page's renderer, loaded by the server. */
+/** The server's build (`vite build --ssr`): the renderer of those pages, loaded by the server. */
 const serverBuild: BuildEnvironmentOptions = {
   target: 'node20',
   outDir: 'dist-ssr',

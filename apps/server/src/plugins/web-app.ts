@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { loadLandingPage } from './landing-page.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadStaticPages, STATIC_PAGE_PATHS, STATIC_PAGE_TEMPLATE } from './static-pages.ts';
 
 /** The built HTML pages: the app's and the server-rendered landing page's template. */
-const HTML_PAGES = ['index.html', 'landing.html'];
+const HTML_PAGES = ['index.html', STATIC_PAGE_TEMPLATE];
 
 /**
  * CSP sources for the inline scripts of the built pages (the pre-paint theme script): each allowed
@@ -54,24 +54,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   }
 
   if (hasBuild && distDir) {
-    const landing = await loadLandingPage(app, distDir);
-    // The static plugin would answer the bare directory with 403; "/" is the landing page, rendered
-    // here when the build has its renderer, and the app's own otherwise or if rendering fails.
-    app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      if (landing) {
-        try {
-          return await landing.send(request, reply);
-        } catch (error) {
-          request.log.error({ err: error }, 'the landing page could not be rendered; serving the app');
-        }
+    const pages = await loadStaticPages(app, distDir);
+    // The pages the server renders whole, when the build has their renderer; the app's own page
+    // otherwise, or if rendering fails. ("/" also spares the static plugin's 403 for a directory.)
+    const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        if (pages && (await pages.send(request, reply))) return reply;
+      } catch (error) {
+        request.log.error({ err: error }, 'the page could not be rendered on the server; serving the app');
       }
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
-    });
+    };
+    for (const url of STATIC_PAGE_PATHS) app.get(url, { schema: { hide: true } }, servePage);
     // The template with its markers is not a page of its own.
-    app.get('/landing.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
+    app.get(`/${STATIC_PAGE_TEMPLATE}`, { schema: { hide: true } }, (_request, reply) =>
+      reply.redirect('/', 301),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -2,8 +2,7 @@ import { Search, X } from 'lucide-react';
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Input } from './input';
-
-const DEBOUNCE_MS = 300;
+import { SEARCH_DEBOUNCE_MS } from './search-debounce';
 
 export interface SearchInputProps
   extends Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'defaultValue'> {
@@ -33,7 +32,7 @@ export function SearchInput({ value, onSearch, label, className, placeholder, ..
     const timer = setTimeout(() => {
       last.current = text;
       onSearch(text);
-    }, DEBOUNCE_MS);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, onSearch]);
 
@@ -64,6 +63,7 @@ export function SearchInput({ value, onSearch, label, className, placeholder, ..
       {text ? (
         <button
           type="button"
+          data-clear-search=""
           onClick={() => commit('')}
           aria-label="Limpar busca"
           className="absolute top-1/2 right-2 grid size-6 -translate-y-1/2 place-items-center rounded-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

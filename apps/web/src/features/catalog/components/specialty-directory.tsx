@@ -6,21 +6,24 @@ import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/ui/search-input';
 import { useUpdateSearchParams } from '@/lib/search-params';
 import { useSpecialties } from '../api/get-specialties';
+import { DIRECTORY_PARAMS, directoryFilter } from '../directory-filter';
 import { CATALOG_TEXT } from '../texts';
 import { EmptyState } from './empty-state';
 import { LoadError } from './load-error';
 import { SpecialtyCard, SpecialtyCardSkeleton, specialtyGridClassName } from './specialty-card';
 
 const T = CATALOG_TEXT.directory;
-const WITH_DOCTORS_PARAM = 'withDoctors';
 const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 
-/** Every specialty with its live doctor count, searched on the server (`?q=` keeps the search in the URL). */
+/**
+ * Every specialty with its live doctor count, searched on the server (`?q=` keeps the search in the
+ * URL). On the server-rendered page the same markup is driven by static-page/directory-search.ts,
+ * which finds its parts by their data attributes.
+ */
 export function SpecialtyDirectory() {
   const [params, setParams] = useSearchParams();
   const updateParams = useUpdateSearchParams();
-  const q = (params.get('q') ?? '').slice(0, 100);
-  const withDoctors = params.get(WITH_DOCTORS_PARAM) === '1';
+  const { q, withDoctors } = directoryFilter(params);
   const setParam = useCallback(
     (key: string, value: string | null) =>
       updateParams((updated) => {
@@ -29,7 +32,10 @@ export function SpecialtyDirectory() {
       }),
     [updateParams],
   );
-  const setSearch = useCallback((next: string) => setParam('q', next.trim() || null), [setParam]);
+  const setSearch = useCallback(
+    (next: string) => setParam(DIRECTORY_PARAMS.search, next.trim() || null),
+    [setParam],
+  );
   const checkboxId = useId();
 
   const all = useSpecialties();
@@ -37,7 +43,7 @@ export function SpecialtyDirectory() {
   const searching = q.trim() !== '' || withDoctors;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+    <div data-directory="" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="max-w-2xl">
         <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{T.title}</h1>
         {all.data && all.data.length > 0 ? (
@@ -60,7 +66,9 @@ export function SpecialtyDirectory() {
             <Checkbox
               id={checkboxId}
               checked={withDoctors}
-              onCheckedChange={(checked) => setParam(WITH_DOCTORS_PARAM, checked === true ? '1' : null)}
+              onCheckedChange={(checked) =>
+                setParam(DIRECTORY_PARAMS.withDoctors, checked === true ? '1' : null)
+              }
             />
             <Label htmlFor={checkboxId} className="font-normal">
               {T.withDoctorsOnly}
@@ -92,6 +100,7 @@ export function SpecialtyDirectory() {
                 <Button
                   variant="outline"
                   size="sm"
+                  data-clear-filters=""
                   onClick={() => setParams(new URLSearchParams(), { replace: true })}
                 >
                   {T.clearSearch}

@@ -8,17 +8,21 @@ import { createPatient, seedSpecialties } from '../db/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../test/test-app.ts';
 
 /**
- * "/" rendered on the server from the web build's template and renderer. The renderer here is a
- * stand-in that prints what it was given, so these tests check the server's part: the data of the
- * request, the headers, and the app as the fallback.
+ * "/" and "/specialties" rendered on the server from the web build's template and renderer. The
+ * renderer here is a stand-in that prints what it was given, so these tests check the server's
+ * part: the data of the request, the headers, and the app as the fallback.
  */
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
 const TEMPLATE = `<!doctype html><html lang="pt-BR"><head><!--page-head--><script>${THEME_SCRIPT}</script></head><body><div id="root"><!--page-body--></div></body></html>`;
-const RENDERER = `export function renderLanding({ user, specialties, pricing }) {
+const RENDERER = `export async function renderStaticPage(href, { user, listSpecialties, pricing }) {
+  const url = new URL(href, 'http://x');
+  if (url.pathname !== '/' && url.pathname !== '/specialties') return null;
   if (user?.name === 'Quebra Página') throw new Error('renderer failed');
+  const q = url.searchParams.get('q') ?? '';
+  const [all, found, prices] = await Promise.all([listSpecialties({}), listSpecialties({ q }), pricing()]);
   return {
     head: '<title>Início | Pulsa</title>',
-    body: '<p id="seen">' + specialties.length + ' especialidades, ' + pricing.doctorCount + ' médicos, ' + (user ? user.name + ' ' + user.role : 'visitante') + ' $&</p>',
+    body: '<p id="seen">' + url.pathname + ': ' + all.length + ' especialidades, ' + found.length + ' para "' + q + '", ' + prices.doctorCount + ' médicos, ' + (user ? user.name + ' ' + user.role : 'visitante') + ' $&</p>',
   };
 }`;
 
@@ -32,10 +36,10 @@ function buildDir(renderer: string | null): string {
     path.join(dist, 'index.html'),
     '<!doctype html><html lang="pt-BR"><body>app</body></html>',
   );
-  fs.writeFileSync(path.join(dist, 'landing.html'), TEMPLATE);
+  fs.writeFileSync(path.join(dist, 'static-page.html'), TEMPLATE);
   if (renderer !== null) {
     fs.mkdirSync(path.join(root, 'dist-ssr'));
-    fs.writeFileSync(path.join(root, 'dist-ssr', 'render-landing.js'), renderer);
+    fs.writeFileSync(path.join(root, 'dist-ssr', 'render-static-page.js'), renderer);
   }
   return dist;
 }
@@ -70,11 +74,25 @@ describe('the server-rendered landing page', () => {
     expect(res.body).toContain('<title>Início | Pulsa</title>');
     // "$&" in the page stays as written: the markers are replaced literally.
     expect(res.body).toContain(
-      `<p id="seen">${specialties.length} especialidades, 0 médicos, visitante $&</p>`,
+      `<p id="seen">/: ${specialties.length} especialidades, ${specialties.length} para "", 0 médicos, visitante $&</p>`,
     );
     expect(res.body).not.toContain('<!--page-');
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(String(res.headers.vary)).toMatch(/cookie/i);
+  });
+
+  it('renders the directory with the search in its address', async () => {
+    const found = (await app.inject({ method: 'GET', url: '/api/specialties?q=cardio' })).json().items;
+    expect(found.length).toBeGreaterThan(0);
+    const res = await app.inject({ method: 'GET', url: '/specialties?q=cardio' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`${found.length} para "cardio"`);
+  });
+
+  it('leaves the other pages to the app', async () => {
+    const res = await app.inject({ method: 'GET', url: '/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<body>app</body>');
   });
 
   it('knows who is signed in from the session cookie', async () => {
@@ -100,7 +118,7 @@ describe('the server-rendered landing page', () => {
   });
 
   it('does not serve the template as a page of its own', async () => {
-    const res = await app.inject({ method: 'GET', url: '/landing.html' });
+    const res = await app.inject({ method: 'GET', url: '/static-page.html' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/');
   });
@@ -116,7 +134,9 @@ describe('a build without a working renderer', () => {
 
   it('still starts, and answers "/" with the app, when the renderer cannot be loaded', async () => {
     const broken = await createTestApp({
-      webDistDir: buildDir("import 'a-package-that-is-not-installed';\nexport function renderLanding() {}"),
+      webDistDir: buildDir(
+        "import 'a-package-that-is-not-installed';\nexport function renderStaticPage() {}",
+      ),
     });
     const res = await broken.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
