@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
 import { newPerson } from './support/people.ts';
@@ -133,4 +134,58 @@ test('a doctor registers with the doctor type preselected', async ({ page }) => 
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
   const session = await (await page.request.get('/api/auth/session')).json();
   expect(session.user.role).toBe('doctor');
+});
+
+test.describe('the sign-in page as the server sends it', () => {
+  test('works without any of the app’s code: field messages, refusal, and the page asked for', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    const account = await createAccount('patient');
+    await page.goto(`/login?redirect=${encodeURIComponent('/patient/consultations')}`);
+    await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
+    await expect(page).toHaveTitle('Acesse sua conta | Pulsa');
+
+    // The schema's messages, under their fields, and the first field wrong gets the focus.
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Email inválido')).toBeVisible();
+    await expect(page.getByText('Senha deve ter no mínimo 6 caracteres')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Senha').fill('senha-errada-123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Erro ao fazer login')).toBeVisible();
+    await expect(page.getByText('Email ou senha incorretos')).toBeVisible();
+    await expect(page.getByText('Email inválido')).toHaveCount(0);
+
+    // All of that ran on the page's own small script, none of the app's code.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => path.includes('/framework-'))).toEqual([]);
+
+    await page.getByLabel('Senha').fill(account.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/patient\/consultations$/);
+    await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+    // The area is the app: now its code loads.
+    expect(scripts.some((path) => path.includes('/framework-'))).toBe(true);
+  });
+
+  test('an unconfirmed e-mail gets the way to receive the link again', async ({ page, request }) => {
+    const person = newPerson();
+    await request.post('/api/auth/register', { data: { ...person, userType: 'patient', acceptTerms: true } });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Senha').fill(person.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Confirme seu email', { exact: true })).toBeVisible();
+    await expect(page.getByText(person.email)).toBeVisible();
+    await page.getByRole('button', { name: 'Reenviar email de confirmação' }).click();
+    await expect(page.getByText('Email de confirmação enviado')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
 });

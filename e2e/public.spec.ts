@@ -15,8 +15,13 @@ async function withNoSpecialties(page: Page) {
   await page.route(
     (url) => url.pathname === '/api/specialties',
     async (route) => {
-      const answer = await route.fetch();
-      await route.fulfill({ response: answer, json: { ...(await answer.json()), items: [] } });
+      try {
+        const answer = await route.fetch();
+        await route.fulfill({ response: answer, json: { ...(await answer.json()), items: [] } });
+      } catch (error) {
+        // The page dropped the request meanwhile (a newer search replaced it): nothing to answer.
+        if (!String(error).includes('disposed')) throw error;
+      }
     },
   );
 }

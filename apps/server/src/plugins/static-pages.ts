@@ -31,7 +31,7 @@ export interface StaticPages {
 export const STATIC_PAGE_TEMPLATE = 'static-page.html';
 
 /** The addresses the renderer answers (apps/web/src/static-page/render-static-page.tsx). */
-export const STATIC_PAGE_PATHS = ['/', '/specialties'];
+export const STATIC_PAGE_PATHS = ['/', '/specialties', '/login'];
 
 /** Null when the build has no working renderer; the app's index.html then serves every page. */
 export async function loadStaticPages(app: FastifyInstance, distDir: string): Promise<StaticPages | null> {

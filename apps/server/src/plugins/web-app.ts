@@ -77,6 +77,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
+    // A form of a server-rendered page sent before its script ran: show the page again, never act
+    // on it. (The forms post, so a password never reaches an address or a log.)
+    if (request.method === 'POST' && hasBuild && STATIC_PAGE_PATHS.includes(url)) {
+      return reply.redirect(request.url, 303);
+    }
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (url.startsWith('/api/') || url === '/api' || !wantsPage || !hasBuild || path.extname(url) !== '') {
       return reply.status(404).send({ message: 'Recurso não encontrado.', code: 'not_found' });

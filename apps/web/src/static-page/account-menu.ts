@@ -82,11 +82,11 @@ async function signOut(item: HTMLButtonElement): Promise<void> {
       headers: { accept: 'application/json' },
     });
     if (!response.ok) throw new Error(`logout answered ${response.status}`);
-    keepNoticeForNextPage(PLATFORM_TEXT.signOutSuccess, 'success');
+    keepNoticeForNextPage({ title: PLATFORM_TEXT.signOutSuccess, tone: 'success' });
     window.location.replace(window.location.pathname);
   } catch {
     item.removeAttribute('aria-disabled');
     delete item.dataset.disabled;
-    showNotice(PLATFORM_TEXT.signOutError, 'error');
+    showNotice({ title: PLATFORM_TEXT.signOutError, tone: 'error' });
   }
 }

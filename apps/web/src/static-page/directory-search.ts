@@ -45,7 +45,7 @@ export function enhanceDirectorySearch(): void {
     } catch {
       if (controller.signal.aborted) return;
       document.querySelector(DIRECTORY)?.removeAttribute('aria-busy');
-      showNotice(CATALOG_TEXT.loadError, 'error');
+      showNotice({ title: CATALOG_TEXT.loadError, tone: 'error' });
     }
   }
 

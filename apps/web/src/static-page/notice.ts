@@ -3,12 +3,18 @@ import { PLATFORM_TEXT } from '@/lib/messages';
 
 /**
  * A toast for server-rendered pages, which do not load the app's toaster: one at a time, 5 s,
- * bottom right, announced politely. A notice can be kept for the next page load, for an action
- * that reloads the page (Sair).
+ * bottom right, announced. A notice can be kept for the next page, for an action that loads
+ * another page (Sair, Entrar); the app's toaster shows it too (takeKeptNotice).
  */
-const STORAGE_KEY = 'pulsa-notice';
+export type Tone = 'success' | 'error';
 
-type Tone = 'success' | 'error';
+export interface Notice {
+  title: string;
+  description?: string;
+  tone: Tone;
+}
+
+const STORAGE_KEY = 'pulsa-notice';
 
 const TONES: Record<Tone, string> = {
   success:
@@ -18,46 +24,60 @@ const TONES: Record<Tone, string> = {
 
 let current: { element: HTMLElement; timer: number } | null = null;
 
-export function showNotice(text: string, tone: Tone): void {
+export function showNotice(notice: Notice): void {
   if (current) {
     window.clearTimeout(current.timer);
     current.element.remove();
   }
   const element = document.createElement('div');
-  element.setAttribute('role', tone === 'error' ? 'alert' : 'status');
-  element.className = `fixed right-4 bottom-4 z-50 flex max-w-sm items-center gap-3 rounded-lg border px-4 py-3 font-medium text-sm shadow-lg ${TONES[tone]}`;
-  const message = document.createElement('p');
+  element.setAttribute('role', notice.tone === 'error' ? 'alert' : 'status');
+  element.className = `fixed right-4 bottom-4 z-50 flex max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${TONES[notice.tone]}`;
+  const text = document.createElement('div');
+  const title = document.createElement('p');
+  title.className = 'font-semibold';
+  const description = document.createElement('p');
+  text.append(title, description);
   const close = document.createElement('button');
   close.type = 'button';
   close.setAttribute('aria-label', PLATFORM_TEXT.toastClose);
   close.className = 'ml-auto rounded-md px-1.5 leading-none opacity-70 hover:opacity-100';
   close.textContent = '×';
   close.addEventListener('click', () => element.remove());
-  element.append(message, close);
+  element.append(text, close);
   document.body.append(element);
   // A live region is read when its content changes, not when it arrives already filled.
   window.requestAnimationFrame(() => {
-    message.textContent = text;
+    title.textContent = notice.title;
+    description.textContent = notice.description ?? '';
   });
   current = { element, timer: window.setTimeout(() => element.remove(), TOAST_DURATION_MS) };
 }
 
-export function keepNoticeForNextPage(text: string, tone: Tone): void {
+export function keepNoticeForNextPage(notice: Notice): void {
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ text, tone }));
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(notice));
   } catch {
-    // Storage refused: the page still changes, only without the word that it worked.
+    // Storage refused: the next page opens all the same, only without the word that it worked.
+  }
+}
+
+/** The notice kept by the previous page, once. */
+export function takeKeptNotice(): Notice | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Notice> | null;
+    sessionStorage.removeItem(STORAGE_KEY);
+    if (!kept || typeof kept.title !== 'string') return null;
+    return {
+      title: kept.title,
+      description: typeof kept.description === 'string' ? kept.description : undefined,
+      tone: kept.tone === 'error' ? 'error' : 'success',
+    };
+  } catch {
+    return null;
   }
 }
 
 export function showKeptNotice(): void {
-  let kept: { text?: unknown; tone?: unknown } | null = null;
-  try {
-    kept = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null');
-    sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    return;
-  }
-  if (kept && typeof kept.text === 'string')
-    showNotice(kept.text, kept.tone === 'error' ? 'error' : 'success');
+  const kept = takeKeptNotice();
+  if (kept) showNotice(kept);
 }

@@ -146,8 +146,24 @@ describe('the server-rendered specialty directory', () => {
   });
 
   it('leaves every other address to the app', async () => {
-    for (const url of ['/login', '/specialties/cardiologia', '/patient', '/help']) {
+    for (const url of ['/register', '/specialties/cardiologia', '/patient', '/help']) {
       expect(await renderStaticPage(url, data(null, CATALOGUE, NO_DOCTORS)), url).toBeNull();
     }
+  });
+});
+
+describe('the server-rendered sign-in page', () => {
+  it('has the form, posting to itself, and the unconfirmed e-mail box ready for the script', async () => {
+    const page = await renderStaticPage('/login?redirect=%2Fpatient', data(null, [], NO_DOCTORS));
+    expect(page?.head).toContain('<title>Acesse sua conta | Pulsa</title>');
+    const form = page?.body.match(/<form[^>]*>/)?.[0] ?? '';
+    expect(form).toContain('data-login-form');
+    expect(form).toContain('method="post"');
+    expect(page?.body).toMatch(/<input[^>]*type="email"[^>]*name="email"/);
+    expect(page?.body).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
+    expect(page?.body).toMatch(
+      /<template data-resend-verification="">[\s\S]*data-resend=""[\s\S]*<\/template>/,
+    );
+    expect(page?.body).toContain('href="/forgot-password"');
   });
 });

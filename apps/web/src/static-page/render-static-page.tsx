@@ -3,9 +3,11 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { Component as LoginPage } from '@/app/routes/auth/login';
 import { Component as LandingPage } from '@/app/routes/public/landing';
 import { Component as SpecialtiesPage } from '@/app/routes/public/specialties';
 import { paths } from '@/config/paths';
+import { AUTH_TEXT } from '@/features/auth/texts';
 import { pricingQueryOptions } from '@/features/catalog/api/get-pricing';
 import { type SpecialtyFilter, specialtiesQueryOptions } from '@/features/catalog/api/get-specialties';
 import type { PricingSummary, SpecialtySummary } from '@/features/catalog/api/types';
@@ -48,7 +50,8 @@ async function preloadSpecialties(client: QueryClient, filter: SpecialtyFilter, 
 
 /**
  * The pages the server renders whole and never hydrates (decision 005), each with the data it
- * shows. Their few interactive parts are driven by static-page/enhance.ts.
+ * shows. Their few interactive parts are driven by static-page/enhance.ts. Reached from inside the
+ * app, the same pages are rendered by the app as before.
  */
 const STATIC_PAGES: StaticPage[] = [
   {
@@ -70,6 +73,13 @@ const STATIC_PAGES: StaticPage[] = [
       await preloadSpecialties(client, {}, data);
       await preloadSpecialties(client, directoryFilter(url.searchParams), data);
     },
+  },
+  {
+    path: paths.login.path,
+    Page: LoginPage,
+    title: AUTH_TEXT.login.title,
+    description: AUTH_TEXT.login.description,
+    preload: async () => {},
   },
 ];
 

@@ -1,5 +1,6 @@
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
+import { fieldErrorClassName, fieldErrorLabelClassName, fieldMessageId } from './field-styles';
 import { Label } from './label';
 
 interface ControlProps {
@@ -28,7 +29,7 @@ export function FormField({ label, error, hint, labelAside, id, className, child
   const generated = useId();
   const control = Children.only(children);
   const controlId = id ?? control.props.id ?? `field-${generated}`;
-  const messageId = `${controlId}-message`;
+  const messageId = fieldMessageId(controlId);
   const describedBy = [control.props['aria-describedby'], error || hint ? messageId : undefined]
     .filter(Boolean)
     .join(' ');
@@ -36,7 +37,7 @@ export function FormField({ label, error, hint, labelAside, id, className, child
   return (
     <div className={cn('space-y-2', className)}>
       <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={controlId} className={error ? 'text-destructive' : undefined}>
+        <Label htmlFor={controlId} className={error ? fieldErrorLabelClassName : undefined}>
           {label}
         </Label>
         {labelAside}
@@ -49,7 +50,7 @@ export function FormField({ label, error, hint, labelAside, id, className, child
           })
         : control}
       {error ? (
-        <p id={messageId} className="text-destructive text-sm">
+        <p id={messageId} className={fieldErrorClassName}>
           {error}
         </p>
       ) : hint ? (

@@ -1,11 +1,19 @@
 import { TOAST_DURATION_MS } from '@pulsa/shared/constants/business';
-import { Toaster as Sonner } from 'sonner';
+import { useEffect } from 'react';
+import { Toaster as Sonner, toast } from 'sonner';
 import { PLATFORM_TEXT } from '@/lib/messages';
 import { useTheme } from '@/lib/theme-provider';
+import { takeKeptNotice } from '@/static-page/notice';
 
 /** One toast at a time for 5 s (spec section 4 and 9), in the page's theme. */
 export function Toaster() {
   const { theme } = useTheme();
+  // What a server-rendered page said just before opening this one (e.g. "Login realizado com
+  // sucesso!" on the way into the patient area).
+  useEffect(() => {
+    const kept = takeKeptNotice();
+    if (kept) toast[kept.tone](kept.title, { description: kept.description });
+  }, []);
   return (
     <Sonner
       theme={theme}

@@ -1,8 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-
-export const resendVerification = (email: string) =>
-  api.post<{ message: string }>('/api/auth/resend-verification', { email });
+import { resendVerification } from './requests';
 
 export function useResendVerification() {
   return useMutation({ mutationFn: resendVerification });

@@ -9,17 +9,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useStaticRender } from '@/lib/static-render';
 import { useLogin } from '../api/login';
+import { safeRedirect } from '../redirect';
 import { AUTH_TEXT } from '../texts';
 import { reportFormError } from './form-error-toast';
 import { ResendVerification } from './resend-verification';
 
 const T = AUTH_TEXT.login;
-
-/** Only same-site paths are honoured, so a crafted link cannot send the user elsewhere. */
-function safeRedirect(target: string | null): string {
-  return target?.startsWith('/') && !target.startsWith('//') ? target : paths.home.href();
-}
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -31,6 +28,7 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const busy = login.isPending;
+  const staticRender = useStaticRender();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
@@ -47,7 +45,15 @@ export function LoginForm() {
   return (
     <div className="space-y-5">
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {/* The server-rendered page (static-page/login-form.ts) shows this when it is needed. */}
+      {staticRender ? (
+        <template data-resend-verification="">
+          <ResendVerification email="" />
+        </template>
+      ) : null}
+      {/* method="post": sent before the page's script runs, the form goes back to its page and
+          never puts the password in an address. */}
+      <form method="post" data-login-form="" onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label={T.email} error={form.formState.errors.email?.message}>
           <Input
             type="email"

@@ -4,20 +4,24 @@ import { ApiError } from '@/lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
 import { AUTH_TEXT } from '../texts';
 
-/** Shown when sign-in is refused for an unconfirmed e-mail: the way out is one click away. */
+/**
+ * Shown when sign-in is refused for an unconfirmed e-mail: the way out is one click away. The
+ * server-rendered sign-in page fills the same markup through its data attributes.
+ */
 export function ResendVerification({ email }: { email: string }) {
   const resend = useResendVerification();
   return (
     <div role="alert" className="space-y-3 rounded-lg border border-warning/40 bg-warning/10 p-4 text-sm">
       <p className="font-medium">{AUTH_TEXT.login.notVerifiedTitle}</p>
       <p className="text-muted-foreground">
-        Sua conta ainda não foi confirmada. Abra o link que enviamos para <strong>{email}</strong> ou peça um
-        novo.
+        Sua conta ainda não foi confirmada. Abra o link que enviamos para{' '}
+        <strong data-email="">{email}</strong> ou peça um novo.
       </p>
       <Button
         type="button"
         variant="outline"
         size="sm"
+        data-resend=""
         disabled={resend.isPending || resend.isSuccess}
         onClick={() =>
           resend.mutate(email, {
