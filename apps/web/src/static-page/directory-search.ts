@@ -6,6 +6,7 @@ import { showNotice } from './notice';
 const DIRECTORY = '[data-directory]';
 const SEARCH_BOX = `${DIRECTORY} input[type="search"]`;
 const WITH_DOCTORS = `${DIRECTORY} [role="checkbox"]`;
+const RESULTS = `${DIRECTORY} [data-directory-results]`;
 
 /**
  * The specialty directory's search on the server-rendered page: typing (after a pause), Enter, the
@@ -29,22 +30,24 @@ export function enhanceDirectorySearch(): void {
       withDoctors: withDoctorsBox()?.getAttribute('aria-checked') === 'true',
     });
     const address = `${window.location.pathname}${query}`;
-    window.history.replaceState(window.history.state, '', address);
 
     inFlight?.abort();
     const controller = new AbortController();
     inFlight = controller;
-    document.querySelector(DIRECTORY)?.setAttribute('aria-busy', 'true');
+    document.querySelector(RESULTS)?.setAttribute('aria-busy', 'true');
     try {
       const response = await fetch(address, { headers: { accept: 'text/html' }, signal: controller.signal });
       if (!response.ok) throw new Error(`the directory answered ${response.status}`);
       const page = new DOMParser().parseFromString(await response.text(), 'text/html');
       const next = page.querySelector<HTMLElement>(DIRECTORY);
       if (!next) throw new Error('the answer has no directory');
-      if (!controller.signal.aborted) replaceDirectory(next);
+      if (controller.signal.aborted) return;
+      replaceDirectory(next);
+      // The address changes with what it shows, so a reload shows the same.
+      window.history.replaceState(window.history.state, '', address);
     } catch {
       if (controller.signal.aborted) return;
-      document.querySelector(DIRECTORY)?.removeAttribute('aria-busy');
+      document.querySelector(RESULTS)?.removeAttribute('aria-busy');
       showNotice({ title: CATALOG_TEXT.loadError, tone: 'error' });
     }
   }
@@ -87,12 +90,15 @@ export function enhanceDirectorySearch(): void {
   });
 }
 
-/** Identifies the focused control, to focus its counterpart in the new directory. */
-function focusKey(element: Element | null): string | null {
-  if (!element) return null;
+/**
+ * Identifies the focused control, to focus its counterpart in the new directory: the box, the
+ * same link if it is still there, otherwise the search box — never the page's start.
+ */
+function focusKey(element: Element): string {
   if (element.matches('[role="checkbox"]')) return '[role="checkbox"]';
-  if (element.matches('[data-clear-filters], [data-clear-search]')) return 'input[type="search"]';
-  return null;
+  const href = element.getAttribute('href');
+  if (element.matches('a[href]') && href) return `a[href="${CSS.escape(href)}"]`;
+  return 'input[type="search"]';
 }
 
 function replaceDirectory(next: HTMLElement): void {
@@ -121,6 +127,6 @@ function replaceDirectory(next: HTMLElement): void {
     input.focus();
     if (caret) input.setSelectionRange(caret.start, caret.end);
   } else if (keepFocus) {
-    next.querySelector<HTMLElement>(keepFocus)?.focus();
+    (next.querySelector<HTMLElement>(keepFocus) ?? input)?.focus();
   }
 }

@@ -1,3 +1,4 @@
+import { loginSchema } from '@pulsa/shared/schemas/auth';
 import { fieldErrorClassName, fieldErrorLabelClassName, fieldMessageId } from '@/components/ui/field-styles';
 import { login, resendVerification } from '@/features/auth/api/requests';
 import { safeRedirect } from '@/features/auth/redirect';
@@ -10,10 +11,11 @@ const T = AUTH_TEXT.login;
 const FIELDS = ['email', 'password'] as const;
 
 /**
- * The sign-in form on the server-rendered /login. The server checks the fields with the shared
- * schema and answers each problem in Portuguese under its field, as the app's form shows them;
- * a refused sign-in shows the error toast, an unconfirmed e-mail the way to get the link again,
- * and a sign-in opens the page asked for (`?redirect=`) with the success toast.
+ * The sign-in form on the server-rendered /login, behaving as the app's form: the shared schema
+ * checks the fields before anything is sent and each problem shows in Portuguese under its field
+ * (cleared as the field is edited); a refused sign-in shows the error toast, an unconfirmed e-mail
+ * the way to get the link again, and a sign-in opens the page asked for (`?redirect=`, same site
+ * only) with the success toast.
  */
 export function enhanceLoginForm(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-login-form]');
@@ -29,31 +31,51 @@ export function enhanceLoginForm(): void {
     if (submit) submit.textContent = busy ? AUTH_TEXT.busy : submitLabel;
   };
 
+  const showFieldErrors = (errors: Partial<Record<string, string>>) => {
+    let first: HTMLInputElement | null = null;
+    for (const name of FIELDS) {
+      const message = errors[name];
+      if (!message) continue;
+      showFieldError(control(name), message);
+      first ??= control(name);
+    }
+    first?.focus();
+  };
+
+  form.addEventListener('input', (event) => {
+    if (event.target instanceof HTMLInputElement) showFieldError(event.target, null);
+  });
+
+  // Back from the page a sign-in opened, the browser may show this page as it was left.
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    setBusy(false);
+    const password = control('password');
+    if (password) password.value = '';
+  });
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     for (const name of FIELDS) showFieldError(control(name), null);
-    const email = control('email')?.value ?? '';
-    const password = control('password')?.value ?? '';
+    document.querySelector('[data-resend-box]')?.remove();
+    const values = { email: control('email')?.value ?? '', password: control('password')?.value ?? '' };
+    const checked = loginSchema.safeParse(values);
+    if (!checked.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of checked.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      showFieldErrors(errors);
+      return;
+    }
+    const { email } = checked.data;
     setBusy(true);
     try {
-      await login({ email, password });
+      await login(checked.data);
       keepNoticeForNextPage({ title: T.successTitle, description: T.successDescription, tone: 'success' });
       window.location.assign(safeRedirect(new URLSearchParams(window.location.search).get('redirect')));
     } catch (error) {
       setBusy(false);
       const apiError = error instanceof ApiError ? error : null;
-      if (apiError?.fieldErrors) {
-        // The schema's messages, under their fields; the first one wrong gets the focus.
-        let first: HTMLInputElement | null = null;
-        for (const name of FIELDS) {
-          const message = apiError.fieldErrors[name];
-          if (!message) continue;
-          showFieldError(control(name), message);
-          first ??= control(name);
-        }
-        first?.focus();
-        return;
-      }
+      if (apiError?.fieldErrors) showFieldErrors(apiError.fieldErrors);
       if (apiError?.code === 'email_not_verified') showResendVerification(form, email);
       showNotice({ title: T.errorTitle, description: apiError?.message ?? T.errorFallback, tone: 'error' });
     }

@@ -45,7 +45,9 @@ interface StaticPage {
 }
 
 async function preloadSpecialties(client: QueryClient, filter: SpecialtyFilter, data: StaticPageData) {
-  client.setQueryData(specialtiesQueryOptions(filter).queryKey, await data.listSpecialties(filter));
+  // Asked as the app asks the API: the search trimmed (specialtiesQueryOptions).
+  const [, , asked] = specialtiesQueryOptions(filter).queryKey;
+  client.setQueryData(specialtiesQueryOptions(filter).queryKey, await data.listSpecialties(asked));
 }
 
 /**

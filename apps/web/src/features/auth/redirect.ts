@@ -1,6 +1,20 @@
 import { paths } from '@/config/paths';
 
-/** Where to go after signing in: only same-site paths are honoured, so a crafted link cannot send the user elsewhere. */
+/** Any host will do: only whether the address stays on it matters. */
+const PROBE_ORIGIN = 'https://pulsa.invalid';
+
+/**
+ * Where to go after signing in: a path on this site, or the landing page. A crafted link cannot
+ * send the user elsewhere — not with "//host", nor with a backslash or a tab the URL parser would
+ * turn into one.
+ */
 export function safeRedirect(target: string | null): string {
-  return target?.startsWith('/') && !target.startsWith('//') ? target : paths.home.href();
+  if (!target?.startsWith('/')) return paths.home.href();
+  try {
+    const url = new URL(target, PROBE_ORIGIN);
+    if (url.origin !== PROBE_ORIGIN) return paths.home.href();
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return paths.home.href();
+  }
 }

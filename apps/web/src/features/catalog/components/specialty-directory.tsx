@@ -82,7 +82,7 @@ export function SpecialtyDirectory() {
         ) : null}
       </div>
 
-      <div className="mt-6" aria-busy={results.isFetching || undefined}>
+      <div data-directory-results="" className="mt-6" aria-busy={results.isFetching || undefined}>
         {results.isPending ? (
           <div className={specialtyGridClassName}>
             {SKELETON_KEYS.map((key) => (
