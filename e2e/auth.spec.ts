@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
+import { watchScripts } from './support/pages.ts';
 import { newPerson } from './support/people.ts';
 
 async function fillRegistration(page: Page, person: ReturnType<typeof newPerson>) {
@@ -140,10 +141,7 @@ test.describe('the sign-in page as the server sends it', () => {
   test('works without any of the app’s code: field messages, refusal, and the page asked for', async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
-    });
+    const scripts = watchScripts(page);
     const account = await createAccount('patient');
     await page.goto(`/login?redirect=${encodeURIComponent('/patient/consultations')}`);
     await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
@@ -164,15 +162,15 @@ test.describe('the sign-in page as the server sends it', () => {
     await expect(page.getByText('Email inválido')).toHaveCount(0);
 
     // All of that ran on the page's own small script, none of the app's code.
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((path) => path.includes('/framework-'))).toEqual([]);
+    expect(scripts.paths.length).toBeGreaterThan(0);
+    expect(scripts.framework()).toEqual([]);
 
     await page.getByLabel('Senha').fill(account.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/patient\/consultations$/);
     await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
     // The area is the app: now its code loads.
-    expect(scripts.some((path) => path.includes('/framework-'))).toBe(true);
+    expect(scripts.framework().length).toBeGreaterThan(0);
   });
 
   test('an unconfirmed e-mail gets the way to receive the link again', async ({ page, request }) => {

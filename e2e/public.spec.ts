@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { PUBLIC_PAGES } from './support/pages.ts';
+import { PUBLIC_PAGES, watchScripts } from './support/pages.ts';
 
 /**
  * The public site (spec sections 1, 2 and 9): every route's heading and tab title, the 404 page,
@@ -238,6 +238,44 @@ test.describe('specialties directory', () => {
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     await expect(page).toHaveURL(/\/specialties$/);
     await expect(page.getByText('As especialidades ainda não foram cadastradas.')).toBeVisible();
+  });
+
+  test('sent by the server, it searches, filters and clears with no app code, keeping the focus', async ({
+    page,
+  }) => {
+    const scripts = watchScripts(page);
+    await page.goto('/specialties');
+    const search = page.getByRole('searchbox', { name: 'Buscar especialidade' });
+    const cards = page.getByRole('link', { name: /^Ver médicos de / });
+    await expect(cards).toHaveCount(51);
+
+    const answered = page.waitForResponse((res) => {
+      const url = new URL(res.url());
+      return url.pathname === '/specialties' && url.searchParams.get('q') === 'pele';
+    });
+    await search.fill('pele');
+    await answered;
+    await expect(page).toHaveURL(/\/specialties\?q=pele$/);
+    await expect(page.getByText(/^\d+ especialidades? encontradas?$/)).toBeVisible();
+    expect(await cards.count()).toBeLessThan(51);
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('pele');
+
+    // No doctor is verified on a new installation: nothing has doctors.
+    const withDoctors = page.getByRole('checkbox', { name: 'Somente especialidades com médicos' });
+    await withDoctors.click();
+    await expect(page).toHaveURL(/\/specialties\?q=pele&withDoctors=1$/);
+    await expect(page.getByText('Nenhuma especialidade encontrada para “pele”.')).toBeVisible();
+    await expect(withDoctors).toBeChecked();
+    await expect(withDoctors).toBeFocused();
+
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    await expect(page).toHaveURL(/\/specialties$/);
+    await expect(cards).toHaveCount(51);
+    await expect(withDoctors).not.toBeChecked();
+    await expect(search).toHaveValue('');
+    await expect(search).toBeFocused();
+    expect(scripts.framework()).toEqual([]);
   });
 
   test('an unknown specialty says it was not found', async ({ page }) => {

@@ -4,15 +4,21 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type BuildEnvironmentOptions, defineConfig, type Plugin } from 'vite';
 
-/** One pre-paint theme script, inlined into the <head> of every HTML page. */
-function prePaintTheme(): Plugin {
-  const file = path.resolve(import.meta.dirname, 'src/pre-paint-theme.js');
+/**
+ * What every HTML page has in its <head>: the theme colour, the icon and the pre-paint theme
+ * script (inline, so it costs no request; the server allows it in its CSP by its hash).
+ */
+function sharedHead(): Plugin {
+  const script = path.resolve(import.meta.dirname, 'src/pre-paint-theme.js');
   return {
-    name: 'pulsa-pre-paint-theme',
+    name: 'pulsa-shared-head',
     transformIndexHtml: (html) =>
-      html.replace(
-        '<!--pre-paint-theme-->',
-        () => `<script>\n${fs.readFileSync(file, 'utf8').trim()}\n</script>`,
+      html.replace('<!--shared-head-->', () =>
+        [
+          '<meta name="theme-color" content="#0d9488" />',
+          '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+          `<script>\n${fs.readFileSync(script, 'utf8').trim()}\n</script>`,
+        ].join('\n    '),
       ),
   };
 }
@@ -52,7 +58,7 @@ const serverBuild: BuildEnvironmentOptions = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), prePaintTheme()],
+  plugins: [react(), tailwindcss(), sharedHead()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },

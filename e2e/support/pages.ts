@@ -75,3 +75,18 @@ export async function settle(page: Page, heading: string | RegExp): Promise<void
 export async function storeTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('pulsa-theme', value), theme);
 }
+
+/**
+ * The scripts a page asks for, as they come, and which of them are the app's framework (React and
+ * the router): a server-rendered page must run without it.
+ */
+export function watchScripts(page: Page) {
+  const paths: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') paths.push(new URL(req.url()).pathname);
+  });
+  return {
+    paths,
+    framework: () => paths.filter((path) => path.includes('/framework-')),
+  };
+}

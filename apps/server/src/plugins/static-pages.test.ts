@@ -14,7 +14,8 @@ import { createTestApp, sessionCookieFrom } from '../test/test-app.ts';
  */
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
 const TEMPLATE = `<!doctype html><html lang="pt-BR"><head><!--page-head--><script>${THEME_SCRIPT}</script></head><body><div id="root"><!--page-body--></div></body></html>`;
-const RENDERER = `export async function renderStaticPage(href, { user, listSpecialties, pricing }) {
+const RENDERER = `export const staticPagePaths = ['/', '/specialties', '/login'];
+export async function renderStaticPage(href, { user, listSpecialties, pricing }) {
   const url = new URL(href, 'http://x');
   if (url.pathname !== '/' && url.pathname !== '/specialties') return null; // as for a page it does not know
   if (user?.name === 'Quebra Página') throw new Error('renderer failed');
@@ -115,6 +116,21 @@ describe('the server-rendered landing page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<body>app</body>');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a sign-in form posted before its script ran back to its page, acting on nothing', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/login?redirect=%2Fpatient',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=ana%40exemplo.com.br&password=segredo',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?redirect=%2Fpatient');
+  });
+
+  it('answers any other post to a page as before', async () => {
+    expect((await app.inject({ method: 'POST', url: '/register' })).statusCode).toBe(404);
   });
 
   it('does not serve the template as a page of its own', async () => {

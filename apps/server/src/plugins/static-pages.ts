@@ -13,6 +13,7 @@ import { CatalogService } from '../modules/catalog/catalog.service.ts';
  * The browser paints the whole page from the first response and runs only a few KB of script.
  */
 interface StaticPageRenderer {
+  staticPagePaths: readonly string[];
   renderStaticPage(
     href: string,
     data: {
@@ -24,14 +25,13 @@ interface StaticPageRenderer {
 }
 
 export interface StaticPages {
+  /** The addresses the renderer renders. */
+  paths: readonly string[];
   /** Sends this request's page and returns true, or returns false for a page the app renders. */
   send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 export const STATIC_PAGE_TEMPLATE = 'static-page.html';
-
-/** The addresses the renderer answers (apps/web/src/static-page/render-static-page.tsx). */
-export const STATIC_PAGE_PATHS = ['/', '/specialties', '/login'];
 
 /** Null when the build has no working renderer; the app's index.html then serves every page. */
 export async function loadStaticPages(app: FastifyInstance, distDir: string): Promise<StaticPages | null> {
@@ -49,10 +49,10 @@ export async function loadStaticPages(app: FastifyInstance, distDir: string): Pr
     );
     return null;
   }
-  if (typeof renderer.renderStaticPage !== 'function') {
+  if (typeof renderer.renderStaticPage !== 'function' || !Array.isArray(renderer.staticPagePaths)) {
     app.log.warn(
       { rendererFile },
-      'the page renderer exports no renderStaticPage; the app serves every page',
+      'the page renderer exports no renderStaticPage or staticPagePaths; the app serves every page',
     );
     return null;
   }
@@ -60,6 +60,7 @@ export async function loadStaticPages(app: FastifyInstance, distDir: string): Pr
   const catalog = new CatalogService(app.db);
 
   return {
+    paths: renderer.staticPagePaths,
     async send(request, reply) {
       const user = await app.currentUser(request);
       const page = await render(request.url, {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadStaticPages, STATIC_PAGE_PATHS, STATIC_PAGE_TEMPLATE } from './static-pages.ts';
+import { loadStaticPages, STATIC_PAGE_TEMPLATE } from './static-pages.ts';
 
-/** The built HTML pages: the app's and the server-rendered landing page's template. */
+/** The built HTML pages: the app's, and the template of the pages the server renders whole. */
 const HTML_PAGES = ['index.html', STATIC_PAGE_TEMPLATE];
 
 /**
@@ -30,13 +30,17 @@ export function inlineScriptSources(distDir: string | undefined): string[] {
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, real files
- * (robots.txt, favicon) as themselves, and every other page path answered by index.html so the
- * client router can take over. /api/* never falls back to the SPA.
+ * Serves the built SPA: hashed assets cached for a year, pages never cached, real files (robots.txt,
+ * favicon) as themselves, the pages the server renders whole (static-pages.ts), and every other
+ * page path answered by index.html so the client router can take over. /api/* never falls back to
+ * the SPA.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
-  const indexPath = distDir ? path.join(distDir, 'index.html') : undefined;
-  const hasBuild = !!indexPath && fs.existsSync(indexPath);
+  const hasBuild = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
+  const pages = hasBuild && distDir ? await loadStaticPages(app, distDir) : null;
+
+  const sendApp = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
 
   if (hasBuild && distDir) {
     await app.register(fastifyStatic, {
@@ -51,24 +55,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
         }
       },
     });
-  }
 
-  if (hasBuild && distDir) {
-    const pages = await loadStaticPages(app, distDir);
     // The pages the server renders whole, when the build has their renderer; the app's own page
-    // otherwise, or if rendering fails. ("/" also spares the static plugin's 403 for a directory.)
+    // otherwise, or if rendering fails. ("/" is always one: it spares the static plugin's 403.)
     const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         if (pages && (await pages.send(request, reply))) return reply;
       } catch (error) {
         request.log.error({ err: error }, 'the page could not be rendered on the server; serving the app');
       }
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+      return sendApp(reply);
     };
-    for (const url of STATIC_PAGE_PATHS) app.get(url, { schema: { hide: true } }, servePage);
+    for (const url of new Set(['/', ...(pages?.paths ?? [])])) {
+      app.get(url, { schema: { hide: true } }, servePage);
+    }
     // The template with its markers is not a page of its own.
     app.get(`/${STATIC_PAGE_TEMPLATE}`, { schema: { hide: true } }, (_request, reply) =>
       reply.redirect('/', 301),
@@ -79,14 +79,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     const url = request.url.split('?')[0] ?? '';
     // A form of a server-rendered page sent before its script ran: show the page again, never act
     // on it. (The forms post, so a password never reaches an address or a log.)
-    if (request.method === 'POST' && hasBuild && STATIC_PAGE_PATHS.includes(url)) {
+    if (request.method === 'POST' && pages?.paths.includes(url)) {
       return reply.redirect(request.url, 303);
     }
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (url.startsWith('/api/') || url === '/api' || !wantsPage || !hasBuild || path.extname(url) !== '') {
       return reply.status(404).send({ message: 'Recurso não encontrado.', code: 'not_found' });
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return sendApp(reply);
   });
 }

@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import {
-  applyTheme,
+  chooseTheme,
   DEFAULT_THEME,
+  followSystemTheme,
   readStoredTheme,
-  storeTheme,
   subscribeToTheme,
   type Theme,
 } from './theme';
@@ -17,11 +17,6 @@ const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 const serverTheme = () => DEFAULT_THEME;
 
-function setTheme(next: Theme) {
-  storeTheme(next);
-  applyTheme(next);
-}
-
 /**
  * Holds the chosen theme and follows the system while "Sistema" is chosen. The page already wears
  * the stored theme before React starts (the pre-paint script in index.html); a choice made here or
@@ -30,15 +25,9 @@ function setTheme(next: Theme) {
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme = useSyncExternalStore(subscribeToTheme, readStoredTheme, serverTheme);
 
-  useEffect(() => {
-    if (theme !== 'system') return;
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const onChange = () => applyTheme('system');
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, [theme]);
+  useEffect(() => (theme === 'system' ? followSystemTheme(() => true) : undefined), [theme]);
 
-  const value = useMemo(() => ({ theme, setTheme }), [theme]);
+  const value = useMemo(() => ({ theme, setTheme: chooseTheme }), [theme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

@@ -51,6 +51,22 @@ export function subscribeToTheme(listener: () => void): () => void {
   };
 }
 
+/** Keeps the choice and puts it on the page at once. */
+export function chooseTheme(theme: Theme): void {
+  storeTheme(theme);
+  applyTheme(theme);
+}
+
+/** While "Sistema" is chosen, the page follows the device's setting as it changes. */
+export function followSystemTheme(isChosen: () => boolean): () => void {
+  const media = window.matchMedia('(prefers-color-scheme: dark)');
+  const onChange = () => {
+    if (isChosen()) applyTheme('system');
+  };
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
 export function systemPrefersDark(): boolean {
   return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }

@@ -1,5 +1,6 @@
+import { keepNoticeForNextPage } from '@/lib/kept-notice';
 import { PLATFORM_TEXT } from '@/lib/messages';
-import { keepNoticeForNextPage, showNotice } from './notice';
+import { showNotice } from './notice';
 
 /**
  * The avatar menu (Dashboard, Sair) on a server-rendered page, with the keyboard of a menu button:

@@ -4,8 +4,9 @@ import { login, resendVerification } from '@/features/auth/api/requests';
 import { safeRedirect } from '@/features/auth/redirect';
 import { AUTH_TEXT } from '@/features/auth/texts';
 import { ApiError } from '@/lib/api-client';
+import { keepNoticeForNextPage } from '@/lib/kept-notice';
 import { PLATFORM_TEXT } from '@/lib/messages';
-import { keepNoticeForNextPage, showNotice } from './notice';
+import { showNotice } from './notice';
 
 const T = AUTH_TEXT.login;
 const FIELDS = ['email', 'password'] as const;

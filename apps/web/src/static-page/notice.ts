@@ -1,22 +1,12 @@
 import { TOAST_DURATION_MS } from '@pulsa/shared/constants/business';
-import { PLATFORM_TEXT } from '@/lib/messages';
-
 /**
  * A toast for server-rendered pages, which do not load the app's toaster: one at a time, 5 s,
- * bottom right, announced. A notice can be kept for the next page, for an action that loads
- * another page (Sair, Entrar); the app's toaster shows it too (takeKeptNotice).
+ * bottom right, announced. It also shows a notice the previous page kept (lib/kept-notice.ts).
  */
-export type Tone = 'success' | 'error';
+import { type Notice, type NoticeTone, takeKeptNotice } from '@/lib/kept-notice';
+import { PLATFORM_TEXT } from '@/lib/messages';
 
-export interface Notice {
-  title: string;
-  description?: string;
-  tone: Tone;
-}
-
-const STORAGE_KEY = 'pulsa-notice';
-
-const TONES: Record<Tone, string> = {
+const TONES: Record<NoticeTone, string> = {
   success:
     'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
@@ -51,30 +41,6 @@ export function showNotice(notice: Notice): void {
     description.textContent = notice.description ?? '';
   });
   current = { element, timer: window.setTimeout(() => element.remove(), TOAST_DURATION_MS) };
-}
-
-export function keepNoticeForNextPage(notice: Notice): void {
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(notice));
-  } catch {
-    // Storage refused: the next page opens all the same, only without the word that it worked.
-  }
-}
-
-/** The notice kept by the previous page, once. */
-export function takeKeptNotice(): Notice | null {
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Notice> | null;
-    sessionStorage.removeItem(STORAGE_KEY);
-    if (!kept || typeof kept.title !== 'string') return null;
-    return {
-      title: kept.title,
-      description: typeof kept.description === 'string' ? kept.description : undefined,
-      tone: kept.tone === 'error' ? 'error' : 'success',
-    };
-  } catch {
-    return null;
-  }
 }
 
 export function showKeptNotice(): void {

@@ -1,7 +1,7 @@
 import { formatBRL } from '@pulsa/shared/format/money';
 import { describe, expect, it } from 'vitest';
 import type { SpecialtySummary } from '@/features/catalog/api/types';
-import { renderStaticPage, type StaticPageData } from './render-static-page';
+import { renderStaticPage, type StaticPageData, staticPagePaths } from './render-static-page';
 
 const NO_DOCTORS = { doctorCount: 0, minPrice: null, maxPrice: null, medianPrice: null };
 
@@ -113,8 +113,10 @@ describe('the server-rendered landing page', () => {
 });
 
 describe('the server-rendered specialty directory', () => {
-  it('lists the catalogue with its intro, its search box and its cards', async () => {
-    const page = await renderStaticPage('/specialties', data(null, CATALOGUE, NO_DOCTORS));
+  it('lists the catalogue with its intro, its search box and its cards, asking for it once', async () => {
+    const d = data(null, CATALOGUE, NO_DOCTORS);
+    const page = await renderStaticPage('/specialties', d);
+    expect(d.asked).toEqual([{ q: '', withDoctors: false }]);
     expect(page?.head).toContain('<title>Especialidades | Pulsa</title>');
     expect(page?.body).toContain('3 especialidades no catálogo, 2 com médicos atendendo por vídeo.');
     expect(page?.body).toMatch(/<input[^>]*type="search"[^>]*aria-label="Buscar especialidade"/);
@@ -146,6 +148,7 @@ describe('the server-rendered specialty directory', () => {
   });
 
   it('leaves every other address to the app', async () => {
+    expect(staticPagePaths).toEqual(['/', '/specialties', '/login']);
     for (const url of ['/register', '/specialties/cardiologia', '/patient', '/help']) {
       expect(await renderStaticPage(url, data(null, CATALOGUE, NO_DOCTORS)), url).toBeNull();
     }

@@ -44,10 +44,20 @@ interface StaticPage {
   preload: Preload;
 }
 
-async function preloadSpecialties(client: QueryClient, filter: SpecialtyFilter, data: StaticPageData) {
-  // Asked as the app asks the API: the search trimmed (specialtiesQueryOptions).
-  const [, , asked] = specialtiesQueryOptions(filter).queryKey;
-  client.setQueryData(specialtiesQueryOptions(filter).queryKey, await data.listSpecialties(asked));
+/** The specialty lists a page shows, each asked once (the whole catalogue and a search may be one). */
+async function preloadSpecialties(client: QueryClient, filters: SpecialtyFilter[], data: StaticPageData) {
+  // Keyed and asked as the app asks the API: the search trimmed (specialtiesQueryOptions).
+  const keys = new Map(
+    filters.map((filter) => {
+      const { queryKey } = specialtiesQueryOptions(filter);
+      return [JSON.stringify(queryKey), queryKey] as const;
+    }),
+  );
+  await Promise.all(
+    [...keys.values()].map(async (queryKey) => {
+      client.setQueryData(queryKey, await data.listSpecialties(queryKey[2]));
+    }),
+  );
 }
 
 /**
@@ -62,8 +72,8 @@ const STATIC_PAGES: StaticPage[] = [
     title: MARKETING_TEXT.landing.title,
     description: MARKETING_TEXT.landing.metaDescription,
     preload: async (client, _url, data) => {
-      await preloadSpecialties(client, {}, data);
-      client.setQueryData(pricingQueryOptions.queryKey, await data.pricing());
+      const [, pricing] = await Promise.all([preloadSpecialties(client, [{}], data), data.pricing()]);
+      client.setQueryData(pricingQueryOptions.queryKey, pricing);
     },
   },
   {
@@ -71,10 +81,7 @@ const STATIC_PAGES: StaticPage[] = [
     Page: SpecialtiesPage,
     title: CATALOG_TEXT.directory.title,
     description: CATALOG_TEXT.directory.metaDescription,
-    preload: async (client, url, data) => {
-      await preloadSpecialties(client, {}, data);
-      await preloadSpecialties(client, directoryFilter(url.searchParams), data);
-    },
+    preload: (client, url, data) => preloadSpecialties(client, [{}, directoryFilter(url.searchParams)], data),
   },
   {
     path: paths.login.path,
@@ -84,6 +91,9 @@ const STATIC_PAGES: StaticPage[] = [
     preload: async () => {},
   },
 ];
+
+/** The addresses the server renders this way; it serves the app's page for every other one. */
+export const staticPagePaths: readonly string[] = STATIC_PAGES.map((page) => page.path);
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c] ?? c);

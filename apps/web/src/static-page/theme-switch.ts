@@ -1,5 +1,5 @@
 import { nextTheme, themeSwitchLabel } from '@/features/marketing/theme-cycle';
-import { applyTheme, readStoredTheme, storeTheme, subscribeToTheme } from '@/lib/theme';
+import { chooseTheme, followSystemTheme, readStoredTheme, subscribeToTheme } from '@/lib/theme';
 
 /**
  * The header's theme button on a server-rendered page: shows the stored choice (the server cannot
@@ -24,14 +24,7 @@ export function enhanceThemeSwitches(): void {
   subscribeToTheme(show);
 
   for (const button of buttons) {
-    button.addEventListener('click', () => {
-      const next = nextTheme(readStoredTheme());
-      storeTheme(next);
-      applyTheme(next);
-    });
+    button.addEventListener('click', () => chooseTheme(nextTheme(readStoredTheme())));
   }
-
-  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-    if (readStoredTheme() === 'system') applyTheme('system');
-  });
+  followSystemTheme(() => readStoredTheme() === 'system');
 }

@@ -1,9 +1,9 @@
 import { TOAST_DURATION_MS } from '@pulsa/shared/constants/business';
 import { useEffect } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
+import { takeKeptNotice } from '@/lib/kept-notice';
 import { PLATFORM_TEXT } from '@/lib/messages';
 import { useTheme } from '@/lib/theme-provider';
-import { takeKeptNotice } from '@/static-page/notice';
 
 /** One toast at a time for 5 s (spec section 4 and 9), in the page's theme. */
 export function Toaster() {
