@@ -7,12 +7,16 @@ import { createTestApp } from '../../test/test-app.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let app: FastifyInstance;
+const RETRY_DELAY_MS = 500;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer({ rejectFirst: 1 });
   app = await createTestApp({
     smtp: { host: '127.0.0.1', port: smtp.port, secure: false, user: undefined, password: undefined },
     mailFrom: 'Pulsa <nao-responda@pulsa.test>',
+    // Long enough that the retry is never due within the run that refused it: the sign-up itself
+    // starts a run, and the test's kick may only queue a second pass right after it.
+    mailRetryDelayMs: RETRY_DELAY_MS,
   });
 });
 afterAll(() => smtp.close());
@@ -43,7 +47,7 @@ describe('e-mail delivery over SMTP', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row?.lastError).toContain('451');
 
-    await new Promise((r) => setTimeout(r, 30));
+    await new Promise((r) => setTimeout(r, RETRY_DELAY_MS + 50));
     await app.emails.kick();
     const [mail] = await smtp.waitFor(1);
     [row] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'renata@exemplo.com.br'));
