@@ -14,6 +14,8 @@ export default defineConfig({
     maxWorkers: 2,
     // One embedded database per worker, reset between files (see apps/server/src/test/setup.ts).
     setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
+    // Collects the logs of every test app and fails the run if they hold personal data.
+    globalSetup: ['apps/server/src/test/log-scan.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
-import { watchScripts } from './support/pages.ts';
 import { newPerson } from './support/people.ts';
 
 async function fillRegistration(page: Page, person: ReturnType<typeof newPerson>) {
@@ -62,7 +61,10 @@ test('a patient registers, confirms from the e-mail, signs in and signs out', as
   expect((await session.json()).user).toBeNull();
 });
 
-test('a duplicate CPF is refused on its field', async ({ page, request }) => {
+test('a duplicate CPF is not revealed: the form answers as usual and both addresses are told by e-mail', async ({
+  page,
+  request,
+}) => {
   const first = newPerson();
   const res = await request.post('/api/auth/register', {
     data: { ...first, userType: 'patient', acceptTerms: true },
@@ -73,9 +75,10 @@ test('a duplicate CPF is refused on its field', async ({ page, request }) => {
   await page.goto('/register');
   await fillRegistration(page, second);
   await page.getByRole('button', { name: 'Cadastrar' }).click();
-  await expect(page.getByText('Erro ao criar conta')).toBeVisible();
-  await expect(page.getByText('Já existe uma conta com este CPF').last()).toBeVisible();
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
+  await expect(page.getByText('Já existe uma conta com este CPF')).toHaveCount(0);
+  await waitForMail(first.email, 'Tentativa de cadastro com o seu CPF no Pulsa');
+  await waitForMail(second.email, 'Não foi possível criar sua conta no Pulsa');
 });
 
 test('forgot password, reset through the e-mailed link, sign in with the new password', async ({
@@ -137,11 +140,8 @@ test('a doctor registers with the doctor type preselected', async ({ page }) => 
   expect(session.user.role).toBe('doctor');
 });
 
-test.describe('the sign-in page as the server sends it', () => {
-  test('works without any of the app’s code: field messages, refusal, and the page asked for', async ({
-    page,
-  }) => {
-    const scripts = watchScripts(page);
+test.describe('the sign-in page, one form (the app’s)', () => {
+  test('field messages, refusal, and the page asked for', async ({ page }) => {
     const account = await createAccount('patient');
     await page.goto(`/login?redirect=${encodeURIComponent('/patient/consultations')}`);
     await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
@@ -161,16 +161,10 @@ test.describe('the sign-in page as the server sends it', () => {
     await expect(page.getByText('Email ou senha incorretos')).toBeVisible();
     await expect(page.getByText('Email inválido')).toHaveCount(0);
 
-    // All of that ran on the page's own small script, none of the app's code.
-    expect(scripts.paths.length).toBeGreaterThan(0);
-    expect(scripts.framework()).toEqual([]);
-
     await page.getByLabel('Senha').fill(account.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/patient\/consultations$/);
     await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
-    // The area is the app: now its code loads.
-    expect(scripts.framework().length).toBeGreaterThan(0);
   });
 
   test('an unconfirmed e-mail gets the way to receive the link again', async ({ page, request }) => {

@@ -13,6 +13,12 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The demo app (catalogue filled with demo data) listens on the next port; specs reach it by absolute URL. */
 export const DEMO_PORT = E2E_PORT + 1;
 export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
+/**
+ * A third app stays a new installation for the whole run (the built-in specialties, no account, no
+ * doctor), for the pages that show that honest empty state; the first app's journeys approve doctors.
+ */
+export const FRESH_PORT = E2E_PORT + 2;
+export const FRESH_URL = `http://127.0.0.1:${FRESH_PORT}`;
 
 export default defineConfig({
   testDir: '.',

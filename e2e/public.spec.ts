@@ -1,30 +1,15 @@
 import type { Page } from '@playwright/test';
+import { FRESH_URL } from './playwright.config.ts';
 import { expect, test } from './support/fixtures.ts';
 import { PUBLIC_PAGES, watchScripts } from './support/pages.ts';
 
 /**
  * The public site (spec sections 1, 2 and 9): every route's heading and tab title, the 404 page,
  * the theme, the landing header on phones and desktops, and the help centre's search.
- * The database is a new installation: the 51 built-in specialties and no doctor yet, so the
- * catalogue is checked in that honest state; a catalogue with no specialty at all is shown by
- * answering the list empty.
+ * The catalogue's empty state is checked on an app that stays a new installation (FRESH_URL: the
+ * 51 built-in specialties and no doctor yet), since other journeys approve doctors on the first
+ * app. A catalogue with no specialty at all is the renderer's unit tests' business.
  */
-
-/** Answers the specialty list as the server would with no specialty in the catalogue. */
-async function withNoSpecialties(page: Page) {
-  await page.route(
-    (url) => url.pathname === '/api/specialties',
-    async (route) => {
-      try {
-        const answer = await route.fetch();
-        await route.fulfill({ response: answer, json: { ...(await answer.json()), items: [] } });
-      } catch (error) {
-        // The page dropped the request meanwhile (a newer search replaced it): nothing to answer.
-        if (!String(error).includes('disposed')) throw error;
-      }
-    },
-  );
-}
 
 const SECTIONS = [
   { link: 'Como funciona', id: 'how-it-works', heading: 'Da busca à consulta em quatro passos' },
@@ -195,7 +180,7 @@ test.describe('landing page', () => {
   });
 
   test('on a new installation, with no doctor yet, it shows no invented numbers', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(`${FRESH_URL}/`);
     await expect(
       page.getByText(
         'Ainda não há médicos verificados atendendo pela Pulsa. É médico? Cadastre-se e seja um dos primeiros a atender.',
@@ -215,36 +200,37 @@ test.describe('landing page', () => {
 });
 
 test.describe('specialties directory', () => {
-  test('with nothing in the catalogue it says so and searches on the server', async ({ page }) => {
-    await withNoSpecialties(page);
-    // The server renders /specialties from its own catalogue; arriving from a page of the app, the
-    // app renders it and asks the API, which answers empty here.
-    await page.goto('/specialties/especialidade-que-nao-existe');
-    await page.getByRole('link', { name: 'Ver todas as especialidades' }).click();
-    await expect(page).toHaveURL(/\/specialties$/);
-    await expect(page.getByText('As especialidades ainda não foram cadastradas.')).toBeVisible();
-    await expect(
-      page.getByText('Assim que a equipe da Pulsa cadastrar as especialidades, elas aparecem aqui.'),
-    ).toBeVisible();
+  test('the app’s pages open the server-rendered ones with a full page load, one header for both', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/help');
+    await expect(page.getByRole('heading', { level: 1, name: 'Central de Ajuda' })).toBeVisible();
+    // The phone menu of the app's public pages is the server-rendered pages' script, not a twin.
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Abrir menu' });
+    await toggle.click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Fechar menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await page.keyboard.press('Escape');
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
-    const asked = page.waitForRequest((req) => {
-      const url = new URL(req.url());
-      return url.pathname === '/api/specialties' && url.searchParams.get('q') === 'pele';
-    });
-    await page.getByRole('searchbox', { name: 'Buscar especialidade' }).fill('pele');
-    await asked;
-    await expect(page).toHaveURL(/\/specialties\?q=pele$/);
-    await expect(page.getByText('Nenhuma especialidade encontrada para “pele”.')).toBeVisible();
-    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    // A mark on this document: gone after a full page load, kept by a client-side navigation.
+    await page.evaluate(() => Object.assign(window, { appDocument: true }));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Especialidades' }).first().click();
     await expect(page).toHaveURL(/\/specialties$/);
-    await expect(page.getByText('As especialidades ainda não foram cadastradas.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Especialidades' })).toBeVisible();
+    expect(await page.evaluate(() => 'appDocument' in window)).toBe(false);
+    expect(await page.locator('script[src*="/assets/static-page-"]').count()).toBe(1);
   });
 
   test('sent by the server, it searches, filters and clears with no app code, keeping the focus', async ({
     page,
   }) => {
     const scripts = watchScripts(page);
-    await page.goto('/specialties');
+    await page.goto(`${FRESH_URL}/specialties`);
     const search = page.getByRole('searchbox', { name: 'Buscar especialidade' });
     const cards = page.getByRole('link', { name: /^Ver médicos de / });
     await expect(cards).toHaveCount(51);

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type Role, sessionToken, signInContext } from './support/accounts.ts';
-import { DEMO_ACCOUNTS, DEMO_URL, demoApi, demoUrl, type SpecialtySummary } from './support/demo.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_URL,
+  type DoctorPage,
+  demoApi,
+  demoUrl,
+  type SpecialtySummary,
+} from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { PUBLIC_PAGES, settle, storeTheme } from './support/pages.ts';
 
@@ -75,6 +82,14 @@ for (const theme of THEMES) {
       await expect(
         page.getByRole('region', { name: `Médicos de ${specialty.name}` }).getByRole('listitem'),
       ).toHaveCount(Math.min(specialty.doctorCount, 10));
+    });
+
+    test('doctor profile (/medicos/:slug)', async ({ page }) => {
+      const doctors = await demoApi<DoctorPage>(`/api/specialties/${SPECIALTY_SLUG}/doctors`);
+      const doctor = doctors.items[0];
+      if (!doctor) throw new Error('the demo specialty has no doctor');
+      await storeTheme(page, theme);
+      await shoot(page, 'doctor-profile', `/medicos/${doctor.slug}`, doctor.name, theme);
     });
 
     for (const role of ['admin', 'doctor', 'patient'] as const) {

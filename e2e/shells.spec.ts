@@ -4,12 +4,15 @@ import {
   type Account,
   ADMIN,
   api,
+  BASE_URL,
   createAccount,
   ROLE_HOME,
   type Role,
+  sessionToken,
   signInContext,
 } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { trustDeviceIn } from './support/two-factor.ts';
 
 /**
  * The signed-in areas (spec section 2, "Shared layout for signed-in areas", and the landing's
@@ -61,6 +64,11 @@ async function accountFor(role: Role): Promise<Account> {
 }
 
 async function signInThroughForm(page: Page, account: Account) {
+  // Admins have two-factor sign-in; this browser is one they asked to remember.
+  if (account.role === 'admin') {
+    await sessionToken(account);
+    await trustDeviceIn(page.context(), account, BASE_URL);
+  }
   await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Senha').fill(account.password);

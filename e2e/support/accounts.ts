@@ -3,6 +3,7 @@ import type { BrowserContext } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
 import { waitForMail } from './mail.ts';
 import { newPerson } from './people.ts';
+import { ensureTrustedDevice, trustedDeviceCookie } from './two-factor.ts';
 
 /**
  * Accounts for the browser tests, made through the real API: register, confirm through the
@@ -53,6 +54,8 @@ export interface ApiResponse<T = unknown> {
   body: T;
   /** The session token when the answer set the session cookie. */
   sessionToken?: string;
+  /** Every cookie the answer set, by name. */
+  cookies: Record<string, string>;
 }
 
 /**
@@ -62,7 +65,7 @@ export interface ApiResponse<T = unknown> {
 export function api<T = unknown>(
   method: 'GET' | 'POST',
   path: string,
-  options: { body?: unknown; token?: string; baseUrl?: string } = {},
+  options: { body?: unknown; token?: string; baseUrl?: string; cookies?: Record<string, string> } = {},
 ): Promise<ApiResponse<T>> {
   const server = new URL(options.baseUrl ?? BASE_URL);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -76,8 +79,13 @@ export function api<T = unknown>(
         path,
         headers: {
           accept: 'application/json',
+          // The server refuses state-changing requests from other origins (CSRF guard), as a browser would send them.
+          origin: server.origin,
           ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { cookie: `${SESSION_COOKIE}=${options.token}` } : {}),
+          ...cookieHeader({
+            ...options.cookies,
+            ...(options.token ? { [SESSION_COOKIE]: options.token } : {}),
+          }),
         },
       },
       (res) => {
@@ -87,17 +95,19 @@ export function api<T = unknown>(
           text += chunk;
         });
         res.on('end', () => {
-          const cookies = res.headers['set-cookie'] ?? [];
-          const session = cookies
-            .map((c) => c.match(new RegExp(`^${SESSION_COOKIE}=([^;]+)`))?.[1])
-            .find((v) => v);
+          const cookies: Record<string, string> = {};
+          for (const c of res.headers['set-cookie'] ?? []) {
+            const [, name, value] = c.match(/^([^=;]+)=([^;]*)/) ?? [];
+            if (name && value) cookies[name] = value;
+          }
+          const session = cookies[SESSION_COOKIE];
           let body: unknown = text;
           try {
             body = text ? JSON.parse(text) : null;
           } catch {
             // not JSON: keep the text
           }
-          resolve({ status: res.statusCode ?? 0, body: body as T, sessionToken: session });
+          resolve({ status: res.statusCode ?? 0, body: body as T, sessionToken: session, cookies });
         });
       },
     );
@@ -105,6 +115,11 @@ export function api<T = unknown>(
     if (payload) req.write(payload);
     req.end();
   });
+}
+
+function cookieHeader(cookies: Record<string, string>): { cookie?: string } {
+  const pairs = Object.entries(cookies).map(([name, value]) => `${name}=${value}`);
+  return pairs.length ? { cookie: pairs.join('; ') } : {};
 }
 
 /**
@@ -154,15 +169,33 @@ export async function createAccount(
   return account;
 }
 
-/** Signs in through the API (of the server at `baseUrl`) and returns the session token. */
+/**
+ * Signs in through the API (of the server at `baseUrl`) and returns the session token. Admins must
+ * have two-factor sign-in: the first time, this enrols them and remembers the device
+ * (support/two-factor.ts), so later sign-ins need only the password, as a remembered browser would.
+ */
 export async function sessionToken(
   account: Pick<Account, 'email' | 'password'>,
   baseUrl = BASE_URL,
 ): Promise<string> {
-  const res = await api('POST', '/api/auth/login', {
-    body: { email: account.email, password: account.password },
-    baseUrl,
-  });
+  const signIn = async () =>
+    api<{ user?: { role: Role; twoFactorEnabled?: boolean }; twoFactorRequired?: true }>(
+      'POST',
+      '/api/auth/login',
+      {
+        body: { email: account.email, password: account.password },
+        baseUrl,
+        cookies: trustedDeviceCookie(baseUrl, account.email),
+      },
+    );
+  let res = await signIn();
+  if (
+    res.status === 200 &&
+    (res.body.twoFactorRequired || (res.body.user?.role === 'admin' && !res.body.user.twoFactorEnabled))
+  ) {
+    await ensureTrustedDevice(account, baseUrl, res.sessionToken);
+    res = await signIn();
+  }
   if (res.status !== 200 || !res.sessionToken) {
     throw new Error(`Sign-in of ${account.email} answered ${res.status}: ${JSON.stringify(res.body)}`);
   }

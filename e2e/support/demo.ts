@@ -10,7 +10,7 @@ import type {
   PricingSummary,
   PublicDoctor,
   SpecialtySummary,
-} from '../../apps/web/src/features/catalog/api/types.ts';
+} from '../../packages/shared/src/schemas/catalog.ts';
 import type { PageResult } from '../../packages/shared/src/schemas/common.ts';
 import { DEMO_URL } from '../playwright.config.ts';
 import type { Role } from './accounts.ts';
@@ -66,6 +66,8 @@ export const DEMO_ACCOUNTS: Record<Role, { email: string; password: string; path
 export const UNLISTED_DOCTORS = [...PENDING_DOCTORS, REJECTED_DOCTOR].map((d) => ({
   name: d.name,
   specialty: d.specialty,
+  uf: d.uf,
+  crm: d.crm,
 }));
 
 /** Public catalogue answers, typed as the app reads them; prices in centavos. */

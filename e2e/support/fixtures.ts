@@ -6,6 +6,16 @@ import { test as base, expect } from '@playwright/test';
  * status the test provoked on purpose.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // API calls made by a spec carry the app's Origin, as the browser's own requests do: the server
+  // refuses state-changing requests from anywhere else (CSRF guard).
+  request: async ({ playwright, baseURL }, use) => {
+    const context = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: baseURL ? { origin: new URL(baseURL).origin } : {},
+    });
+    await use(context);
+    await context.dispose();
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

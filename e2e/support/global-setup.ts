@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { DEMO_PORT, DEMO_URL, E2E_PORT } from '../playwright.config.ts';
+import { DEMO_PORT, DEMO_URL, E2E_PORT, FRESH_PORT, FRESH_URL } from '../playwright.config.ts';
 import { MAIL_DIR } from './mail.ts';
+import { TWO_FACTOR_DIR } from './two-factor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -20,6 +22,8 @@ export default async function globalSetup() {
   }
   fs.rmSync(MAIL_DIR, { recursive: true, force: true });
   fs.mkdirSync(MAIL_DIR, { recursive: true });
+  // Enrolments of the last run belong to databases that no longer exist.
+  fs.rmSync(TWO_FACTOR_DIR, { recursive: true, force: true });
 
   let seq = 0;
   const smtp = new SMTPServer({
@@ -45,6 +49,7 @@ export default async function globalSetup() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-e2e-'));
   const demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-e2e-demo-'));
+  const freshDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-e2e-fresh-'));
   const server = startApp('apps/server/src/server.ts', {
     PORT: String(E2E_PORT),
     APP_URL: `http://127.0.0.1:${E2E_PORT}`,
@@ -65,17 +70,29 @@ export default async function globalSetup() {
     ADMIN_PASSWORD: '',
   });
 
+  // Nobody signs up or in here: it stays as a new installation opens.
+  const fresh = startApp('apps/server/src/server.ts', {
+    PORT: String(FRESH_PORT),
+    APP_URL: FRESH_URL,
+    DATA_DIR: freshDataDir,
+    SMTP_HOST: '',
+    ADMIN_EMAIL: '',
+    ADMIN_PASSWORD: '',
+  });
+
   const stop = async () => {
-    await Promise.all([server, demo].map(stopApp));
+    await Promise.all([server, demo, fresh].map(stopApp));
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(demoDataDir, { recursive: true, force: true });
+    fs.rmSync(freshDataDir, { recursive: true, force: true });
   };
 
   try {
     await Promise.all([
       waitForHealth(server, `http://127.0.0.1:${E2E_PORT}`, 'The app'),
       waitForHealth(demo, DEMO_URL, 'The demo app'),
+      waitForHealth(fresh, FRESH_URL, 'The new-installation app'),
     ]);
   } catch (error) {
     await stop();
@@ -87,11 +104,14 @@ export default async function globalSetup() {
 
 /** Starts the production server from one of its entry points, on the embedded database. */
 function startApp(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production refuses a plain-HTTP APP_URL and a missing key; the suite runs on loopback.
+      ALLOW_INSECURE_APP_URL: 'true',
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       HOST: '127.0.0.1',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
@@ -123,7 +143,9 @@ function startApp(entry: string, env: Record<string, string>): ChildProcess {
 const stopping = new WeakSet<ChildProcess>();
 
 async function waitForHealth(child: ChildProcess, baseUrl: string, name: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A first start creates and fills its database; on a busy machine that takes minutes.
+  const limitMs = Number(process.env.E2E_START_TIMEOUT_MS) || 300_000;
+  const deadline = Date.now() + limitMs;
   for (;;) {
     try {
       const res = await fetch(`${baseUrl}/api/health`);
@@ -132,7 +154,8 @@ async function waitForHealth(child: ChildProcess, baseUrl: string, name: string)
       // not listening yet
     }
     if (child.exitCode !== null) throw new Error(`${name} exited before it answered /api/health`);
-    if (Date.now() > deadline) throw new Error(`${name} did not answer /api/health within 60 s`);
+    if (Date.now() > deadline)
+      throw new Error(`${name} did not answer /api/health within ${limitMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,15 +8,26 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
-import { adminPatientRoutes } from './modules/admin-patients/admin-patients.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { AccountService } from './modules/account/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
+import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { EmailDelivery } from './modules/email/email.delivery.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
-import { sessionPlugin } from './plugins/session.ts';
+import { patientRoutes } from './modules/patients/patients.routes.ts';
+import { Housekeeping } from './modules/security/housekeeping.ts';
+import { registerAfterResponse } from './plugins/after-response.ts';
+import { registerCsrfGuard } from './plugins/csrf.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { documentCommonErrors } from './plugins/openapi-errors.ts';
+import { publicCachePlugin } from './plugins/public-cache.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { sessionCookieName, sessionPlugin } from './plugins/session.ts';
 import { inlineScriptSources, registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -26,11 +36,12 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     emails: EmailDelivery;
+    housekeeping: Housekeeping;
   }
 }
 
 export interface BuildOptions {
-  /** Start the periodic e-mail delivery loop (off in tests, which drive it directly). */
+  /** Start the periodic e-mail delivery and housekeeping loops (off in tests, which drive them directly). */
   backgroundJobs?: boolean;
   logger?: boolean;
   /** Where logs go instead of stdout (tests read them back). */
@@ -46,22 +57,42 @@ export async function buildApp(
   const app = Fastify({
     logger:
       options.logger === false ? false : { ...loggerOptions(config.logLevel), stream: options.logStream },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // A URL the router cannot decode answers like every other error, without echoing it.
+    frameworkErrors,
   });
+  if (!config.dataEncryptionKey) throw new Error('dataEncryptionKey is required (start.ts fills it in)');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
 
+  if (config.env === 'production' && !config.smtp) {
+    app.log.warn(
+      'No SMTP server configured (SMTP_HOST): confirmation and password-reset e-mails are NOT being sent; they wait, encrypted, in the outbox until SMTP is set here or in the admin settings',
+    );
+  }
   const emails = new EmailDelivery(database.db, config, app.log);
   app.decorate('emails', emails);
-  if (options.backgroundJobs) emails.start();
-  app.addHook('onClose', async () => emails.stop());
+  const housekeeping = new Housekeeping(database.db, app.log);
+  app.decorate('housekeeping', housekeeping);
+  if (options.backgroundJobs) {
+    emails.start();
+    housekeeping.start();
+  }
+  app.addHook('onClose', async () => {
+    await emails.stop();
+    await housekeeping.stop();
+  });
 
   registerErrorHandler(app);
+  registerCsrfGuard(app, config.appUrl);
+  registerInputGuard(app);
+  registerAfterResponse(app);
+  documentCommonErrors(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -72,10 +103,11 @@ export async function buildApp(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The app's own origin only, WebSockets included (CSP's 'self' did not cover ws: before level 3).
+        connectSrc: ["'self'", webSocketOrigin(config.appUrl)],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         ...(config.appUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
@@ -87,18 +119,19 @@ export async function buildApp(
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      message: 'Muitas tentativas. Aguarde um momento e tente novamente.',
-      code: 'rate_limited',
-    }),
-  });
+  await registerRateLimit(app, database.db);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Pulsa API', version: '0.1.0', description: 'API da plataforma de telemedicina Pulsa.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pulsa_session' } } },
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookieName(config.appUrl.startsWith('https://')),
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -106,18 +139,42 @@ export async function buildApp(
 
   const auth = new AuthService({ db: database.db, config, onEmailQueued: () => void emails.kick() });
   await app.register(sessionPlugin, { auth, secureCookies: config.appUrl.startsWith('https://') });
+  await app.register(publicCachePlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth', rateLimit: config.authRateLimit });
+      await api.register(accountRoutes, {
+        prefix: '/account',
+        rateLimit: config.authRateLimit,
+        service: new AccountService({ db: database.db, config, onEmailQueued: () => void emails.kick() }),
+      });
       await api.register(notificationRoutes, { prefix: '/notifications' });
-      await api.register(adminPatientRoutes, { prefix: '/admin/patients' });
+      await api.register(patientRoutes);
+      await api.register(doctorAgendaRoutes, { prefix: '/doctors' });
       await api.register(catalogRoutes);
+      await api.register(doctorRoutes);
     },
     { prefix: '/api' },
   );
 
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** ws://host:port for http://host:port, wss:// for https://. */
+function webSocketOrigin(appUrl: string): string {
+  const url = new URL(appUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/**
+ * Fastify 5.12 treats a bare hop count as "trust nothing"; the count becomes the function proxy-addr
+ * understands (the socket peer is hop 0): the client is the address the nth proxy saw. A list of
+ * addresses/ranges is passed as is and also checks who the peer is.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
 }

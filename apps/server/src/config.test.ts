@@ -55,4 +55,41 @@ describe('loadConfig', () => {
     expect(config.iceServers).toEqual([{ urls: 'stun:stun.exemplo.com:3478' }]);
     expect(config.appUrl).toBe('https://pulsa.com.br');
   });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses "true"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+    ]);
+    for (const bad of ['true', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('in production, wants an https APP_URL (or the explicit opt-out) and DATA_ENCRYPTION_KEY', () => {
+    const key = Buffer.alloc(32, 3).toString('base64');
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: key })).toThrow(
+      /APP_URL: must be https/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', APP_URL: 'http://pulsa.com.br', DATA_ENCRYPTION_KEY: key }),
+    ).toThrow(/ALLOW_INSECURE_APP_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_URL: 'https://pulsa.com.br' })).toThrow(
+      /DATA_ENCRYPTION_KEY: required in production/,
+    );
+    const local = loadConfig({
+      NODE_ENV: 'production',
+      APP_URL: 'http://localhost:3000',
+      ALLOW_INSECURE_APP_URL: 'true',
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('hex'),
+    });
+    expect(local.dataEncryptionKey?.length).toBe(32);
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'short' })).toThrow(/DATA_ENCRYPTION_KEY/);
+    // Development needs neither.
+    expect(loadConfig({ NODE_ENV: 'development' }).dataEncryptionKey).toBeUndefined();
+  });
 });

@@ -1,5 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './modules/auth/password.ts';
+import type { S3Settings } from './modules/files/files.s3.ts';
 
 /**
  * The only reader of process.env. Every variable is validated once at start-up;
@@ -77,7 +80,35 @@ const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text, ctx): number | string[] | false => {
+        const value = text.trim();
+        if (value === 'false' || value === '0') return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        const list = value.split(',').map((part) => part.trim());
+        if (list.every(isAddressOrRange)) return list;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'use the number of proxies in front of the app (e.g. 1) or their addresses/CIDR ranges, comma-separated (e.g. 10.0.0.0/8); "true" would trust any client-chosen X-Forwarded-For',
+        });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
+  DATA_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => decodeKey(v) !== undefined, {
+        error: 'must be 32 random bytes as base64 or 64 hex digits (openssl rand -base64 32)',
+      })
+      .optional(),
+  ),
+  ALLOW_INSECURE_APP_URL: booleanFlag,
   /** Set by npm to the folder the command was typed in; relative paths are taken from there. */
   INIT_CWD: optionalString,
 });
@@ -97,13 +128,20 @@ export interface AppConfig {
   admin: { email: string; password: string } | undefined;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   iceServers: z.infer<typeof iceServerSchema>[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: how many proxies, or which addresses, may set X-Forwarded-For. */
+  trustProxy: false | number | string[];
+  /** AES-256 key for secrets at rest (e-mail bodies with links); start-up fills it in when absent. */
+  dataEncryptionKey: Buffer | undefined;
+  /** scrypt parameters for new password hashes; only tests lower them. */
+  passwordCost: ScryptCost;
   /** Requests per minute on sign-in, sign-up and e-mail-sending endpoints, per client address. */
   authRateLimit: number;
   /** Where the built SPA lives; undefined serves no web app (API-only tests). */
   webDistDir: string | undefined;
   /** Pause between e-mail delivery attempts; tests shorten it. */
   mailRetryDelayMs: number;
+  /** Object storage for uploads; undefined keeps them on the local disk under dataDir. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +153,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Set = [e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some(Boolean);
+  if (s3Set && !e.S3_BUCKET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET is required when other S3_* variables are set',
+    );
+  }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (e.NODE_ENV === 'production' && !appUrl.startsWith('https://') && !e.ALLOW_INSECURE_APP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_URL: must be https:// in production (cookies and links would travel in clear); ' +
+        'set ALLOW_INSECURE_APP_URL=true only when the app is reached on localhost',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required in production (openssl rand -base64 32)',
+    );
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -122,7 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appUrl,
     // `npm start` runs the server inside apps/server; ./.data still means the folder the user is in.
     dataDir: path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -148,8 +209,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     iceServers: e.ICE_SERVERS ?? [],
     trustProxy: e.TRUST_PROXY ?? false,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? decodeKey(e.DATA_ENCRYPTION_KEY) : undefined,
+    passwordCost: PRODUCTION_SCRYPT_COST,
     authRateLimit: 10,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     mailRetryDelayMs: 30_000,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
   };
+}
+
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (!address || rest.length > 0) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/** A 256-bit key written as base64 (44 characters) or hex (64 digits). */
+export function decodeKey(text: string): Buffer | undefined {
+  const value = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return key.length === 32 ? key : undefined;
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { addBuiltInSpecialtiesToNewDatabase } from './db/built-in-catalogue.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { localEncryptionKey } from './lib/encryption.ts';
 
 /** Reads the configuration, or stops the process with the message naming each wrong variable. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -27,9 +28,14 @@ export interface StartOptions {
  * graceful shutdown and listens. `npm start` and `npm run demo` both start through here.
  */
 export async function startServer(
-  config: AppConfig,
+  givenConfig: AppConfig,
   options: StartOptions = {},
 ): Promise<{ app: FastifyInstance; database: Database }> {
+  // Production requires DATA_ENCRYPTION_KEY (config.ts); elsewhere a key is made once under DATA_DIR.
+  const config: AppConfig = {
+    ...givenConfig,
+    dataEncryptionKey: givenConfig.dataEncryptionKey ?? localEncryptionKey(givenConfig.dataDir),
+  };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const addedSpecialties = await addBuiltInSpecialtiesToNewDatabase(database.db);
@@ -38,11 +44,7 @@ export async function startServer(
     app.log.info({ count: addedSpecialties }, 'new database: built-in specialties added');
   await options.prepare?.(app, database);
 
-  if (config.admin) {
-    const result = await app.auth.ensureAdmin(config.admin.email, config.admin.password);
-    if (result === 'created')
-      app.log.info({ email: config.admin.email }, 'admin account created from ADMIN_EMAIL');
-  }
+  if (config.admin) await ensureConfiguredAdmin(app, config.admin);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -72,4 +74,20 @@ export async function startServer(
     `Pulsa is running at ${config.appUrl}`,
   );
   return { app, database };
+}
+
+/** The admin from ADMIN_EMAIL; an address someone else registered first is reported, not fatal. */
+export async function ensureConfiguredAdmin(
+  app: FastifyInstance,
+  admin: { email: string; password: string },
+) {
+  try {
+    const result = await app.auth.ensureAdmin(admin.email, admin.password);
+    if (result === 'created') app.log.info('admin account created from ADMIN_EMAIL');
+  } catch (err) {
+    app.log.error(
+      { err },
+      'ADMIN_EMAIL belongs to an account that is not an admin: no admin was created or promoted. Choose another ADMIN_EMAIL, or run create-admin with another address; the server goes on without it',
+    );
+  }
 }

@@ -1,4 +1,5 @@
 import { DEMO_LOGINS, DEMO_PASSWORDS, type DemoState, prepareDemoData } from '../db/demo-data.ts';
+import { createFileStorage } from '../modules/files/files.service.ts';
 import { loadConfigOrExit, startServer } from '../start.ts';
 
 /**
@@ -20,7 +21,7 @@ startServer(config, {
     if (ignoredDatabaseUrl)
       app.log.warn('demo: DATABASE_URL is ignored; the demo runs on its own embedded database');
     const started = Date.now();
-    const result = await prepareDemoData(app.db);
+    const result = await prepareDemoData(app.db, createFileStorage(app.config));
     state = result.state;
     if (result.summary)
       app.log.info({ ...result.summary, ms: Date.now() - started }, 'demo: data created (first run)');
@@ -53,6 +54,7 @@ startServer(config, {
         `Pulsa demo at ${config.appUrl} (data in ${config.dataDir})`,
         'Demo logins (the same every run; every demo doctor and patient shares its role password):',
         ...lines,
+        'Admins sign in with two-factor: the first admin sign-in asks to scan a QR code with an authenticator app.',
         '',
         '',
       ].join('\n'),

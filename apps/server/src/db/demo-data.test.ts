@@ -1,18 +1,27 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorage } from '../modules/files/files.local.ts';
+import { createTestApp, sessionCookieFrom } from '../test/test-app.ts';
 import { testDatabase } from '../test/test-database.ts';
+import { enrolTwoFactor } from '../test/two-factor.ts';
 import { APPROVED_DOCTORS, DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from './demo-data.ts';
 import { createPatient } from './factories.ts';
 
 let app: FastifyInstance;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-demo-'));
+const storage = localStorage(dataDir);
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ dataDir });
 });
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-describe('demo data', () => {
+// Filling the demo data draws and stores about a hundred small files: slower than most tests.
+describe('demo data', { timeout: 120_000 }, () => {
   it('fills an empty database once, with approved doctors the catalogue lists', async () => {
-    const first = await prepareDemoData(app.db);
+    const first = await prepareDemoData(app.db, storage);
     expect(first.state).toBe('filled');
     expect(first.summary).toMatchObject({
       specialties: 51,
@@ -29,7 +38,36 @@ describe('demo data', () => {
     const cardio = (await app.inject({ method: 'GET', url: '/api/specialties/cardiologia' })).json();
     expect(cardio.doctorCount).toBe(APPROVED_DOCTORS.filter((d) => d.specialty === 'Cardiologia').length);
 
-    expect((await prepareDemoData(app.db)).state).toBe('present');
+    expect((await prepareDemoData(app.db, storage)).state).toBe('present');
+  });
+
+  it('gives the pending doctor real documents an admin can open, and the rejected one a reason', async () => {
+    const login = async (email: string, password: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      return sessionCookieFrom(res);
+    };
+    const doctor = await login(DEMO_LOGINS.pendingDoctor, DEMO_PASSWORDS.doctor);
+    const profile = (
+      await app.inject({ method: 'GET', url: '/api/doctor/profile', headers: { cookie: doctor } })
+    ).json();
+    expect(profile).toMatchObject({ verificationStatus: 'pending', missing: ['review'] });
+    const admin = await login(DEMO_LOGINS.admin, DEMO_PASSWORDS.admin);
+    await enrolTwoFactor(app, admin);
+    const file = await app.inject({
+      method: 'GET',
+      url: profile.documents.crm.url,
+      headers: { cookie: admin },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const rejected = await login(DEMO_LOGINS.rejectedDoctor, DEMO_PASSWORDS.doctor);
+    const dash = (
+      await app.inject({ method: 'GET', url: '/api/doctor/dashboard', headers: { cookie: rejected } })
+    ).json();
+    expect(dash).toMatchObject({ verificationStatus: 'rejected', missing: ['crm_rejected'] });
+    expect(dash.rejectionReason).toContain('CRM');
   });
 
   it('signs in with the printed logins', async () => {
@@ -46,6 +84,6 @@ describe('demo data', () => {
   it('never touches a database that already holds other accounts', async () => {
     const database = await testDatabase();
     await createPatient(database.db, { email: 'real.person@exemplo.com.br' });
-    expect((await prepareDemoData(database.db)).state).toBe('foreign');
+    expect((await prepareDemoData(database.db, storage)).state).toBe('foreign');
   });
 });

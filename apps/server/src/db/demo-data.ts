@@ -1,6 +1,8 @@
 import { slugify } from '@pulsa/shared/format/slug';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { FileStorage } from '../modules/files/files.storage.ts';
+import type { Db, Tx } from './client.ts';
+import { addDemoDocuments, type DemoDocument } from './demo-documents.ts';
 import {
   createAdmin,
   createDoctor,
@@ -9,7 +11,7 @@ import {
   seedSpecialties,
   setDoctorVerification,
 } from './factories.ts';
-import { users } from './schema.ts';
+import { appointments, doctorPatients, doctorVerificationEvents, users } from './schema.ts';
 
 /**
  * The data `npm run demo` starts with: the 51 specialties, approved doctors across them, a few
@@ -478,8 +480,49 @@ export interface DemoSummary {
   patients: number;
 }
 
+/** Consultations the demo doctor held: [patient index, days ago] at 10:00 in São Paulo. */
+const PAST_CONSULTATIONS: readonly [number, number][] = [
+  [0, 12],
+  [0, 47],
+  [1, 5],
+  [2, 33],
+  [2, 61],
+  [2, 90],
+];
+
+/**
+ * The demo doctor's patient list: four patients, three of them with consultations held (so the
+ * list's counts and last visits, computed from the appointments, have something to show).
+ */
+async function fillDemoDoctorPatients(tx: Tx, doctorId: string, patientIds: string[]) {
+  const listed = patientIds.slice(0, 4);
+  const profiles = PATIENTS.slice(0, 4);
+  await tx.insert(doctorPatients).values(
+    listed.map((patientId, i) => ({
+      doctorId,
+      patientId,
+      patientName: profiles[i]?.name ?? '',
+      patientEmail: profiles[i]?.email ?? emailFor(profiles[i]?.name ?? ''),
+    })),
+  );
+  const today = new Date();
+  await tx.insert(appointments).values(
+    PAST_CONSULTATIONS.map(([p, daysAgo]) => {
+      const day = new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+      const startsAt = new Date(`${day}T10:00:00-03:00`);
+      return {
+        patientId: listed[p] as string,
+        doctorId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        status: 'completed' as const,
+      };
+    }),
+  );
+}
+
 /** Fills an empty database with the demo data, all in one transaction (nothing half-written). */
-export async function fillDemoData(db: Db): Promise<DemoSummary> {
+export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSummary> {
   return db.transaction(async (tx) => {
     const specialties = await seedSpecialties(tx);
     const specialtyId = (name: string) => {
@@ -488,7 +531,7 @@ export async function fillDemoData(db: Db): Promise<DemoSummary> {
       return row.id;
     };
 
-    await createAdmin(tx, {
+    const admin = await createAdmin(tx, {
       email: DEMO_LOGINS.admin,
       password: DEMO_PASSWORDS.admin,
       fullName: 'Administração Pulsa',
@@ -510,11 +553,55 @@ export async function fillDemoData(db: Db): Promise<DemoSummary> {
         availability: AGENDAS[seed % AGENDAS.length],
       });
 
+    const documents = (d: DemoDoctor, created: { id: string; doctorId: string }, list: DemoDocument[]) =>
+      addDemoDocuments(
+        tx,
+        storage,
+        { doctorId: created.doctorId, userId: created.id, name: d.name, crm: d.crm, uf: d.uf },
+        list,
+        admin.id,
+      );
+
     let seed = 0;
-    for (const d of APPROVED_DOCTORS) await doctor(d, seed++, 'approved');
-    for (const d of PENDING_DOCTORS) await doctor(d, seed++, 'pending');
+    let demoDoctorId: string | undefined;
+    for (const d of APPROVED_DOCTORS) {
+      const created = await doctor(d, seed++, 'approved');
+      if (created.email === DEMO_LOGINS.doctor) demoDoctorId = created.doctorId;
+      await documents(d, created, [
+        { kind: 'identity', status: 'verified' },
+        { kind: 'crm', status: 'verified' },
+      ]);
+    }
+    // Waiting for the admin: both documents sent, only one, or both and one already verified.
+    for (const [i, d] of PENDING_DOCTORS.entries()) {
+      const created = await doctor(d, seed++, 'pending');
+      const sent: DemoDocument[][] = [
+        [
+          { kind: 'identity', status: 'pending' },
+          { kind: 'crm', status: 'pending' },
+        ],
+        [{ kind: 'identity', status: 'pending' }],
+        [
+          { kind: 'identity', status: 'verified' },
+          { kind: 'crm', status: 'pending' },
+        ],
+      ];
+      await documents(d, created, sent[i % sent.length] ?? []);
+    }
     const rejected = await doctor(REJECTED_DOCTOR, seed++, 'pending');
+    await documents(REJECTED_DOCTOR, rejected, [
+      { kind: 'identity', status: 'verified' },
+      { kind: 'crm', status: 'rejected', reason: REJECTION_REASON },
+    ]);
     await setDoctorVerification(tx, rejected.doctorId, 'rejected', REJECTION_REASON);
+    await tx.insert(doctorVerificationEvents).values({
+      doctorId: rejected.doctorId,
+      subject: 'doctor',
+      fromStatus: 'pending',
+      toStatus: 'rejected',
+      reason: REJECTION_REASON,
+      actorId: admin.id,
+    });
     await createDoctor(tx, {
       email: DEMO_LOGINS.newDoctor,
       password: DEMO_PASSWORDS.doctor,
@@ -524,15 +611,18 @@ export async function fillDemoData(db: Db): Promise<DemoSummary> {
       incomplete: true,
     });
 
+    const patientIds: string[] = [];
     for (const [i, p] of PATIENTS.entries()) {
-      await createPatient(tx, {
+      const created = await createPatient(tx, {
         email: p.email ?? emailFor(p.name),
         password: DEMO_PASSWORDS.patient,
         fullName: p.name,
         phone: phoneFor(p.ddd, 100 + i),
         cpf: fakeCpf(2000 + i),
       });
+      patientIds.push(created.id);
     }
+    if (demoDoctorId) await fillDemoDoctorPatients(tx, demoDoctorId, patientIds);
 
     return {
       specialties: specialties.size,
@@ -551,9 +641,12 @@ export type DemoState = 'filled' | 'present' | 'foreign';
  * First run (no accounts at all): fill the database. Later runs: leave it as it is. A database
  * holding other accounts is never touched, so the demo cannot mix into real data.
  */
-export async function prepareDemoData(db: Db): Promise<{ state: DemoState; summary?: DemoSummary }> {
+export async function prepareDemoData(
+  db: Db,
+  storage: FileStorage,
+): Promise<{ state: DemoState; summary?: DemoSummary }> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) === 0) return { state: 'filled', summary: await fillDemoData(db) };
+  if ((row?.n ?? 0) === 0) return { state: 'filled', summary: await fillDemoData(db, storage) };
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS.admin));
   return { state: admin ? 'present' : 'foreign' };
 }

@@ -1,9 +1,9 @@
 import { SPECIALTY_SEED } from '@pulsa/shared/constants/specialties';
 import { withCpfCheckDigits } from '@pulsa/shared/format/cpf';
-import { slugify } from '@pulsa/shared/format/slug';
+import { doctorSlug, slugify } from '@pulsa/shared/format/slug';
 import { eq } from 'drizzle-orm';
 import { insertUser } from '../modules/auth/auth.repository.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost } from '../modules/auth/password.ts';
 import type { Queryable } from './client.ts';
 import { doctorAvailability, doctorProfiles, specialties, userProfiles } from './schema.ts';
 
@@ -11,6 +11,28 @@ import { doctorAvailability, doctorProfiles, specialties, userProfiles } from '.
  * Factories shared by the tests and the demo data: each creates a complete, valid record and
  * accepts overrides. Passwords are real hashes so the accounts can sign in.
  */
+
+/**
+ * One hash per distinct password per process: a real scrypt hash costs about a second at today's
+ * parameters, and the demo and the tests make many accounts with the same few passwords.
+ */
+const hashes = new Map<string, Promise<string>>();
+let factoryCost: ScryptCost = PRODUCTION_SCRYPT_COST;
+function factoryHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password, factoryCost);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+/** The test app lowers the cost of the accounts the tests make, as testConfig does for the app. */
+export function useFactoryPasswordCost(cost: ScryptCost) {
+  if (cost.N === factoryCost.N && cost.r === factoryCost.r && cost.p === factoryCost.p) return;
+  factoryCost = cost;
+  hashes.clear();
+}
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -38,16 +60,17 @@ export async function createUser(
   const n = next();
   const email = (overrides.email ?? `${role}${n}.${Date.now().toString(36)}@exemplo.com.br`).toLowerCase();
   const password = overrides.password ?? 'senha-segura-123';
+  const fullName = overrides.fullName ?? `${role === 'doctor' ? 'Dra. Helena' : 'Carlos'} Teste ${n}`;
   const id = await insertUser(db, {
     email,
-    passwordHash: await hashPassword(password),
-    fullName: overrides.fullName ?? `${role === 'doctor' ? 'Dra. Helena' : 'Carlos'} Teste ${n}`,
+    passwordHash: await factoryHash(password),
+    fullName,
     phone: overrides.phone === undefined ? '11987654321' : overrides.phone,
     cpf: overrides.cpf === undefined ? (role === 'admin' ? null : fakeCpf()) : overrides.cpf,
     role,
     verified: overrides.verified ?? true,
   });
-  return { id, email, password };
+  return { id, email, password, fullName };
 }
 
 export const createPatient = (db: Queryable, overrides: UserOverrides = {}) =>
@@ -72,6 +95,9 @@ export interface DoctorOverrides extends UserOverrides {
 export async function createDoctor(db: Queryable, overrides: DoctorOverrides = {}) {
   const user = await createUser(db, 'doctor', overrides);
   const n = next();
+  const crmNumber = overrides.crmNumber ?? String(100000 + n * 37);
+  const crmState = overrides.crmState ?? 'SP';
+  const verificationStatus = overrides.verificationStatus ?? 'approved';
   const [profile] = await db
     .insert(doctorProfiles)
     .values(
@@ -80,11 +106,13 @@ export async function createDoctor(db: Queryable, overrides: DoctorOverrides = {
         : {
             userId: user.id,
             specialtyId: overrides.specialtyId ?? (await anySpecialtyId(db)),
-            crmNumber: overrides.crmNumber ?? String(100000 + n * 37),
-            crmState: overrides.crmState ?? 'SP',
+            crmNumber,
+            crmState,
             consultationPrice: overrides.consultationPrice ?? 15000,
             bio: overrides.bio ?? 'Atendimento humanizado, com foco em prevenção e acompanhamento contínuo.',
-            verificationStatus: overrides.verificationStatus ?? 'approved',
+            verificationStatus,
+            // An approved doctor has a public address, by the rule the verification service applies.
+            slug: verificationStatus === 'approved' ? doctorSlug(user.fullName, crmState, crmNumber) : null,
           },
     )
     .returning({ id: doctorProfiles.id });
@@ -139,19 +167,37 @@ async function anySpecialtyId(db: Queryable): Promise<string> {
   return (row as { id: string }).id;
 }
 
-/** Records an admin's verification decision on a doctor profile (with the reason the doctor reads). */
+/**
+ * Records an admin's verification decision on a doctor profile (with the reason the doctor reads).
+ * An approval gives a complete profile its public address, as the approval itself does.
+ */
 export async function setDoctorVerification(
   db: Queryable,
   doctorId: string,
   status: 'pending' | 'approved' | 'rejected',
   rejectionReason: string | null = null,
 ) {
+  const [profile] = await db
+    .select({
+      slug: doctorProfiles.slug,
+      crmNumber: doctorProfiles.crmNumber,
+      crmState: doctorProfiles.crmState,
+      fullName: userProfiles.fullName,
+    })
+    .from(doctorProfiles)
+    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+    .where(eq(doctorProfiles.id, doctorId));
+  const slug =
+    status === 'approved' && !profile?.slug && profile?.crmNumber && profile.crmState
+      ? doctorSlug(profile.fullName, profile.crmState, profile.crmNumber)
+      : undefined;
   await db
     .update(doctorProfiles)
     .set({
       verificationStatus: status,
       rejectionReason: status === 'rejected' ? rejectionReason : null,
       updatedAt: new Date(),
+      ...(slug ? { slug } : {}),
     })
     .where(eq(doctorProfiles.id, doctorId));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -116,6 +117,13 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
+    // ── account security (sessions list, idle timeout, re-authentication) ──
+    /** What the user sees and names in "Encerrar": never the token's digest. */
+    publicId: uuid('public_id').notNull().defaultRandom().unique(),
+    ipAddress: text('ip_address'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last time the password (and code, with 2FA) was given in this session. */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -209,6 +217,12 @@ export const doctorProfiles = pgTable(
     consultationPrice: integer('consultation_price'),
     consultationMinutes: smallint('consultation_minutes').notNull().default(30),
     timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
+    /** Public address of an approved doctor's page (/medicos/:slug). */
+    slug: text('slug').unique(),
+    /** How long before a slot's start it can still be booked. */
+    minNoticeMinutes: smallint('min_notice_minutes').notNull().default(120),
+    /** How many days ahead slots are offered. */
+    bookingHorizonDays: smallint('booking_horizon_days').notNull().default(60),
     professionalExperience: text('professional_experience'),
     education: text('education'),
     verificationStatus: verificationStatusEnum('verification_status').notNull().default('pending'),
@@ -259,9 +273,45 @@ export const doctorAvailability = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('doctor_availability_start_key').on(t.doctorId, t.dayOfWeek, t.startTime),
+    // Overlapping windows of one doctor and weekday (active or not) are refused by the exclusion
+    // constraint doctor_availability_no_overlap, added in SQL (drizzle cannot express it).
+    index('doctor_availability_doctor_idx').on(t.doctorId, t.dayOfWeek, t.startTime),
     check('doctor_availability_day_check', sql`${t.dayOfWeek} between 0 and 6`),
     check('doctor_availability_range_check', sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+// ── Agenda: date exceptions ───────────────────────────────────────────────
+
+export const agendaExceptionKindEnum = pgEnum('agenda_exception_kind', ['off', 'extra']);
+
+/**
+ * Dates that differ from the weekly windows: `off` removes every weekly hour from start_date to
+ * end_date (a day off or a vacation); `extra` adds start_time–end_time on one date.
+ */
+export const doctorAgendaExceptions = pgTable(
+  'doctor_agenda_exceptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id, { onDelete: 'cascade' }),
+    kind: agendaExceptionKindEnum('kind').notNull(),
+    /** Dates on the doctor's calendar (their time zone), inclusive. */
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('doctor_agenda_exceptions_doctor_idx').on(t.doctorId, t.endDate),
+    check('doctor_agenda_exceptions_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+    check(
+      'doctor_agenda_exceptions_kind_check',
+      sql`(${t.kind} = 'off' and ${t.startTime} is null and ${t.endTime} is null) or (${t.kind} = 'extra' and ${t.startDate} = ${t.endDate} and ${t.startTime} is not null and ${t.endTime} > ${t.startTime})`,
+    ),
   ],
 );
 
@@ -398,12 +448,15 @@ export const doctorPatients = pgTable(
     patientName: text('patient_name').notNull(),
     patientEmail: text('patient_email'),
     patientPhone: text('patient_phone'),
-    lastConsultationDate: date('last_consultation_date'),
+    /** The doctor's one placeholder patient for walk-ins (no account). */
+    isGeneric: boolean('is_generic').notNull().default(false),
     createdAt: createdAt(),
   },
+  // Consultation count and last visit are computed from appointments, never copied here.
   (t) => [
     uniqueIndex('doctor_patients_patient_key').on(t.doctorId, t.patientId),
-    index('doctor_patients_last_idx').on(t.doctorId, t.lastConsultationDate),
+    uniqueIndex('doctor_patients_generic_key').on(t.doctorId).where(sql`${t.isGeneric}`),
+    index('doctor_patients_doctor_created_idx').on(t.doctorId, t.createdAt),
   ],
 );
 
@@ -416,4 +469,165 @@ export const systemSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.key] })],
+);
+
+// ── Doctor verification (profile, documents, decisions) ───────────────────
+
+export const verificationSubjectEnum = pgEnum('verification_subject', ['doctor', 'identity', 'crm']);
+
+/** Every change of a doctor's or a document's verification status: who, when, from, to, why. */
+export const doctorVerificationEvents = pgTable(
+  'doctor_verification_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id, { onDelete: 'cascade' }),
+    subject: verificationSubjectEnum('subject').notNull(),
+    documentId: uuid('document_id').references(() => doctorDocuments.id, { onDelete: 'set null' }),
+    /** Null for the first status of a new document. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    /** The admin who decided, or the doctor whose change sent the profile back to review. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('doctor_verification_events_doctor_idx').on(t.doctorId, t.createdAt)],
+);
+
+/**
+ * The admin list's search text (name, e-mail, specialty, "crm/uf"), lower-cased and without
+ * accents, kept by triggers from user_profiles, doctor_profiles and specialties (see the migration).
+ */
+export const doctorSearch = pgTable(
+  'doctor_search',
+  {
+    doctorId: uuid('doctor_id')
+      .primaryKey()
+      .references(() => doctorProfiles.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+  },
+  (t) => [index('doctor_search_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops'))],
+);
+
+// ---- Public pages cache -------------------------------------------------------
+
+/**
+ * One row per kind of public content, whose version goes up whenever what anonymous visitors see
+ * may have changed (triggers on the tables the public pages read, so every writer and every
+ * instance agrees). The servers' shared-page caches key their entries on it.
+ */
+export const publicContentVersions = pgTable('public_content_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});
+
+// ── Account security: two-factor sign-in, trusted devices, e-mail changes ──
+
+/** One TOTP secret per user; enabledAt stays null until the first code confirms the enrolment. */
+export const twoFactorSecrets = pgTable('two_factor_secrets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** Time step of the last accepted code: a code is never accepted twice. */
+  lastTimeStep: integer('last_time_step'),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored hashed. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** The password step passed, the code step pending: a short-lived, hashed, attempt-limited challenge. */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_challenges_user_idx').on(t.userId)],
+);
+
+/** "Lembrar este dispositivo por 30 dias": a random cookie token, stored hashed, bound to the user. */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    userAgent: text('user_agent'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId)],
+);
+
+/** Browsers that already signed in to an account (hashed device cookie): a new one gets an e-mail. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/** A requested change of e-mail address, applied only when the link sent to the new one is followed. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
+);
+
+// ── Security: shared throttling counters ──────────────────────────────────
+
+/**
+ * Request counters every instance shares (per client address, per account, per recipient).
+ * The key is a SHA-256 digest, so no e-mail address or IP is stored here.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    /** Set by back-off: no attempt is accepted before this instant. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [index('rate_limit_counters_reset_idx').on(t.resetAt)],
 );

@@ -2,13 +2,21 @@
  * Expected failures carry a status and a Portuguese message the user may read.
  * Anything else is an internal error: logged with context, answered with a generic text.
  */
+export interface AppErrorOptions {
+  code?: string;
+  fieldErrors?: Record<string, string>;
+  /** Response headers that belong to the answer (e.g. retry-after). */
+  headers?: Record<string, string>;
+}
+
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly options: { code?: string; fieldErrors?: Record<string, string> } = {},
-  ) {
+  readonly statusCode: number;
+  readonly options: AppErrorOptions;
+
+  constructor(statusCode: number, message: string, options: AppErrorOptions = {}) {
     super(message);
+    this.statusCode = statusCode;
+    this.options = options;
   }
 }
 
@@ -32,6 +40,12 @@ export const VALIDATION_ERROR_MESSAGE = 'Verifique os campos destacados.';
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = findPgError(error);
   return !!e && e.code === '23505' && (!constraint || e.constraint === constraint);
+}
+
+/** PostgreSQL exclusion-constraint violation (an overlapping range), as both drivers report it. */
+export function isExclusionViolation(error: unknown, constraint?: string): boolean {
+  const e = findPgError(error);
+  return !!e && e.code === '23P01' && (!constraint || e.constraint === constraint);
 }
 
 function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {

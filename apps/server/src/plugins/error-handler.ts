@@ -1,15 +1,22 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, INTERNAL_ERROR_MESSAGE, VALIDATION_ERROR_MESSAGE } from '../lib/errors.ts';
+import { RATE_LIMIT_MESSAGE } from './rate-limit.ts';
+
+export const NOT_FOUND_MESSAGE = 'Recurso não encontrado.';
+export const METHOD_NOT_ALLOWED_MESSAGE = 'Método não permitido para este endereço.';
 
 /**
  * Every error leaves as `{ message, fieldErrors?, code? }`. Validation problems name each field
  * with the schema's Portuguese message; internal failures are logged and never leak details.
+ * Fastify's own refusals (bad URL, unknown path, wrong method, body too large, wrong media type)
+ * take the same shape and never echo the request back.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
+      if (error.options.headers) reply.headers(error.options.headers);
       return reply.status(error.statusCode).send({
         message: error.message,
         ...(error.options.fieldErrors ? { fieldErrors: error.options.fieldErrors } : {}),
@@ -28,34 +35,100 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message, fieldErrors, code: 'validation' });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({
-        message: 'Muitas tentativas. Aguarde um momento e tente novamente.',
-        code: 'rate_limited',
-      });
+      return reply.status(429).send({ message: RATE_LIMIT_MESSAGE, code: 'rate_limited' });
     }
+    // A path the static files cannot hold (too long, odd characters) is simply not there.
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return sendNotFound(app, request, reply);
     // Fastify's own 4xx (malformed JSON, unsupported media type, body too large…).
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: clientErrorMessage(error), code: error.code });
+      return reply.status(error.statusCode).send(clientError(error.statusCode, error.code));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE });
   });
+
+  const table = new RouteTable();
+  routeTable.set(app, table);
+  app.addHook('onRoute', (route) => table.add(route.method, route.url));
 }
 
-function clientErrorMessage(error: FastifyError): string {
-  switch (error.code) {
+/** The answer for an address no route serves: 405 when the path exists for another method. */
+export function sendNotFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '';
+  if (routeTable.get(app)?.pathExistsForOtherMethod(request.method, path)) {
+    return reply.status(405).send({ message: METHOD_NOT_ALLOWED_MESSAGE, code: 'method_not_allowed' });
+  }
+  return reply.status(404).send({ message: NOT_FOUND_MESSAGE, code: 'not_found' });
+}
+
+/** Fastify's `frameworkErrors` option: a URL the router cannot even decode. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send(clientError(status, error.code));
+}
+
+export function clientError(status: number, code: string | undefined): { message: string; code: string } {
+  switch (code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Corpo da requisição inválido.';
+      return { message: 'Corpo da requisição inválido.', code: 'invalid_body' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Formato de envio não suportado.';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return {
+        message: 'Formato de envio não suportado. Envie os dados em JSON.',
+        code: 'unsupported_media_type',
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Arquivo muito grande';
+      return { message: 'Arquivo muito grande', code: 'payload_too_large' };
+    case 'FST_ERR_BAD_URL':
+      return { message: 'Endereço inválido.', code: 'bad_url' };
     default:
-      return 'Requisição inválida.';
+      break;
+  }
+  if (status === 404) return { message: NOT_FOUND_MESSAGE, code: 'not_found' };
+  if (status === 413) return { message: 'Arquivo muito grande', code: 'payload_too_large' };
+  if (status === 414) return { message: 'Endereço longo demais.', code: 'uri_too_long' };
+  if (status === 415)
+    return {
+      message: 'Formato de envio não suportado. Envie os dados em JSON.',
+      code: 'unsupported_media_type',
+    };
+  return { message: 'Requisição inválida.', code: 'bad_request' };
+}
+
+const routeTable = new WeakMap<FastifyInstance, RouteTable>();
+
+/** Every registered path as a pattern, to tell "no such address" from "not with this method". */
+class RouteTable {
+  private readonly patterns: { methods: Set<string>; regex: RegExp }[] = [];
+
+  add(method: string | string[], url: string) {
+    const source = url
+      .split('/')
+      .map((segment) =>
+        segment.startsWith(':')
+          ? '[^/]+'
+          : segment === '*'
+            ? '.*'
+            : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/');
+    const regex = new RegExp(`^${source}/?$`);
+    const methods = new Set(Array.isArray(method) ? method : [method]);
+    const existing = this.patterns.find((p) => p.regex.source === regex.source);
+    if (existing) for (const m of methods) existing.methods.add(m);
+    else this.patterns.push({ methods, regex });
+  }
+
+  pathExistsForOtherMethod(method: string, path: string): boolean {
+    return this.patterns.some(
+      (p) =>
+        !p.methods.has(method) && !p.methods.has('*') && p.regex.test(path) && !p.regex.source.includes('.*'),
+    );
   }
 }

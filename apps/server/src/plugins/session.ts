@@ -1,16 +1,32 @@
+import { REAUTH_WINDOW_MINUTES, TRUSTED_DEVICE_DAYS } from '@pulsa/shared/constants/business';
 import type { Role } from '@pulsa/shared/constants/roles';
+import { ACCOUNT_MESSAGES } from '@pulsa/shared/schemas/account';
 import { AUTH_MESSAGES, type SessionUser } from '@pulsa/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { AuthService, ClientInfo, SessionInfo } from '../modules/auth/auth.service.ts';
+import { newSecretToken } from '../modules/auth/tokens.ts';
 
 export const SESSION_COOKIE = 'pulsa_session';
+/**
+ * Over HTTPS the cookie takes the `__Host-` prefix: browsers then accept it only when Secure, for
+ * path / and without a Domain, so a sibling subdomain or a plain-HTTP page cannot plant or shadow it.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
+/** The pending two-factor challenge between the password step and the code step. */
+export const CHALLENGE_COOKIE = 'pulsa_2fa';
+/** "Lembrar este dispositivo por 30 dias". */
+export const TRUSTED_DEVICE_COOKIE = 'pulsa_trusted_device';
+/** A random id per browser, so a sign-in from a new one can be told apart and reported. */
+export const DEVICE_COOKIE = 'pulsa_device';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser/requireRole; routes behind them can rely on it. */
     user: SessionUser | null;
+    /** The session behind `user`. */
+    authSession: SessionInfo | null;
   }
   interface FastifyInstance {
     auth: AuthService;
@@ -18,9 +34,34 @@ declare module 'fastify' {
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: a signed-in user whose role (read from the database) is one of these. */
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
-    setSessionCookie: (reply: FastifyReply, token: string) => void;
+    /**
+     * preHandler, after requireUser: the password (and code, with two-factor on) was given in this
+     * session within the last minutes; otherwise 403 `reauth_required`. For sensitive changes.
+     */
+    requireRecentAuth: preHandlerAsyncHookHandler;
+    setSessionCookie: (reply: FastifyReply, token: string, maxAgeSeconds?: number) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
+    setAuthCookie: (
+      reply: FastifyReply,
+      name: typeof CHALLENGE_COOKIE | typeof TRUSTED_DEVICE_COOKIE,
+      token: string,
+      maxAgeSeconds: number,
+    ) => void;
+    clearAuthCookie: (
+      reply: FastifyReply,
+      name: typeof CHALLENGE_COOKIE | typeof TRUSTED_DEVICE_COOKIE,
+    ) => void;
+    /** User agent, address and device cookies of a sign-in (a new device id when the browser has none). */
+    clientInfo: (request: FastifyRequest) => ClientInfo;
+    /** After a successful sign-in: the browser keeps its device id. */
+    setDeviceCookie: (reply: FastifyReply, client: ClientInfo) => void;
     currentUser: (request: FastifyRequest) => Promise<SessionUser | null>;
+    /** The session token the request's cookie carries, if any. */
+    sessionToken: (request: FastifyRequest) => string | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Reachable by an admin who has not enrolled two-factor yet (what enrolment itself needs). */
+    allowWithoutTwoFactor?: boolean;
   }
 }
 
@@ -29,6 +70,8 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService; secureCookies: boolean }) => {
     app.decorate('auth', opts.auth);
     app.decorateRequest('user', null);
+    app.decorateRequest('authSession', null);
+    const cookieName = sessionCookieName(opts.secureCookies);
 
     const cookieOptions = {
       path: '/',
@@ -36,31 +79,84 @@ export const sessionPlugin = fp(
       sameSite: 'lax' as const,
       secure: opts.secureCookies,
     };
+    // The two-factor and device cookies are only ever read by the sign-in endpoints.
+    const authCookieOptions = { ...cookieOptions, path: '/api/auth', sameSite: 'strict' as const };
 
-    app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: 30 * 86_400 });
+    app.decorate('setSessionCookie', (reply: FastifyReply, token: string, maxAgeSeconds = 30 * 86_400) => {
+      reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: maxAgeSeconds });
     });
     app.decorate('clearSessionCookie', (reply: FastifyReply) => {
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(cookieName, cookieOptions);
     });
+    app.decorate(
+      'setAuthCookie',
+      (reply: FastifyReply, name: string, token: string, maxAgeSeconds: number) => {
+        reply.setCookie(name, token, { ...authCookieOptions, maxAge: maxAgeSeconds });
+      },
+    );
+    app.decorate('clearAuthCookie', (reply: FastifyReply, name: string) => {
+      reply.clearCookie(name, authCookieOptions);
+    });
+
+    app.decorate('clientInfo', (request: FastifyRequest): ClientInfo => {
+      const sent = request.cookies[DEVICE_COOKIE];
+      const deviceToken = sent && sent.length <= 100 ? sent : newSecretToken();
+      return {
+        userAgent: request.headers['user-agent'] ?? null,
+        ip: request.ip ?? null,
+        deviceToken,
+        trustedDeviceToken: request.cookies[TRUSTED_DEVICE_COOKIE],
+      };
+    });
+
+    app.decorate('setDeviceCookie', (reply: FastifyReply, client: ClientInfo) => {
+      reply.setCookie(DEVICE_COOKIE, client.deviceToken, { ...authCookieOptions, maxAge: 2 * 365 * 86_400 });
+    });
+
+    const sessionToken = (request: FastifyRequest) => request.cookies[cookieName];
+    app.decorate('sessionToken', sessionToken);
 
     async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
       if (request.user) return request.user;
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionToken(request);
       if (!token || token.length > 100) return null;
-      request.user = (await opts.auth.sessionUser(token)) ?? null;
+      const found = await opts.auth.sessionUser(token);
+      request.user = found?.user ?? null;
+      request.authSession = found?.session ?? null;
       return request.user;
     }
     app.decorate('currentUser', currentUser);
 
+    /** Admins reach nothing but enrolment until two-factor sign-in is on (decision 035). */
+    function checkTwoFactorEnrolment(request: FastifyRequest, user: SessionUser) {
+      if (
+        user.role === 'admin' &&
+        !user.twoFactorEnabled &&
+        !request.routeOptions.config.allowWithoutTwoFactor
+      )
+        throw forbidden(ACCOUNT_MESSAGES.twoFactorEnrollmentRequired, 'two_factor_enrollment_required');
+    }
+
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      if (!(await currentUser(request))) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+      const user = await currentUser(request);
+      if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+      checkTwoFactorEnrolment(request, user);
     });
 
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
       const user = await currentUser(request);
       if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
       if (!roles.includes(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
+      checkTwoFactorEnrolment(request, user);
+    });
+
+    app.decorate('requireRecentAuth', async (request: FastifyRequest) => {
+      const user = await currentUser(request);
+      if (!user || !request.authSession) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+      const freshUntil = request.authSession.authenticatedAt.getTime() + REAUTH_WINDOW_MINUTES * 60_000;
+      if (freshUntil < Date.now()) throw forbidden(ACCOUNT_MESSAGES.reauthRequired, 'reauth_required');
     });
   },
 );
+
+export const TRUSTED_DEVICE_MAX_AGE_SECONDS = TRUSTED_DEVICE_DAYS * 86_400;

@@ -3,35 +3,43 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SessionUser } from '@pulsa/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
 import { CatalogService } from '../modules/catalog/catalog.service.ts';
 
 /**
  * The pages the server renders whole for each request and the browser never hydrates (decision
- * 005): the landing page and the specialty directory. The web build's template
- * (dist/static-page.html) is filled by its renderer (dist-ssr/render-static-page.js, from
- * apps/web/src/static-page/render-static-page.tsx) with this request's session and live catalogue.
- * The browser paints the whole page from the first response and runs only a few KB of script.
+ * 005): the landing page, the specialty directory, each specialty and each approved doctor's page.
+ * The web build's template (dist/static-page.html) is filled by its renderer
+ * (dist-ssr/render-static-page.js, from apps/web/src/static-page/render-static-page.tsx) with this
+ * request's session and live catalogue. The browser paints the whole page from the first response
+ * and runs only a few KB of script. What anonymous visitors get is kept in the public cache
+ * (decision 050) until the catalogue changes; a signed-in visitor's page is rendered for them.
  */
+type RenderedPage = { status: 200 | 404; head: string; body: string } | { status: 302; location: string };
+
 interface StaticPageRenderer {
   staticPagePaths: readonly string[];
-  renderStaticPage(
-    href: string,
-    data: {
-      user: SessionUser | null;
-      listSpecialties(filter: { q?: string; withDoctors?: boolean }): Promise<unknown[]>;
-      pricing(): Promise<unknown>;
-    },
-  ): Promise<{ head: string; body: string } | null>;
+  renderStaticPage(href: string, data: Record<string, unknown>): Promise<RenderedPage | null>;
 }
 
 export interface StaticPages {
-  /** The addresses the renderer renders. */
+  /** The route patterns the renderer renders. */
   paths: readonly string[];
   /** Sends this request's page and returns true, or returns false for a page the app renders. */
   send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 export const STATIC_PAGE_TEMPLATE = 'static-page.html';
+
+/** The answer of a catalogue read, or null when it is a 404 (an unknown slug, a doctor not listed). */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
 
 /** Null when the build has no working renderer; the app's index.html then serves every page. */
 export async function loadStaticPages(app: FastifyInstance, distDir: string): Promise<StaticPages | null> {
@@ -59,26 +67,52 @@ export async function loadStaticPages(app: FastifyInstance, distDir: string): Pr
   const render = renderer.renderStaticPage;
   const catalog = new CatalogService(app.db);
 
+  const renderFor = (request: FastifyRequest, user: SessionUser | null) =>
+    render(request.url, {
+      user,
+      listSpecialties: (filter: { q?: string; withDoctors?: boolean }) => catalog.listSpecialties(filter),
+      pricing: () => catalog.pricing(),
+      getSpecialty: (slug: string) => orNull(catalog.getSpecialty(slug)),
+      listSpecialtyDoctors: (slug: string, query: Parameters<CatalogService['listSpecialtyDoctors']>[1]) =>
+        catalog.listSpecialtyDoctors(slug, query),
+      getPublicDoctor: (slug: string) => orNull(catalog.getPublicDoctor(slug)),
+    });
+
+  const fill = (page: { head: string; body: string }) =>
+    template.replace('<!--page-head-->', () => page.head).replace('<!--page-body-->', () => page.body);
+
   return {
     paths: renderer.staticPagePaths,
     async send(request, reply) {
-      const user = await app.currentUser(request);
-      const page = await render(request.url, {
-        user,
-        listSpecialties: (filter) => catalog.listSpecialties(filter),
-        pricing: () => catalog.pricing(),
-      });
+      // Only a visitor with a session cookie can be signed in; everyone else shares one page.
+      const user = app.sessionToken(request) ? await app.currentUser(request) : null;
+      if (!user) {
+        return app.publicCache
+          .serve(request, reply, async () => {
+            const page = await renderFor(request, null);
+            if (!page) return null;
+            if (page.status === 302) {
+              await reply.redirect(page.location, 302);
+              return null;
+            }
+            return { statusCode: page.status, contentType: 'text/html; charset=utf-8', body: fill(page) };
+          })
+          .then((sent) => sent || reply.sent);
+      }
+      const page = await renderFor(request, user);
       if (!page) return false;
-      const html = template
-        .replace('<!--page-head-->', () => page.head)
-        .replace('<!--page-body-->', () => page.body);
-      // The header differs per visitor, so no shared cache keeps the page; a signed-in one (name,
-      // e-mail) is not stored at all, so it cannot come back after Sair on a shared computer.
+      if (page.status === 302) {
+        await reply.redirect(page.location, 302);
+        return true;
+      }
+      // A signed-in page (name, e-mail in the header) is kept nowhere, so it cannot come back
+      // after Sair on a shared computer, nor reach anyone else.
       await reply
-        .header('cache-control', user ? 'no-store' : 'private, no-cache')
+        .code(page.status)
+        .header('cache-control', 'private, no-store')
         .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
-        .send(html);
+        .send(fill(page));
       return true;
     },
   };

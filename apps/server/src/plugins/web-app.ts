@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from './error-handler.ts';
 import { loadStaticPages, STATIC_PAGE_TEMPLATE } from './static-pages.ts';
 
 /** The built HTML pages: the app's, and the template of the pages the server renders whole. */
@@ -56,8 +57,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       },
     });
 
-    // The pages the server renders whole, when the build has their renderer; the app's own page
-    // otherwise, or if rendering fails. ("/" is always one: it spares the static plugin's 403.)
+    // The pages the server renders whole (route patterns such as /medicos/:slug), when the build has
+    // their renderer; the app's own page otherwise, or if rendering fails. ("/" is always one: it
+    // spares the static plugin's 403.)
     const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         if (pages && (await pages.send(request, reply))) return reply;
@@ -77,14 +79,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    // A form of a server-rendered page sent before its script ran: show the page again, never act
-    // on it. (The forms post, so a password never reaches an address or a log.)
-    if (request.method === 'POST' && pages?.paths.includes(url)) {
-      return reply.redirect(request.url, 303);
-    }
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (url.startsWith('/api/') || url === '/api' || !wantsPage || !hasBuild || path.extname(url) !== '') {
-      return reply.status(404).send({ message: 'Recurso não encontrado.', code: 'not_found' });
+      return sendNotFound(app, request, reply);
     }
     return sendApp(reply);
   });

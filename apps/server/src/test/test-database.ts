@@ -21,7 +21,7 @@ async function open(): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   if (baseUrl) {
-    const name = `pulsa_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+    const name = `${process.env.TEST_DATABASE_PREFIX ?? 'pulsa_test'}_${process.env.VITEST_POOL_ID ?? process.pid}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`);

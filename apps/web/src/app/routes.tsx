@@ -29,10 +29,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouterError />,
     HydrateFallback: InitialLoad,
     children: [
-      // Public site
-      { path: p.home.path, lazy: () => import('./routes/public/landing') },
-      { path: p.specialties.path, lazy: () => import('./routes/public/specialties') },
-      { path: p.specialty.path, lazy: () => import('./routes/public/specialty') },
+      // Public site. The server renders these pages whole and they have no version in the app:
+      // reached from inside it, they open with a full page load (decision 005).
+      ...[p.home, p.specialties, p.specialty, p.doctorProfile].map((page) => ({
+        path: page.path,
+        lazy: () => import('./routes/public/server-page'),
+      })),
       { path: p.terms.path, lazy: () => import('./routes/public/terms') },
       { path: p.privacy.path, lazy: () => import('./routes/public/privacy') },
       { path: p.help.path, lazy: () => import('./routes/public/help') },
@@ -44,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: p.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password') },
       { path: p.resetPassword.path, lazy: () => import('./routes/auth/reset-password') },
       { path: p.confirmEmail.path, lazy: () => import('./routes/auth/confirm-email') },
+      { path: p.confirmEmailChange.path, lazy: () => import('./routes/auth/confirm-email-change') },
+      { path: p.twoFactorSetup.path, lazy: () => import('./routes/auth/two-factor-setup') },
 
       // Admin area
       {
@@ -53,6 +57,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/admin/dashboard') },
           { path: p.admin.doctors.path, lazy: () => import('./routes/admin/doctors') },
+          { path: p.admin.doctor.path, lazy: () => import('./routes/admin/doctor') },
           { path: p.admin.patients.path, lazy: () => import('./routes/admin/patients') },
           { path: p.admin.commissions.path, lazy: () => import('./routes/admin/commissions') },
           { path: p.admin.reviews.path, lazy: () => import('./routes/admin/reviews') },

@@ -11,6 +11,11 @@ export const paths = {
     path: '/specialties/:slug',
     href: (slug: string) => `/specialties/${encodeURIComponent(slug)}`,
   },
+  /** An approved doctor's public page. */
+  doctorProfile: {
+    path: '/medicos/:slug',
+    href: (slug: string) => `/medicos/${encodeURIComponent(slug)}`,
+  },
   terms: route('/terms'),
   privacy: route('/privacy'),
   help: route('/help'),
@@ -25,10 +30,21 @@ export const paths = {
   forgotPassword: route('/forgot-password'),
   resetPassword: route('/reset-password'),
   confirmEmail: route('/confirm-email'),
+  confirmEmailChange: route('/confirm-email-change'),
+  /** Where an admin without two-factor sign-in is sent before anything else. */
+  twoFactorSetup: {
+    path: '/two-factor-setup',
+    href: (redirect?: string) =>
+      redirect ? `/two-factor-setup?redirect=${encodeURIComponent(redirect)}` : '/two-factor-setup',
+  },
 
   admin: {
     dashboard: route('/admin'),
     doctors: route('/admin/doctors'),
+    doctor: {
+      path: '/admin/doctors/:doctorId',
+      href: (doctorId: string) => `/admin/doctors/${encodeURIComponent(doctorId)}`,
+    },
     patients: route('/admin/patients'),
     commissions: route('/admin/commissions'),
     reviews: route('/admin/reviews'),

@@ -36,7 +36,7 @@ export const SECTIONS = {
       title: 'Importar especialidades',
       description: 'Carga inicial da lista de 51 especialidades médicas.',
     },
-    profile: { title: 'Perfil', description: 'Os dados da sua conta de administrador.' },
+    profile: { title: 'Perfil', description: 'Os dados e a segurança da sua conta de administrador.' },
   },
   doctor: {
     dashboard: { title: 'Dashboard', description: 'Sua agenda e seus atendimentos.' },
@@ -53,7 +53,10 @@ export const SECTIONS = {
     patients: { title: 'Pacientes', description: 'Os pacientes que você atende.' },
     payments: { title: 'Pagamentos', description: 'Seus recebimentos por consulta realizada.' },
     messages: { title: 'Mensagens', description: 'Conversas com os seus pacientes.' },
-    settings: { title: 'Configurações', description: 'Preferências da sua conta neste dispositivo.' },
+    settings: {
+      title: 'Configurações',
+      description: 'Aparência neste dispositivo e a segurança da sua conta.',
+    },
   },
   patient: {
     dashboard: { title: 'Dashboard', description: 'Suas consultas e seus médicos.' },
@@ -68,6 +71,9 @@ export const SECTIONS = {
     payments: { title: 'Pagamentos', description: 'Seus pagamentos e recibos.' },
     messages: { title: 'Mensagens', description: 'Conversas com os seus médicos.' },
     profile: { title: 'Perfil', description: 'Os dados da sua conta.' },
-    settings: { title: 'Configurações', description: 'Preferências da sua conta neste dispositivo.' },
+    settings: {
+      title: 'Configurações',
+      description: 'Aparência neste dispositivo e a segurança da sua conta.',
+    },
   },
 } as const satisfies Record<string, Record<string, Section>>;

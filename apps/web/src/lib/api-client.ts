@@ -42,14 +42,45 @@ async function request<T>(method: Method, path: string, body?: unknown, signal?:
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, undefined, 'network');
   }
-  const text = await response.text();
+  return answer<T>(response.status, await response.text());
+}
+
+/** The one reading of an answer: its JSON, or the ApiError its `{ message, fieldErrors, code }` describe. */
+function answer<T>(status: number, text: string): T {
   const data = text ? safeJson(text) : undefined;
-  if (!response.ok) {
+  if (status < 200 || status >= 300) {
     const err = (data ?? {}) as { message?: unknown; fieldErrors?: Record<string, string>; code?: string };
     const message = typeof err.message === 'string' && err.message ? err.message : INTERNAL_ERROR_MESSAGE;
-    throw new ApiError(response.status, message, err.fieldErrors, err.code);
+    throw new ApiError(status, message, err.fieldErrors, err.code);
   }
   return data as T;
+}
+
+/**
+ * Sends one file as multipart/form-data. XMLHttpRequest, because fetch cannot report upload
+ * progress; `onProgress` receives 0–100.
+ */
+function upload<T>(path: string, file: Blob, onProgress?: (percent: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      try {
+        resolve(answer<T>(xhr.status, xhr.responseText));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE, undefined, 'network'));
+    const form = new FormData();
+    form.append('file', file, file instanceof File ? file.name : 'arquivo');
+    xhr.send(form);
+  });
 }
 
 function safeJson(text: string): unknown {
@@ -81,4 +112,5 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+  upload,
 };

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { isSafeRedirect } from '../config/paths';
 import { areaRedirect } from './area-access';
 
-const user = (role: SessionUser['role']): SessionUser => ({
+const user = (role: SessionUser['role'], twoFactorEnabled = true): SessionUser => ({
   id: '00000000-0000-4000-8000-000000000000',
   email: 'ana@exemplo.com.br',
   name: 'Ana Lima',
   role,
   avatarUrl: null,
+  twoFactorEnabled,
 });
 
 describe('areaRedirect', () => {
@@ -26,6 +27,14 @@ describe('areaRedirect', () => {
 
   it('lets the right role in', () => {
     expect(areaRedirect(user('doctor'), 'doctor', '/doctor/schedule')).toBeNull();
+    expect(areaRedirect(user('doctor', false), 'doctor', '/doctor/schedule')).toBeNull();
+    expect(areaRedirect(user('admin'), 'admin', '/admin/patients')).toBeNull();
+  });
+
+  it('sends an admin without two-factor sign-in to enrolment first, with the way back', () => {
+    expect(areaRedirect(user('admin', false), 'admin', '/admin/patients')).toBe(
+      '/two-factor-setup?redirect=%2Fadmin%2Fpatients',
+    );
   });
 });
 

@@ -7,4 +7,7 @@ export const PLATFORM_TEXT = {
   toastClose: 'Fechar notificação',
   loading: 'Carregando...',
   errorTitle: 'Erro',
+  pageUnavailable: 'Não foi possível abrir esta página',
+  pageUnavailableHint: 'Houve uma falha ao preparar a página. Tente novamente em instantes.',
+  tryAgain: 'Tentar novamente',
 } as const;

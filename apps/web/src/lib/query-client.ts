@@ -1,5 +1,16 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { FieldValues } from 'react-hook-form';
 import { ApiError } from './api-client';
+import { type ErrorReport, showApiError } from './api-errors';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `error`: how a failure of this mutation is shown (toast title, form fields); see lib/api-errors.ts. */
+    mutationMeta: { error?: ErrorReport<FieldValues> };
+    /** `errorTitle`: a failed load shows this toast once (the screen still shows its own empty state). */
+    queryMeta: { errorTitle?: string };
+  }
+}
 
 const MINUTE = 60_000;
 const MAX_RETRIES = 3;
@@ -31,9 +42,15 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.queryKey[0] !== SESSION_QUERY_KEY[0]) onError(error);
+        if (query.meta?.errorTitle) showApiError(error, { title: query.meta.errorTitle });
       },
     }),
-    mutationCache: new MutationCache({ onError }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        onError(error);
+        if (mutation.meta?.error) showApiError(error, mutation.meta.error);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 5 * MINUTE,

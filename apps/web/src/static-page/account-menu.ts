@@ -3,12 +3,12 @@ import { PLATFORM_TEXT } from '@/lib/messages';
 import { showNotice } from './notice';
 
 /**
- * The avatar menu (Dashboard, Sair) on a server-rendered page, with the keyboard of a menu button:
+ * The avatar menu (Dashboard, Sair) of the public header, with the keyboard of a menu button:
  * Enter, Space or ↓ open it on the first item, ↑ on the last; ↑ ↓ Home End move; Escape closes it
- * and returns the focus; Tab or a click elsewhere closes it.
+ * and returns the focus; Tab or a click elsewhere closes it. Its listeners end with `signal`.
  */
-export function enhanceAccountMenus(): void {
-  for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')) {
+export function enhanceAccountMenus(scope: ParentNode, signal?: AbortSignal): void {
+  for (const root of scope.querySelectorAll<HTMLElement>('[data-account-menu]')) {
     const button = root.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]');
     const menu = document.getElementById(button?.getAttribute('aria-controls') ?? '');
     if (!button || !menu) continue;
@@ -29,45 +29,57 @@ export function enhanceAccountMenus(): void {
       if (returnFocus) button.focus();
     };
 
-    button.addEventListener('click', () => (menu.hidden ? open('first') : close(true)));
-    button.addEventListener('keydown', (event) => {
-      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-      event.preventDefault();
-      open(event.key === 'ArrowDown' ? 'first' : 'last');
-    });
+    button.addEventListener('click', () => (menu.hidden ? open('first') : close(true)), { signal });
+    button.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+        event.preventDefault();
+        open(event.key === 'ArrowDown' ? 'first' : 'last');
+      },
+      { signal },
+    );
 
-    menu.addEventListener('keydown', (event) => {
-      const list = items();
-      const at = list.indexOf(document.activeElement as HTMLElement);
-      const move = (index: number) => {
-        event.preventDefault();
-        list[(index + list.length) % list.length]?.focus();
-      };
-      if (event.key === 'ArrowDown') move(at + 1);
-      else if (event.key === 'ArrowUp') move(at - 1);
-      else if (event.key === 'Home') move(0);
-      else if (event.key === 'End') move(list.length - 1);
-      else if (event.key === 'Escape') {
-        event.preventDefault();
-        // The phone menu also listens for Escape on the document; this one is the menu's own.
-        event.stopPropagation();
-        close(true);
-      } else if (event.key === 'Tab') close(true);
-      else if (
-        (event.key === ' ' || event.key === 'Enter') &&
-        document.activeElement instanceof HTMLElement
-      ) {
-        event.preventDefault();
-        document.activeElement.click();
-      }
-    });
+    menu.addEventListener(
+      'keydown',
+      (event) => {
+        const list = items();
+        const at = list.indexOf(document.activeElement as HTMLElement);
+        const move = (index: number) => {
+          event.preventDefault();
+          list[(index + list.length) % list.length]?.focus();
+        };
+        if (event.key === 'ArrowDown') move(at + 1);
+        else if (event.key === 'ArrowUp') move(at - 1);
+        else if (event.key === 'Home') move(0);
+        else if (event.key === 'End') move(list.length - 1);
+        else if (event.key === 'Escape') {
+          event.preventDefault();
+          // The phone menu also listens for Escape on the document; this one is the menu's own.
+          event.stopPropagation();
+          close(true);
+        } else if (event.key === 'Tab') close(true);
+        else if (
+          (event.key === ' ' || event.key === 'Enter') &&
+          document.activeElement instanceof HTMLElement
+        ) {
+          event.preventDefault();
+          document.activeElement.click();
+        }
+      },
+      { signal },
+    );
 
-    document.addEventListener('pointerdown', (event) => {
-      if (event.target instanceof Node && !root.contains(event.target)) close(false);
-    });
+    document.addEventListener(
+      'pointerdown',
+      (event) => {
+        if (event.target instanceof Node && !root.contains(event.target)) close(false);
+      },
+      { signal },
+    );
 
     const signOutItem = menu.querySelector<HTMLButtonElement>('[data-sign-out]');
-    signOutItem?.addEventListener('click', () => void signOut(signOutItem));
+    signOutItem?.addEventListener('click', () => void signOut(signOutItem), { signal });
   }
 }
 
@@ -84,6 +96,7 @@ async function signOut(item: HTMLButtonElement): Promise<void> {
     });
     if (!response.ok) throw new Error(`logout answered ${response.status}`);
     keepNoticeForNextPage({ title: PLATFORM_TEXT.signOutSuccess, tone: 'success' });
+    // A full load: the page (server-rendered or the app's) is shown again as a visitor sees it.
     window.location.replace(window.location.pathname);
   } catch {
     item.removeAttribute('aria-disabled');

@@ -1,7 +1,12 @@
 import { formatBRL } from '@pulsa/shared/format/money';
+import type { PublicDoctor, PublicDoctorProfile, SpecialtySummary } from '@pulsa/shared/schemas/catalog';
 import { describe, expect, it } from 'vitest';
-import type { SpecialtySummary } from '@/features/catalog/api/types';
-import { renderStaticPage, type StaticPageData, staticPagePaths } from './render-static-page';
+import {
+  type RenderedPage,
+  renderStaticPage,
+  type StaticPageData,
+  staticPagePaths,
+} from './render-static-page';
 
 const NO_DOCTORS = { doctorCount: 0, minPrice: null, maxPrice: null, medianPrice: null };
 
@@ -14,6 +19,37 @@ const specialty = (slug: string, name: string, doctorCount: number): SpecialtySu
   doctorCount,
 });
 
+const doctor = (n: number): PublicDoctor => ({
+  id: `d${n}`,
+  name: `Médica ${String(n).padStart(2, '0')}`,
+  photoUrl: null,
+  crmNumber: String(100000 + n),
+  crmState: 'SP',
+  consultationPrice: 10000 + n * 100,
+  bio: 'Atendimento humanizado.',
+  slug: `medica-${n}-crm-sp-${100000 + n}`,
+});
+
+const PROFILE: PublicDoctorProfile = {
+  id: 'p1',
+  slug: 'ana-lima-crm-sp-123456',
+  name: 'Ana <Lima>',
+  photoUrl: '/uploads/ana.png',
+  crmNumber: '123456',
+  crmState: 'SP',
+  specialty: { name: 'Cardiologia', slug: 'cardiologia', icon: 'heart-pulse' },
+  consultationPrice: 25000,
+  consultationMinutes: 40,
+  bio: 'Cardiologista. </script><script>alert(1)</script>',
+  education: 'Medicina pela USP.\nResidência no InCor.',
+  professionalExperience: null,
+  timeZone: 'America/Sao_Paulo',
+  nextAvailableDays: [
+    { date: '2026-11-24', times: ['09:00', '09:40'], total: 2 },
+    { date: '2026-11-26', times: ['14:00', '14:40', '15:20', '16:00', '16:40', '17:20'], total: 9 },
+  ],
+};
+
 type Pricing = Awaited<ReturnType<StaticPageData['pricing']>>;
 
 /** The data a request would read, from fixed values; filters as the server applies them. */
@@ -21,6 +57,7 @@ function data(
   user: StaticPageData['user'],
   specialties: SpecialtySummary[],
   pricing: Pricing,
+  doctors: PublicDoctor[] = [],
 ): StaticPageData & { asked: unknown[] } {
   const asked: unknown[] = [];
   return {
@@ -34,13 +71,31 @@ function data(
       );
     },
     pricing: async () => pricing,
+    getSpecialty: async (slug) => specialties.find((s) => s.slug === slug) ?? null,
+    listSpecialtyDoctors: async (_slug, query) => {
+      asked.push(query);
+      const found = doctors.filter((d) => !query.q || d.name.toLowerCase().includes(query.q.toLowerCase()));
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        items: found.slice(start, start + query.pageSize),
+        total: found.length,
+        page: query.page,
+        pageSize: query.pageSize,
+        pageCount: Math.ceil(found.length / query.pageSize),
+      };
+    },
+    getPublicDoctor: async (slug) => (slug === PROFILE.slug ? PROFILE : null),
   };
 }
 
-async function landing(user: StaticPageData['user'], specialties: SpecialtySummary[], pricing: Pricing) {
-  const page = await renderStaticPage('/', data(user, specialties, pricing));
-  if (!page) throw new Error('the landing page was not rendered');
+/** A rendered page (not a redirect), or the test fails. */
+function rendered(page: RenderedPage | null) {
+  if (!page || page.status === 302) throw new Error(`expected a page, got ${JSON.stringify(page)}`);
   return page;
+}
+
+async function landing(user: StaticPageData['user'], specialties: SpecialtySummary[], pricing: Pricing) {
+  return rendered(await renderStaticPage('/', data(user, specialties, pricing)));
 }
 
 const CATALOGUE = [
@@ -82,10 +137,6 @@ describe('the server-rendered landing page', () => {
       role: 'doctor' as const,
       avatarUrl: null,
     };
-    // The app's own menu is loaded lazily: a render must not wait for it (a loading boundary) nor,
-    // once it has loaded, use it (React code nothing on this page runs). Render again to see both.
-    await landing(user, CATALOGUE, NO_DOCTORS);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const { body } = await landing(user, CATALOGUE, NO_DOCTORS);
     expect(body).not.toContain('<!--$');
     expect(body).not.toContain('<template');
@@ -113,60 +164,189 @@ describe('the server-rendered landing page', () => {
 });
 
 describe('the server-rendered specialty directory', () => {
-  it('lists the catalogue with its intro, its search box and its cards, asking for it once', async () => {
+  it('lists the catalogue with its intro, its search form and its cards, asking for it once', async () => {
     const d = data(null, CATALOGUE, NO_DOCTORS);
-    const page = await renderStaticPage('/specialties', d);
-    expect(d.asked).toEqual([{ q: '', withDoctors: false }]);
-    expect(page?.head).toContain('<title>Especialidades | Pulsa</title>');
-    expect(page?.body).toContain('3 especialidades no catálogo, 2 com médicos atendendo por vídeo.');
-    expect(page?.body).toMatch(/<input[^>]*type="search"[^>]*aria-label="Buscar especialidade"/);
-    expect(page?.body).toContain('data-directory');
-    for (const s of CATALOGUE) expect(page?.body).toContain(`Ver médicos de ${s.name}`);
-    expect(page?.body).not.toContain('animate-pulse');
+    const page = rendered(await renderStaticPage('/specialties', d));
+    expect(d.asked).toEqual([{}]);
+    expect(page.head).toContain('<title>Especialidades | Pulsa</title>');
+    expect(page.body).toContain('3 especialidades no catálogo, 2 com médicos atendendo por vídeo.');
+    const form = page.body.match(/<form[^>]*>/)?.[0] ?? '';
+    for (const attribute of ['method="get"', 'action="/specialties"', 'data-live-form'])
+      expect(form).toContain(attribute);
+    expect(page.body).toMatch(/<input[^>]*type="search"[^>]*aria-label="Buscar especialidade"[^>]*name="q"/);
+    expect(page.body).toContain('data-live-list');
+    for (const s of CATALOGUE) expect(page.body).toContain(`Ver médicos de ${s.name}`);
+    expect(page.body).not.toContain('animate-pulse');
   });
 
   it('answers the search in the address, keeping the whole catalogue for the intro', async () => {
     const d = data(null, CATALOGUE, NO_DOCTORS);
-    const page = await renderStaticPage('/specialties?q=%20derma%20&withDoctors=1', d);
-    expect(d.asked).toEqual(expect.arrayContaining([{ q: 'derma', withDoctors: true }]));
-    expect(page?.body).toContain('1 especialidade encontrada');
-    expect(page?.body).toContain('Ver médicos de Dermatologia');
-    expect(page?.body).not.toContain('Ver médicos de Cardiologia');
-    expect(page?.body).toMatch(/role="checkbox"[^>]*aria-checked="true"/);
-    expect(page?.body).toMatch(/value=" derma "/);
+    const page = rendered(await renderStaticPage('/specialties?q=%20derma%20&withDoctors=1', d));
+    expect(d.asked).toEqual(expect.arrayContaining([{}, { q: 'derma', withDoctors: true }]));
+    expect(page.body).toContain('1 especialidade encontrada');
+    expect(page.body).toContain('Ver médicos de Dermatologia');
+    expect(page.body).not.toContain('Ver médicos de Cardiologia');
+    expect(page.body).toMatch(/<input[^>]*type="checkbox"[^>]*name="withDoctors"[^>]*checked=""/);
+    expect(page.body).toMatch(/value="derma"/);
   });
 
   it('says when nothing matches, with the way back to the whole list', async () => {
-    const page = await renderStaticPage('/specialties?q=zzzz', data(null, CATALOGUE, NO_DOCTORS));
-    expect(page?.body).toContain('Nenhuma especialidade encontrada para “zzzz”.');
-    expect(page?.body).toMatch(/data-clear-filters[^>]*>Limpar filtros/);
+    const page = rendered(await renderStaticPage('/specialties?q=zzzz', data(null, CATALOGUE, NO_DOCTORS)));
+    expect(page.body).toContain('Nenhuma especialidade encontrada para “zzzz”.');
+    expect(page.body).toMatch(/data-clear-filters[^>]*>Limpar filtros/);
   });
 
   it('an empty catalogue says so', async () => {
-    const page = await renderStaticPage('/specialties', data(null, [], NO_DOCTORS));
-    expect(page?.body).toContain('As especialidades ainda não foram cadastradas.');
+    const page = rendered(await renderStaticPage('/specialties', data(null, [], NO_DOCTORS)));
+    expect(page.body).toContain('As especialidades ainda não foram cadastradas.');
   });
 
-  it('leaves every other address to the app', async () => {
-    expect(staticPagePaths).toEqual(['/', '/specialties', '/login']);
-    for (const url of ['/register', '/specialties/cardiologia', '/patient', '/help']) {
+  it('leaves every other address to the app, sign-in included', async () => {
+    expect(staticPagePaths).toEqual(['/', '/specialties', '/specialties/:slug', '/medicos/:slug']);
+    for (const url of ['/login', '/register', '/patient', '/help', '/specialties/a/b']) {
       expect(await renderStaticPage(url, data(null, CATALOGUE, NO_DOCTORS)), url).toBeNull();
     }
   });
 });
 
-describe('the server-rendered sign-in page', () => {
-  it('has the form, posting to itself, and the unconfirmed e-mail box ready for the script', async () => {
-    const page = await renderStaticPage('/login?redirect=%2Fpatient', data(null, [], NO_DOCTORS));
-    expect(page?.head).toContain('<title>Acesse sua conta | Pulsa</title>');
-    const form = page?.body.match(/<form[^>]*>/)?.[0] ?? '';
-    expect(form).toContain('data-login-form');
-    expect(form).toContain('method="post"');
-    expect(page?.body).toMatch(/<input[^>]*type="email"[^>]*name="email"/);
-    expect(page?.body).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
-    expect(page?.body).toMatch(
-      /<template data-resend-verification="">[\s\S]*data-resend=""[\s\S]*<\/template>/,
+describe('the server-rendered specialty page', () => {
+  const DOCTORS = Array.from({ length: 23 }, (_, i) => doctor(i + 1));
+
+  it('shows the specialty and one page of its doctors, each linking to their page', async () => {
+    const d = data(null, CATALOGUE, NO_DOCTORS, DOCTORS);
+    const page = rendered(await renderStaticPage('/specialties/cardiologia', d));
+    expect(page.status).toBe(200);
+    expect(page.head).toContain('<title>Cardiologia | Pulsa</title>');
+    expect(page.head).toContain('Médicos de Cardiologia com CRM verificado');
+    expect(d.asked).toContainEqual({ page: 1, pageSize: 10, q: undefined, sort: 'name', order: 'asc' });
+    expect(page.body).toContain('<h1 class="font-bold text-3xl tracking-tight sm:text-4xl">Cardiologia</h1>');
+    expect(page.body.match(/<h2[^>]*><a href="\/medicos\//g)).toHaveLength(10);
+    expect(page.body).toContain('href="/medicos/medica-1-crm-sp-100001"');
+    // Anonymous visitors book through sign-in.
+    expect(page.body).toContain(
+      `href="/login?redirect=${encodeURIComponent('/patient/schedule?doctor=d1')}"`,
     );
-    expect(page?.body).toContain('href="/forgot-password"');
+    expect(page.body).toContain('Página 1 de 3');
+    expect(page.body).toMatch(/<a href="\/specialties\/cardiologia\?page=2"[^>]*aria-label="Próxima página"/);
+    expect(page.body).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Página anterior"/);
+  });
+
+  it('reads search, sort, page size and page from the address, and keeps them in its links', async () => {
+    const d = data(null, CATALOGUE, NO_DOCTORS, DOCTORS);
+    const page = rendered(
+      await renderStaticPage('/specialties/cardiologia?q=m%C3%A9dica&sort=price-desc&pageSize=20&page=1', d),
+    );
+    expect(d.asked).toContainEqual({ page: 1, pageSize: 20, q: 'médica', sort: 'price', order: 'desc' });
+    expect(page.body).toMatch(/<option value="price-desc" selected="">Maior preço<\/option>/);
+    expect(page.body).toMatch(/<option value="20" selected="">20<\/option>/);
+    expect(page.body).toContain(
+      'href="/specialties/cardiologia?q=m%C3%A9dica&amp;sort=price-desc&amp;pageSize=20&amp;page=2"',
+    );
+  });
+
+  it('sends a page past the last one to the last one', async () => {
+    const page = await renderStaticPage(
+      '/specialties/cardiologia?page=9',
+      data(null, CATALOGUE, NO_DOCTORS, DOCTORS),
+    );
+    expect(page).toEqual({ status: 302, location: '/specialties/cardiologia?page=3' });
+  });
+
+  it('says when a search finds no one, and when the specialty has no doctors yet', async () => {
+    const searched = rendered(
+      await renderStaticPage('/specialties/cardiologia?q=zzzz', data(null, CATALOGUE, NO_DOCTORS, DOCTORS)),
+    );
+    expect(searched.body).toContain('Nenhum médico encontrado para “zzzz”.');
+    const empty = rendered(
+      await renderStaticPage('/specialties/pediatria', data(null, CATALOGUE, NO_DOCTORS)),
+    );
+    expect(empty.body).toContain('Ainda não há médicos verificados nesta especialidade.');
+    expect(empty.body).toMatch(/<form[^>]*hidden=""/);
+  });
+
+  it('answers 404 with its own page for an unknown specialty', async () => {
+    const page = rendered(
+      await renderStaticPage('/specialties/nao-existe', data(null, CATALOGUE, NO_DOCTORS)),
+    );
+    expect(page.status).toBe(404);
+    expect(page.body).toContain('Especialidade não encontrada.');
+    expect(page.body).toContain('href="/specialties"');
+  });
+
+  it('offers booking to patients only', async () => {
+    const as = (role: 'patient' | 'doctor') => ({
+      id: 'u',
+      email: 'u@x.br',
+      name: 'U',
+      role,
+      avatarUrl: null,
+    });
+    const patient = rendered(
+      await renderStaticPage('/specialties/cardiologia', data(as('patient'), CATALOGUE, NO_DOCTORS, DOCTORS)),
+    );
+    expect(patient.body).toContain('href="/patient/schedule?doctor=d1"');
+    const doctorView = rendered(
+      await renderStaticPage('/specialties/cardiologia', data(as('doctor'), CATALOGUE, NO_DOCTORS, DOCTORS)),
+    );
+    expect(doctorView.body).not.toContain('Agendar consulta');
+  });
+});
+
+describe('the server-rendered doctor page', () => {
+  it('shows the whole public profile, with its title, description and schema.org Physician', async () => {
+    const page = rendered(
+      await renderStaticPage(`/medicos/${PROFILE.slug}`, data(null, CATALOGUE, NO_DOCTORS)),
+    );
+    expect(page.status).toBe(200);
+    expect(page.head).toContain('<title>Ana &lt;Lima&gt;, Cardiologia | Pulsa</title>');
+    expect(page.head).toContain('consulta de 40 minutos por');
+    const json = page.head.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1] ?? '';
+    // Nothing in the data can close the element.
+    expect(json).not.toContain('</script>');
+    const physician = JSON.parse(json);
+    expect(physician).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Physician',
+      name: 'Ana <Lima>',
+      medicalSpecialty: 'Cardiologia',
+      identifier: { propertyID: 'CRM-SP', value: '123456' },
+      availableService: { offers: { price: '250.00', priceCurrency: 'BRL' } },
+    });
+    expect(page.body).toContain('Ana &lt;Lima&gt;</h1>');
+    expect(page.body).toContain('CRM 123456/SP');
+    expect(page.body).toContain('CRM verificado');
+    expect(page.body).toContain('href="/specialties/cardiologia"');
+    expect(page.body).toContain(formatBRL(25000));
+    expect(page.body).toContain('Consulta de 40 minutos por vídeo');
+    expect(page.body).toContain('Residência no InCor.');
+    expect(page.body).toContain('Experiência profissional');
+    expect(page.body).toContain('Não informado pelo médico.');
+    // The photo over the initials: a picture that fails leaves the initials.
+    expect(page.body).toMatch(/<\/span><img src="\/uploads\/ana.png" alt=""/);
+    expect(page.body).toContain('Agendar consulta');
+    // The next bookable days from the slot module, on the doctor's clock.
+    expect(page.body).toContain('Próximos horários livres');
+    expect(page.body).toMatch(/Terça-feira<\/span> <span[^>]*>24\/11/);
+    expect(page.body).toContain('>09:40</li>');
+    expect(page.body).toContain('+3 horários');
+    expect(page.body).toContain('Horários de Brasília.');
+  });
+
+  it('says so when the doctor has no free slot in the coming days', async () => {
+    const profile = { ...PROFILE, nextAvailableDays: [] };
+    const page = rendered(
+      await renderStaticPage(`/medicos/${PROFILE.slug}`, {
+        ...data(null, CATALOGUE, NO_DOCTORS),
+        getPublicDoctor: async () => profile,
+      }),
+    );
+    expect(page.body).toContain('Sem horários livres nos próximos dias.');
+  });
+
+  it('answers 404 for anyone who is not a listed doctor', async () => {
+    const page = rendered(await renderStaticPage('/medicos/nao-aprovado', data(null, CATALOGUE, NO_DOCTORS)));
+    expect(page.status).toBe(404);
+    expect(page.body).toContain('Médico não encontrado.');
+    expect(page.head).not.toContain('ld+json');
   });
 });

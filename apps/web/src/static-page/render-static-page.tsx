@@ -1,17 +1,22 @@
+import { formatBRL } from '@pulsa/shared/format/money';
 import type { SessionUser } from '@pulsa/shared/schemas/auth';
+import type {
+  PricingSummary,
+  PublicDoctor,
+  PublicDoctorProfile,
+  SpecialtySummary,
+} from '@pulsa/shared/schemas/catalog';
+import type { PageResult } from '@pulsa/shared/schemas/common';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { Component as LoginPage } from '@/app/routes/auth/login';
-import { Component as LandingPage } from '@/app/routes/public/landing';
-import { Component as SpecialtiesPage } from '@/app/routes/public/specialties';
+import { matchPath, StaticRouter } from 'react-router';
 import { paths } from '@/config/paths';
-import { AUTH_TEXT } from '@/features/auth/texts';
 import { pricingQueryOptions } from '@/features/catalog/api/get-pricing';
 import { type SpecialtyFilter, specialtiesQueryOptions } from '@/features/catalog/api/get-specialties';
-import type { PricingSummary, SpecialtySummary } from '@/features/catalog/api/types';
+import { bookingHrefFor } from '@/features/catalog/components/doctor-card';
 import { directoryFilter } from '@/features/catalog/directory-filter';
+import { doctorListQuery, doctorListRequest, doctorListState } from '@/features/catalog/doctor-list-state';
 import { CATALOG_TEXT } from '@/features/catalog/texts';
 import { MARKETING_TEXT } from '@/features/marketing/texts';
 import { sessionQueryOptions } from '@/lib/auth';
@@ -19,34 +24,54 @@ import { documentTitle } from '@/lib/page-title';
 import { createQueryClient } from '@/lib/query-client';
 import { StaticRenderProvider } from '@/lib/static-render';
 import { ThemeProvider } from '@/lib/theme-provider';
+import { DoctorPage } from './pages/doctor';
+import { Component as LandingPage } from './pages/landing';
+import { SpecialtiesPage } from './pages/specialties';
+import { SpecialtyPage } from './pages/specialty';
 
 /** What the server reads for this request, on the renderer's asking. */
 export interface StaticPageData {
   user: SessionUser | null;
   listSpecialties(filter: SpecialtyFilter): Promise<SpecialtySummary[]>;
   pricing(): Promise<PricingSummary>;
+  /** Null for an unknown specialty. */
+  getSpecialty(slug: string): Promise<SpecialtySummary | null>;
+  listSpecialtyDoctors(
+    slug: string,
+    query: ReturnType<typeof doctorListRequest>,
+  ): Promise<PageResult<PublicDoctor>>;
+  /** Null for anyone who is not an approved, listed doctor. */
+  getPublicDoctor(slug: string): Promise<PublicDoctorProfile | null>;
 }
 
-export interface RenderedPage {
-  /** The <title> and meta description. */
-  head: string;
-  /** The page's markup, for the root element. */
-  body: string;
-}
+export type RenderedPage =
+  | {
+      status: 200 | 404;
+      /** The <title>, the meta description and, where there is one, the structured data. */
+      head: string;
+      /** The page's markup, for the root element. */
+      body: string;
+    }
+  /** The same page at a corrected address (a page number past the last). */
+  | { status: 302; location: string };
 
-type Preload = (client: QueryClient, url: URL, data: StaticPageData) => Promise<void>;
-
-interface StaticPage {
-  path: string;
-  Page: ComponentType;
+interface PageContent {
+  status: 200 | 404;
   title: string;
   description: string;
-  preload: Preload;
+  element: ReactElement;
+  structuredData?: object;
 }
+
+type Render = (
+  url: URL,
+  params: Record<string, string>,
+  data: StaticPageData,
+) => Promise<PageContent | string>;
 
 /** The specialty lists a page shows, each asked once (the whole catalogue and a search may be one). */
 async function preloadSpecialties(client: QueryClient, filters: SpecialtyFilter[], data: StaticPageData) {
-  // Keyed and asked as the app asks the API: the search trimmed (specialtiesQueryOptions).
+  // Keyed and asked as the landing page's components ask (specialtiesQueryOptions).
   const keys = new Map(
     filters.map((filter) => {
       const { queryKey } = specialtiesQueryOptions(filter);
@@ -60,43 +85,150 @@ async function preloadSpecialties(client: QueryClient, filters: SpecialtyFilter[
   );
 }
 
+const bookingFor = (user: SessionUser | null) => (doctorId: string) =>
+  bookingHrefFor(doctorId, user?.role ?? null);
+
 /**
- * The pages the server renders whole and never hydrates (decision 005), each with the data it
- * shows. Their few interactive parts are driven by static-page/enhance.ts. Reached from inside the
- * app, the same pages are rendered by the app as before.
+ * The pages the server renders whole and never hydrates (decision 005): these are their only
+ * version; the app sends a visitor to them with a full page load. Their few interactive parts are
+ * driven by static-page/enhance.ts. A string answer is a redirect.
  */
-const STATIC_PAGES: StaticPage[] = [
+const STATIC_PAGES: {
+  path: string;
+  render: Render;
+  client?: (client: QueryClient, url: URL, data: StaticPageData) => Promise<void>;
+}[] = [
   {
     path: paths.home.path,
-    Page: LandingPage,
-    title: MARKETING_TEXT.landing.title,
-    description: MARKETING_TEXT.landing.metaDescription,
-    preload: async (client, _url, data) => {
+    client: async (client, _url, data) => {
       const [, pricing] = await Promise.all([preloadSpecialties(client, [{}], data), data.pricing()]);
       client.setQueryData(pricingQueryOptions.queryKey, pricing);
     },
+    render: async () => ({
+      status: 200,
+      title: MARKETING_TEXT.landing.title,
+      description: MARKETING_TEXT.landing.metaDescription,
+      element: <LandingPage />,
+    }),
   },
   {
     path: paths.specialties.path,
-    Page: SpecialtiesPage,
-    title: CATALOG_TEXT.directory.title,
-    description: CATALOG_TEXT.directory.metaDescription,
-    preload: (client, url, data) => preloadSpecialties(client, [{}, directoryFilter(url.searchParams)], data),
+    render: async (url, _params, data) => {
+      const filter = directoryFilter(url.searchParams);
+      const searching = filter.q !== '' || filter.withDoctors;
+      const [all, results] = await Promise.all([
+        data.listSpecialties({}),
+        searching ? data.listSpecialties(filter) : null,
+      ]);
+      return {
+        status: 200,
+        title: CATALOG_TEXT.directory.title,
+        description: CATALOG_TEXT.directory.metaDescription,
+        element: <SpecialtiesPage all={all} results={results ?? all} filter={filter} />,
+      };
+    },
   },
   {
-    path: paths.login.path,
-    Page: LoginPage,
-    title: AUTH_TEXT.login.title,
-    description: AUTH_TEXT.login.description,
-    preload: async () => {},
+    path: paths.specialty.path,
+    render: async (url, params, data) => {
+      const slug = params.slug ?? '';
+      const state = doctorListState(url.searchParams);
+      const specialty = await data.getSpecialty(slug);
+      const doctors = specialty ? await data.listSpecialtyDoctors(slug, doctorListRequest(state)) : null;
+      const T = CATALOG_TEXT.specialty;
+      if (!specialty || !doctors) {
+        return {
+          status: 404,
+          title: T.notFoundTitle.replace(/\.$/, ''),
+          description: T.notFoundHint,
+          element: <SpecialtyPage specialty={null} doctors={null} state={state} bookingHref={() => null} />,
+        };
+      }
+      // A page past the last one (an old link, a list that shrank) shows the last one.
+      if (doctors.pageCount > 0 && state.page > doctors.pageCount) {
+        return `${paths.specialty.href(slug)}${doctorListQuery({ ...state, page: doctors.pageCount })}`;
+      }
+      return {
+        status: 200,
+        title: specialty.name,
+        description: T.metaDescription(specialty.name),
+        element: (
+          <SpecialtyPage
+            specialty={specialty}
+            doctors={doctors}
+            state={state}
+            bookingHref={bookingFor(data.user)}
+          />
+        ),
+      };
+    },
+  },
+  {
+    path: paths.doctorProfile.path,
+    render: async (_url, params, data) => {
+      const doctor = await data.getPublicDoctor(params.slug ?? '');
+      const T = CATALOG_TEXT.profile;
+      if (!doctor) {
+        return {
+          status: 404,
+          title: T.notFoundTitle.replace(/\.$/, ''),
+          description: T.notFoundHint,
+          element: <DoctorPage doctor={null} bookingHref={null} />,
+        };
+      }
+      const crm = CATALOG_TEXT.doctor.crm(doctor.crmNumber, doctor.crmState);
+      const price = formatBRL(doctor.consultationPrice);
+      return {
+        status: 200,
+        title: T.title(doctor.name, doctor.specialty.name),
+        description: T.metaDescription(
+          doctor.name,
+          doctor.specialty.name,
+          crm,
+          price,
+          doctor.consultationMinutes,
+        ),
+        element: <DoctorPage doctor={doctor} bookingHref={bookingFor(data.user)(doctor.id)} />,
+        structuredData: physicianData(doctor),
+      };
+    },
   },
 ];
 
-/** The addresses the server renders this way; it serves the app's page for every other one. */
+/** schema.org Physician, for search engines: who the doctor is, their CRM and what a consultation costs. */
+function physicianData(doctor: PublicDoctorProfile): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Physician',
+    name: doctor.name,
+    url: paths.doctorProfile.href(doctor.slug),
+    ...(doctor.photoUrl ? { image: doctor.photoUrl } : {}),
+    ...(doctor.bio ? { description: doctor.bio } : {}),
+    medicalSpecialty: doctor.specialty.name,
+    identifier: {
+      '@type': 'PropertyValue',
+      propertyID: `CRM-${doctor.crmState}`,
+      value: doctor.crmNumber,
+    },
+    availableService: {
+      '@type': 'MedicalProcedure',
+      name: CATALOG_TEXT.profile.minutes(doctor.consultationMinutes),
+      offers: {
+        '@type': 'Offer',
+        price: (doctor.consultationPrice / 100).toFixed(2),
+        priceCurrency: 'BRL',
+      },
+    },
+  };
+}
+
+/** The addresses the server renders this way (route patterns); it serves the app's page for every other one. */
 export const staticPagePaths: readonly string[] = STATIC_PAGES.map((page) => page.path);
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c] ?? c);
+/** JSON inside a <script> element: nothing in it can close the element. */
+const scriptJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The page at this address as HTML, from the same components the app renders, with this request's
@@ -104,27 +236,41 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES
  */
 export async function renderStaticPage(href: string, data: StaticPageData): Promise<RenderedPage | null> {
   const url = new URL(href, 'http://pulsa.local');
-  const page = STATIC_PAGES.find((entry) => entry.path === url.pathname);
-  if (!page) return null;
+  let match: { page: (typeof STATIC_PAGES)[number]; params: Record<string, string> } | null = null;
+  for (const page of STATIC_PAGES) {
+    const found = matchPath(page.path, url.pathname);
+    if (found) {
+      match = { page, params: found.params as Record<string, string> };
+      break;
+    }
+  }
+  if (!match) return null;
 
   const client = createQueryClient();
   client.setQueryData(sessionQueryOptions.queryKey, { user: data.user });
-  await page.preload(client, url, data);
+  const [content] = await Promise.all([
+    match.page.render(url, match.params, data),
+    match.page.client?.(client, url, data),
+  ]);
+  if (typeof content === 'string') return { status: 302, location: content };
 
-  const { Page } = page;
   const body = renderToString(
     <StaticRenderProvider value={true}>
       <QueryClientProvider client={client}>
         <ThemeProvider>
-          <StaticRouter location={`${url.pathname}${url.search}`}>
-            <Page />
-          </StaticRouter>
+          <StaticRouter location={`${url.pathname}${url.search}`}>{content.element}</StaticRouter>
         </ThemeProvider>
       </QueryClientProvider>
     </StaticRenderProvider>,
   );
   client.clear();
 
-  const head = `<title>${escapeHtml(documentTitle(page.title))}</title>\n    <meta name="description" content="${escapeHtml(page.description)}" />`;
-  return { head, body };
+  const head = [
+    `<title>${escapeHtml(documentTitle(content.title))}</title>`,
+    `<meta name="description" content="${escapeHtml(content.description)}" />`,
+    ...(content.structuredData
+      ? [`<script type="application/ld+json">${scriptJson(content.structuredData)}</script>`]
+      : []),
+  ].join('\n    ');
+  return { status: content.status, head, body };
 }

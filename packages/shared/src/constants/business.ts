@@ -25,3 +25,14 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const SESSION_TTL_DAYS = 30;
+
+/** Account security (decision 035): session lifetimes, re-authentication and two-factor limits. */
+export const MIN_NEW_PASSWORD_LENGTH = 8;
+export const SESSION_IDLE_MINUTES = { admin: 30, doctor: 12 * 60, patient: 12 * 60 } as const;
+export const SESSION_ABSOLUTE_HOURS = { admin: 12, doctor: 30 * 24, patient: 30 * 24 } as const;
+export const REAUTH_WINDOW_MINUTES = 10;
+export const SIGN_IN_CHALLENGE_MINUTES = 5;
+export const SIGN_IN_CHALLENGE_ATTEMPTS = 5;
+export const TRUSTED_DEVICE_DAYS = 30;
+export const RECOVERY_CODE_COUNT = 10;
+export const EMAIL_CHANGE_TTL_HOURS = 24;

@@ -66,7 +66,7 @@ describe('registerSchema', () => {
       email: 'Email inválido',
       phone: 'Telefone deve ter no mínimo 10 dígitos',
       cpf: 'CPF deve ter 11 dígitos',
-      password: 'Senha deve ter no mínimo 6 caracteres',
+      password: 'Senha deve ter no mínimo 8 caracteres',
       userType: AUTH_MESSAGES.invalidUserType,
       acceptTerms: 'Você deve aceitar os termos de uso e política de privacidade',
     });
@@ -90,16 +90,28 @@ describe('forgot and reset', () => {
   it('forgot needs a valid e-mail', () => {
     expect(messages(forgotPasswordSchema.safeParse({ email: 'a' }))).toEqual({ email: 'Email inválido' });
   });
+  it('a new password needs 8 characters (sign-in keeps 6)', () => {
+    expect(
+      messages(resetPasswordFormSchema.safeParse({ password: '1234567', confirmPassword: '1234567' })),
+    ).toEqual({
+      password: 'Senha deve ter no mínimo 8 caracteres',
+    });
+  });
   it('reset puts the mismatch on confirmPassword', () => {
     expect(
-      messages(resetPasswordFormSchema.safeParse({ password: '123456', confirmPassword: '1234567' })),
+      messages(
+        resetPasswordFormSchema.safeParse({
+          password: 'segredo-longo-1',
+          confirmPassword: 'segredo-longo-2',
+        }),
+      ),
     ).toEqual({
       confirmPassword: 'As senhas não coincidem',
     });
-    expect(messages(resetPasswordFormSchema.safeParse({ password: '123456', confirmPassword: '1' }))).toEqual(
-      {
-        confirmPassword: 'Confirme sua senha',
-      },
-    );
+    expect(
+      messages(resetPasswordFormSchema.safeParse({ password: 'segredo-longo-1', confirmPassword: '1' })),
+    ).toEqual({
+      confirmPassword: 'Confirme sua senha',
+    });
   });
 });

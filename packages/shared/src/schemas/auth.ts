@@ -1,6 +1,11 @@
 import './zod-setup.ts';
 import { z } from 'zod';
-import { MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_DIGITS } from '../constants/business.ts';
+import {
+  MIN_NAME_LENGTH,
+  MIN_NEW_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_PHONE_DIGITS,
+} from '../constants/business.ts';
 import { SIGN_UP_ROLES } from '../constants/roles.ts';
 import { cpfDigits, isValidCpf } from '../format/cpf.ts';
 import { phoneDigits } from '../format/phone.ts';
@@ -9,6 +14,8 @@ import { phoneDigits } from '../format/phone.ts';
 export const AUTH_MESSAGES = {
   invalidEmail: 'Email inválido',
   shortPassword: 'Senha deve ter no mínimo 6 caracteres',
+  shortNewPassword: 'Senha deve ter no mínimo 8 caracteres',
+  commonPassword: 'Esta senha é muito comum ou fácil de adivinhar. Escolha outra.',
   shortName: 'Nome deve ter no mínimo 3 caracteres',
   shortPhone: 'Telefone deve ter no mínimo 10 dígitos',
   shortCpf: 'CPF deve ter 11 dígitos',
@@ -32,11 +39,19 @@ const email = z
   .string({ error: AUTH_MESSAGES.invalidEmail })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
+  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }))
+  // The API document shows the input side of a pipe; this states the check made after it.
+  .meta({ format: 'email' });
 
 const password = z
   .string({ error: AUTH_MESSAGES.shortPassword })
   .min(MIN_PASSWORD_LENGTH, { error: AUTH_MESSAGES.shortPassword })
+  .max(128, { error: 'Senha deve ter no máximo 128 caracteres' });
+
+/** A password being chosen (sign-up, reset, change): longer, and refused by the server when common. */
+export const newPassword = z
+  .string({ error: AUTH_MESSAGES.shortNewPassword })
+  .min(MIN_NEW_PASSWORD_LENGTH, { error: AUTH_MESSAGES.shortNewPassword })
   .max(128, { error: 'Senha deve ter no máximo 128 caracteres' });
 
 export const loginSchema = z.object({ email, password });
@@ -57,7 +72,8 @@ export const registerSchema = z.object({
         .string()
         .min(MIN_PHONE_DIGITS, { error: AUTH_MESSAGES.shortPhone })
         .max(11, { error: 'Telefone deve ter no máximo 11 dígitos' }),
-    ),
+    )
+    .meta({ description: '10 or 11 digits (area code and number); other characters are ignored' }),
   cpf: z
     .string({ error: AUTH_MESSAGES.shortCpf })
     .transform(cpfDigits)
@@ -67,8 +83,9 @@ export const registerSchema = z.object({
         .min(11, { error: AUTH_MESSAGES.shortCpf })
         .max(11, { error: AUTH_MESSAGES.shortCpf })
         .refine((v) => v.length !== 11 || isValidCpf(v), { error: AUTH_MESSAGES.invalidCpf }),
-    ),
-  password,
+    )
+    .meta({ description: '11 digits with valid check digits; dots and dash are ignored' }),
+  password: newPassword,
   userType: z.enum(SIGN_UP_ROLES, { error: AUTH_MESSAGES.invalidUserType }),
   acceptTerms: z.literal(true, { error: AUTH_MESSAGES.acceptTerms }),
 });
@@ -82,7 +99,7 @@ export const resendVerificationSchema = z.object({ email });
 
 export const resetPasswordFormSchema = z
   .object({
-    password,
+    password: newPassword,
     confirmPassword: z
       .string({ error: AUTH_MESSAGES.confirmPassword })
       .min(MIN_PASSWORD_LENGTH, { error: AUTH_MESSAGES.confirmPassword }),
@@ -100,7 +117,7 @@ const token = z
 export const resetPasswordSchema = z
   .object({
     token,
-    password,
+    password: newPassword,
     confirmPassword: z
       .string({ error: AUTH_MESSAGES.confirmPassword })
       .min(MIN_PASSWORD_LENGTH, { error: AUTH_MESSAGES.confirmPassword }),
@@ -123,5 +140,7 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   role: z.enum(['admin', 'doctor', 'patient']),
   avatarUrl: z.string().nullable(),
+  /** Two-factor sign-in is on for this account (the server always says; absent reads as off). */
+  twoFactorEnabled: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -21,7 +21,9 @@ export const pageQuerySchema = z.object({
     .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), {
       error: 'Tamanho de página inválido',
     })
-    .default(DEFAULT_PAGE_SIZE),
+    .default(DEFAULT_PAGE_SIZE)
+    // A refinement does not reach the API document; the accepted sizes do through this.
+    .meta({ enum: [...PAGE_SIZE_OPTIONS] }),
   q: z.string().trim().max(100).optional(),
   sort: z.string().max(40).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),

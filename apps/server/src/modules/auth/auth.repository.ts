@@ -1,7 +1,15 @@
 import type { Role } from '@pulsa/shared/constants/roles';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { authTokens, doctorProfiles, sessions, userProfiles, userRoles, users } from '../../db/schema.ts';
+import {
+  authTokens,
+  doctorProfiles,
+  sessions,
+  twoFactorSecrets,
+  userProfiles,
+  userRoles,
+  users,
+} from '../../db/schema.ts';
 
 export type AuthTokenKind = 'email_verification' | 'password_reset';
 
@@ -120,12 +128,17 @@ export async function findProfileName(db: Queryable, userId: string) {
 
 export async function insertSession(
   db: Queryable,
-  id: string,
-  userId: string,
-  expiresAt: Date,
-  userAgent: string | null,
+  input: { id: string; userId: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null },
 ) {
-  await db.insert(sessions).values({ id, userId, expiresAt, userAgent });
+  await db.insert(sessions).values(input);
+}
+
+/** Moves the idle clock; at most once a minute per session, so reads stay reads. */
+export async function touchSession(db: Queryable, id: string) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date() })
+    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, new Date(Date.now() - 60_000))));
 }
 
 export async function deleteSession(db: Queryable, id: string) {
@@ -148,11 +161,19 @@ export async function findSessionUser(db: Queryable, sessionId: string) {
       avatarUrl: userProfiles.profileImageUrl,
       role: userRoles.role,
       expiresAt: sessions.expiresAt,
+      publicId: sessions.publicId,
+      lastSeenAt: sessions.lastSeenAt,
+      authenticatedAt: sessions.authenticatedAt,
+      twoFactorEnabledAt: twoFactorSecrets.enabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(userProfiles, eq(userProfiles.id, users.id))
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(
+      twoFactorSecrets,
+      and(eq(twoFactorSecrets.userId, users.id), isNotNull(twoFactorSecrets.enabledAt)),
+    )
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
   return row;
 }
@@ -165,4 +186,14 @@ export async function findRole(db: Queryable, userId: string) {
 /** A doctor starts with an empty, pending professional profile that they complete later. */
 export async function insertEmptyDoctorProfile(db: Queryable, userId: string) {
   await db.insert(doctorProfiles).values({ userId });
+}
+
+/** Who holds a CPF, to tell them someone tried to sign up with it. */
+export async function findCpfOwner(db: Queryable, cpf: string) {
+  const [row] = await db
+    .select({ email: users.email, fullName: userProfiles.fullName })
+    .from(userProfiles)
+    .innerJoin(users, eq(users.id, userProfiles.id))
+    .where(eq(userProfiles.cpf, cpf));
+  return row;
 }

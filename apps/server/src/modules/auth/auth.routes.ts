@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES, loginResponseSchema, twoFactorSignInSchema } from '@pulsa/shared/schemas/account';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -11,7 +12,12 @@ import { apiErrorSchema, messageSchema } from '@pulsa/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  CHALLENGE_COOKIE,
+  TRUSTED_DEVICE_COOKIE,
+  TRUSTED_DEVICE_MAX_AGE_SECONDS,
+} from '../../plugins/session.ts';
 
 export const AUTH_TEXTS = {
   registered: 'Conta criada com sucesso! Verifique seu email para confirmar sua conta.',
@@ -64,7 +70,9 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
       },
     },
     async (request) => {
-      await app.auth.resendVerification(request.body.email);
+      const { email } = request.body;
+      await app.auth.throttle.emailRequested(email);
+      app.afterResponse.schedule(request, () => app.auth.resendVerification(email));
       return { message: AUTH_TEXTS.verificationResent };
     },
   );
@@ -72,6 +80,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
   r.post(
     '/verify-email',
     {
+      config: limited,
       schema: {
         tags: ['auth'],
         summary: 'Confirm the e-mail address with the token from the link',
@@ -94,27 +103,75 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
       config: limited,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password; sets the session cookie',
+        summary:
+          'Sign in with e-mail and password: sets the session cookie, or, with two-factor on, a short-lived challenge cookie for /login/two-factor',
         body: loginSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const client = app.clientInfo(request);
+      const result = await app.auth.signIn(
+        request.body.email,
+        request.body.password,
+        client,
+        app.sessionToken(request),
+      );
+      if (result.kind === 'challenge') {
+        app.setAuthCookie(reply, CHALLENGE_COOKIE, result.token, result.maxAgeSeconds);
+        return { twoFactorRequired: true as const };
+      }
+      app.setSessionCookie(reply, result.token, result.maxAgeSeconds);
+      app.setDeviceCookie(reply, client);
+      return { user: result.user };
+    },
+  );
+
+  r.post(
+    '/login/two-factor',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Second sign-in step: a code from the authenticator app or a recovery code; sets the session cookie',
+        body: twoFactorSignInSchema,
         response: { 200: z.object({ user: sessionUserSchema }), ...errors },
       },
     },
     async (request, reply) => {
-      const { token, user } = await app.auth.signIn(
-        request.body.email,
-        request.body.password,
-        request.headers['user-agent'] ?? null,
+      const challenge = request.cookies[CHALLENGE_COOKIE];
+      if (!challenge || challenge.length > 100)
+        throw new AppError(401, ACCOUNT_MESSAGES.challengeExpired, { code: 'challenge_expired' });
+      const client = app.clientInfo(request);
+      const result = await app.auth.completeTwoFactor(
+        challenge,
+        request.body.code,
+        request.body.rememberDevice,
+        client,
       );
-      app.setSessionCookie(reply, token);
-      return { user };
+      app.clearAuthCookie(reply, CHALLENGE_COOKIE);
+      if (result.trustedDeviceToken)
+        app.setAuthCookie(
+          reply,
+          TRUSTED_DEVICE_COOKIE,
+          result.trustedDeviceToken,
+          TRUSTED_DEVICE_MAX_AGE_SECONDS,
+        );
+      app.setSessionCookie(reply, result.token, result.maxAgeSeconds);
+      app.setDeviceCookie(reply, client);
+      return { user: result.user };
     },
   );
 
   r.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageSchema } } },
+    {
+      config: { allowWithoutTwoFactor: true },
+      schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageSchema } },
+    },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = app.sessionToken(request);
       if (token) await app.auth.signOut(token);
       app.clearSessionCookie(reply);
       return { message: AUTH_TEXTS.signedOut };
@@ -133,7 +190,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await app.currentUser(request);
-      if (!user && request.cookies[SESSION_COOKIE]) app.clearSessionCookie(reply);
+      if (!user && app.sessionToken(request)) app.clearSessionCookie(reply);
       return { user };
     },
   );
@@ -150,7 +207,9 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
       },
     },
     async (request) => {
-      await app.auth.requestPasswordReset(request.body.email);
+      const { email } = request.body;
+      await app.auth.throttle.emailRequested(email);
+      app.afterResponse.schedule(request, () => app.auth.requestPasswordReset(email));
       return { message: AUTH_TEXTS.resetRequested };
     },
   );

@@ -1,18 +1,58 @@
 import {
   EMAIL_VERIFICATION_TTL_HOURS,
   PASSWORD_RESET_TTL_MINUTES,
-  SESSION_TTL_DAYS,
+  SESSION_ABSOLUTE_HOURS,
+  SESSION_IDLE_MINUTES,
+  SIGN_IN_CHALLENGE_ATTEMPTS,
+  SIGN_IN_CHALLENGE_MINUTES,
+  TRUSTED_DEVICE_DAYS,
 } from '@pulsa/shared/constants/business';
 import type { Role } from '@pulsa/shared/constants/roles';
+import { ACCOUNT_MESSAGES } from '@pulsa/shared/schemas/account';
 import { AUTH_MESSAGES, type RegisterData, type SessionUser } from '@pulsa/shared/schemas/auth';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
+import { dataKeyOf } from '../../lib/encryption.ts';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.ts';
+import * as accountRepo from '../account/account.repository.ts';
+import { deviceLabel, nowInBrazil } from '../account/devices.ts';
+import { assertPasswordNotCommon } from '../account/password-policy.ts';
+import { verifySecondFactor } from '../account/second-factor.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
-import { passwordChangedEmail, passwordResetEmail, verificationEmail } from '../email/email.templates.ts';
+import {
+  cpfInUseNoticeEmail,
+  type EmailContent,
+  newSignInEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  signUpRefusedEmail,
+  verificationEmail,
+} from '../email/email.templates.ts';
+import { Throttle } from '../security/throttle.ts';
 import * as repo from './auth.repository.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
+
+/** Who is signing in, as the request shows it. */
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+  /** The long-lived browser cookie that tells a known device from a new one. */
+  deviceToken: string;
+  /** The "remember this device" cookie, when present. */
+  trustedDeviceToken?: string;
+}
+
+export type SignInResult =
+  | { kind: 'session'; token: string; user: SessionUser; maxAgeSeconds: number }
+  | { kind: 'challenge'; token: string; maxAgeSeconds: number };
+
+export interface SessionInfo {
+  /** The token's digest: the sessions table's key. */
+  id: string;
+  publicId: string;
+  authenticatedAt: Date;
+}
 
 export interface AuthDeps {
   db: Db;
@@ -23,17 +63,45 @@ export interface AuthDeps {
 
 /** Account rules: sign-up, e-mail confirmation, sign-in, sessions and password reset. */
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  private readonly deps: AuthDeps;
+  /** Per-account and per-recipient limits, shared by every instance through the database. */
+  readonly throttle: Throttle;
 
-  async register(input: RegisterData): Promise<{ userId: string }> {
+  constructor(deps: AuthDeps) {
+    this.deps = deps;
+    this.throttle = new Throttle(deps.db);
+  }
+
+  /** A password hash at the configured cost (OWASP's in production). */
+  hash(password: string) {
+    return hashPassword(password, this.deps.config.passwordCost);
+  }
+
+  /** The installation's data key (DATA_ENCRYPTION_KEY, or the local one start-up made). */
+  private get encryptionKey(): Buffer {
+    return dataKeyOf(this.deps.config);
+  }
+
+  /** Into the outbox; a body carrying a live link is encrypted at rest. */
+  queueEmail(tx: Queryable, to: string, content: EmailContent) {
+    return enqueueEmail(tx, to, content, { encryptionKey: this.deps.config.dataEncryptionKey });
+  }
+
+  /**
+   * Creates the account, or — when the CPF already has one — answers exactly the same and tells
+   * both addresses by e-mail instead, so the form never reveals that a national ID is registered.
+   * A taken e-mail is still named: the spec's message, and the owner can recover it by e-mail.
+   */
+  async register(input: RegisterData): Promise<{ userId: string | null }> {
     const { db } = this.deps;
-    const passwordHash = await hashPassword(input.password);
-    let userId: string;
+    await assertPasswordNotCommon(input.password, 'password', [input.name, input.email]);
+    const passwordHash = await this.hash(input.password);
+    let userId: string | null;
     try {
       userId = await db.transaction(async (tx) => {
         const existing = await repo.findUserByEmail(tx, input.email);
         if (existing) throw emailTaken();
-        if (await repo.cpfExists(tx, input.cpf)) throw cpfTaken();
+        if (await repo.cpfExists(tx, input.cpf)) throw new CpfTaken();
         const id = await repo.insertUser(tx, {
           email: input.email,
           passwordHash,
@@ -50,14 +118,34 @@ export class AuthService {
     } catch (error) {
       // Two sign-ups racing past the checks above meet the unique indexes instead.
       if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
-      if (isUniqueViolation(error, 'user_profiles_cpf_key')) throw cpfTaken();
-      throw error;
+      if (!(error instanceof CpfTaken) && !isUniqueViolation(error, 'user_profiles_cpf_key')) throw error;
+      await this.tellCpfTaken(input);
+      userId = null;
     }
     this.deps.onEmailQueued();
     return { userId };
   }
 
-  /** Same answer whether or not the address exists or is already confirmed. */
+  private async tellCpfTaken(input: RegisterData) {
+    const { db, config } = this.deps;
+    const owner = await repo.findCpfOwner(db, input.cpf);
+    const login = `${config.appUrl}/login`;
+    // Quotas first: the embedded database has one connection, taken by the transaction below.
+    const tellOwner = !!owner && (await this.throttle.mayEmail(owner.email));
+    const tellApplicant = await this.throttle.mayEmail(input.email);
+    await db.transaction(async (tx) => {
+      if (owner && tellOwner) {
+        const reset = `${config.appUrl}/forgot-password`;
+        await this.queueEmail(tx, owner.email, cpfInUseNoticeEmail(owner.fullName, login, reset));
+      }
+      if (tellApplicant) await this.queueEmail(tx, input.email, signUpRefusedEmail(input.name, login));
+    });
+  }
+
+  /**
+   * Same answer whether or not the address exists or is already confirmed; the route runs this
+   * after answering, so the time taken says nothing either.
+   */
   async resendVerification(email: string): Promise<void> {
     const { db } = this.deps;
     const user = await repo.findUserByEmail(db, email);
@@ -85,37 +173,166 @@ export class AuthService {
     return 'verified';
   }
 
+  /**
+   * The password step. With two-factor sign-in on (and no remembered device) it creates no
+   * session, only a short-lived challenge that the code step (completeTwoFactor) redeems.
+   * `previousToken` is the session the browser already had: it ends here, so a session planted
+   * before sign-in (or another account's) never survives it.
+   */
   async signIn(
     email: string,
     password: string,
-    userAgent: string | null,
-  ): Promise<{ token: string; user: SessionUser }> {
-    const { db } = this.deps;
+    client: ClientInfo,
+    previousToken?: string,
+  ): Promise<SignInResult> {
+    const { db, config } = this.deps;
+    await this.throttle.assertSignInAllowed(email);
     const user = await repo.findUserByEmail(db, email);
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !ok)
+    const ok = await verifyPassword(
+      password,
+      user?.passwordHash ?? (await dummyPasswordHash(config.passwordCost)),
+    );
+    if (!user || !ok) {
+      await this.throttle.signInFailed(email);
       throw new AppError(401, AUTH_MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
+    }
+    await this.throttle.signInSucceeded(email);
     if (!user.emailVerifiedAt)
       throw new AppError(403, AUTH_MESSAGES.emailNotVerified, { code: 'email_not_verified' });
-    const token = newSecretToken();
-    const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000);
-    await repo.insertSession(db, hashToken(token), user.id, expiresAt, userAgent?.slice(0, 300) ?? null);
-    const sessionUser = await this.sessionUser(token);
-    if (!sessionUser) throw new Error('session vanished right after sign-in');
-    return { token, user: sessionUser };
+    // Hashes made with older (cheaper) parameters are replaced while the password is at hand.
+    if (needsRehash(user.passwordHash, config.passwordCost)) {
+      await repo.updatePassword(db, user.id, await this.hash(password));
+    }
+    if (previousToken) await repo.deleteSession(db, hashToken(previousToken));
+    if (await this.needsSecondFactor(user.id, client.trustedDeviceToken)) return this.openChallenge(user.id);
+    return this.startSession(user.id, client);
+  }
+
+  /** The code step: a TOTP or recovery code against the pending challenge. */
+  async completeTwoFactor(
+    challengeToken: string,
+    code: string,
+    rememberDevice: boolean,
+    client: ClientInfo,
+  ): Promise<Extract<SignInResult, { kind: 'session' }> & { trustedDeviceToken?: string }> {
+    const { db } = this.deps;
+    const challengeId = hashToken(challengeToken);
+    const challenge = await accountRepo.findChallenge(db, challengeId);
+    if (!challenge || challenge.attempts >= SIGN_IN_CHALLENGE_ATTEMPTS) throw challengeExpired();
+    if (!(await verifySecondFactor(db, challenge.userId, code, this.encryptionKey))) {
+      const attempts = await accountRepo.countChallengeAttempt(db, challengeId);
+      if (attempts >= SIGN_IN_CHALLENGE_ATTEMPTS) {
+        await accountRepo.deleteChallenge(db, challengeId);
+        throw challengeExpired();
+      }
+      throw badRequest(ACCOUNT_MESSAGES.invalidCode, { code: ACCOUNT_MESSAGES.invalidCode }, 'invalid_code');
+    }
+    if (!(await accountRepo.deleteChallenge(db, challengeId))) throw challengeExpired();
+    const session = await this.startSession(challenge.userId, client);
+    if (!rememberDevice) return session;
+    const trustedDeviceToken = newSecretToken();
+    await accountRepo.insertTrustedDevice(db, {
+      userId: challenge.userId,
+      tokenHash: hashToken(trustedDeviceToken),
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      expiresAt: new Date(Date.now() + TRUSTED_DEVICE_DAYS * 86_400_000),
+    });
+    return { ...session, trustedDeviceToken };
   }
 
   async signOut(token: string): Promise<void> {
     await repo.deleteSession(this.deps.db, hashToken(token));
   }
 
-  async sessionUser(token: string): Promise<SessionUser | undefined> {
-    const row = await repo.findSessionUser(this.deps.db, hashToken(token));
+  /**
+   * The user and session behind a cookie token, or undefined when there is none, it passed its
+   * absolute lifetime, or it sat idle longer than the role allows (then it is deleted).
+   */
+  async sessionUser(token: string): Promise<{ user: SessionUser; session: SessionInfo } | undefined> {
+    const { db } = this.deps;
+    const id = hashToken(token);
+    const row = await repo.findSessionUser(db, id);
     if (!row) return undefined;
-    return { id: row.id, email: row.email, name: row.name, role: row.role, avatarUrl: row.avatarUrl };
+    if (row.lastSeenAt.getTime() + SESSION_IDLE_MINUTES[row.role] * 60_000 < Date.now()) {
+      await repo.deleteSession(db, id);
+      return undefined;
+    }
+    await repo.touchSession(db, id);
+    return {
+      user: {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        avatarUrl: row.avatarUrl,
+        twoFactorEnabled: !!row.twoFactorEnabledAt,
+      },
+      session: { id, publicId: row.publicId, authenticatedAt: row.authenticatedAt },
+    };
   }
 
-  /** Same answer whether or not the address exists. */
+  private async needsSecondFactor(userId: string, trustedDeviceToken: string | undefined) {
+    const { db } = this.deps;
+    if (!(await accountRepo.twoFactorEnabled(db, userId))) return false;
+    if (!trustedDeviceToken || trustedDeviceToken.length > 100) return true;
+    return !(await accountRepo.isTrustedDevice(db, userId, hashToken(trustedDeviceToken)));
+  }
+
+  private async openChallenge(userId: string): Promise<SignInResult> {
+    const token = newSecretToken();
+    const maxAgeSeconds = SIGN_IN_CHALLENGE_MINUTES * 60;
+    await accountRepo.insertChallenge(
+      this.deps.db,
+      hashToken(token),
+      userId,
+      new Date(Date.now() + maxAgeSeconds * 1000),
+    );
+    return { kind: 'challenge', token, maxAgeSeconds };
+  }
+
+  /** A new session with the role's absolute lifetime; a browser new to the account gets an e-mail. */
+  private async startSession(
+    userId: string,
+    client: ClientInfo,
+  ): Promise<Extract<SignInResult, { kind: 'session' }>> {
+    const { db } = this.deps;
+    const role = (await repo.findRole(db, userId)) ?? 'patient';
+    const maxAgeSeconds = SESSION_ABSOLUTE_HOURS[role] * 3600;
+    const token = newSecretToken();
+    const userAgent = client.userAgent?.slice(0, 300) ?? null;
+    let emailQueued = false;
+    await db.transaction(async (tx) => {
+      await repo.insertSession(tx, {
+        id: hashToken(token),
+        userId,
+        expiresAt: new Date(Date.now() + maxAgeSeconds * 1000),
+        userAgent,
+        ipAddress: client.ip,
+      });
+      const { isNewDevice } = await accountRepo.rememberKnownDevice(
+        tx,
+        userId,
+        hashToken(client.deviceToken),
+      );
+      if (isNewDevice) {
+        const profile = await repo.findProfileName(tx, userId);
+        if (profile) {
+          await this.queueEmail(
+            tx,
+            profile.email,
+            newSignInEmail(profile.fullName, deviceLabel(userAgent), nowInBrazil()),
+          );
+          emailQueued = true;
+        }
+      }
+    });
+    if (emailQueued) this.deps.onEmailQueued();
+    const found = await this.sessionUser(token);
+    if (!found) throw new Error('session vanished right after sign-in');
+    return { kind: 'session', token, user: found.user, maxAgeSeconds };
+  }
+
+  /** Same answer whether or not the address exists; the route runs this after answering. */
   async requestPasswordReset(email: string): Promise<void> {
     const { db, config } = this.deps;
     const user = await repo.findUserByEmail(db, email);
@@ -125,7 +342,7 @@ export class AuthService {
     await db.transaction(async (tx) => {
       await repo.insertAuthToken(tx, user.id, 'password_reset', hashToken(token), expiresAt);
       const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await enqueueEmail(tx, user.email, passwordResetEmail(user.fullName, url));
+      await this.queueEmail(tx, user.email, passwordResetEmail(user.fullName, url));
     });
     this.deps.onEmailQueued();
   }
@@ -136,17 +353,19 @@ export class AuthService {
     if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) {
       throw badRequest(AUTH_MESSAGES.invalidResetLink, undefined, 'invalid_link');
     }
-    const passwordHash = await hashPassword(password);
+    await assertPasswordNotCommon(password, 'password');
+    const passwordHash = await this.hash(password);
     await db.transaction(async (tx) => {
       if (!(await repo.consumeAuthToken(tx, row.id)))
         throw badRequest(AUTH_MESSAGES.invalidResetLink, undefined, 'invalid_link');
       await repo.updatePassword(tx, row.userId, passwordHash);
-      // Whoever had the old password loses every open session.
+      // Whoever had the old password loses every open session and remembered device.
       await repo.deleteUserSessions(tx, row.userId);
+      await accountRepo.deleteTrustedDevices(tx, row.userId);
       // Following a link sent to the address proves it, like the confirmation link would.
       await repo.markEmailVerified(tx, row.userId);
       const profile = await repo.findProfileName(tx, row.userId);
-      if (profile) await enqueueEmail(tx, profile.email, passwordChangedEmail(profile.fullName));
+      if (profile) await this.queueEmail(tx, profile.email, passwordChangedEmail(profile.fullName));
     });
     this.deps.onEmailQueued();
   }
@@ -159,14 +378,16 @@ export class AuthService {
     if (existing) {
       const role = await repo.findRole(db, existing.id);
       if (role !== 'admin') {
-        throw new Error(`${normalized} already has a ${role ?? 'no'} account; choose another admin e-mail`);
+        throw new Error(
+          `the address already has a ${role ?? 'role-less'} account; choose another admin e-mail`,
+        );
       }
       return 'exists';
     }
     await db.transaction(async (tx) => {
       await repo.insertUser(tx, {
         email: normalized,
-        passwordHash: await hashPassword(password),
+        passwordHash: await this.hash(password),
         fullName: 'Administrador',
         phone: null,
         cpf: null,
@@ -182,10 +403,14 @@ export class AuthService {
     const expiresAt = new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * 3_600_000);
     await repo.insertAuthToken(tx, userId, 'email_verification', hashToken(token), expiresAt);
     const url = `${this.deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-    await enqueueEmail(tx, email, verificationEmail(name, url));
+    await this.queueEmail(tx, email, verificationEmail(name, url));
   }
 }
 
 const emailTaken = () =>
   conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken }, 'email_taken');
-const cpfTaken = () => conflict(AUTH_MESSAGES.cpfTaken, { cpf: AUTH_MESSAGES.cpfTaken }, 'cpf_taken');
+/** Internal signal only: a taken CPF is never told to the one signing up. */
+class CpfTaken extends Error {}
+
+const challengeExpired = () =>
+  new AppError(401, ACCOUNT_MESSAGES.challengeExpired, { code: 'challenge_expired' });

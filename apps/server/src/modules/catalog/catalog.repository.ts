@@ -1,12 +1,13 @@
+import type { DoctorSort } from '@pulsa/shared/schemas/catalog';
 import { and, asc, count, desc, eq, exists, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
-import type { DoctorSort } from './catalog.schemas.ts';
 
 /**
  * The one definition of a doctor the public may see: approved by an admin and with the profile
- * complete (specialty, CRM number and state, price). Every public query goes through it.
+ * complete (specialty, CRM number and state, price) and a public address (slug, set on approval).
+ * Every public query goes through it.
  */
 export const listedDoctor: SQL = and(
   eq(doctorProfiles.verificationStatus, 'approved'),
@@ -14,6 +15,7 @@ export const listedDoctor: SQL = and(
   isNotNull(doctorProfiles.crmNumber),
   isNotNull(doctorProfiles.crmState),
   isNotNull(doctorProfiles.consultationPrice),
+  isNotNull(doctorProfiles.slug),
 ) as SQL;
 
 // Accent- and case-insensitive matching that works on PostgreSQL and PGlite without extensions.
@@ -120,6 +122,7 @@ export async function listSpecialtyDoctors(db: Queryable, request: DoctorPageReq
         crmState: sql<string>`${doctorProfiles.crmState}`,
         consultationPrice: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
         bio: doctorProfiles.bio,
+        slug: sql<string>`${doctorProfiles.slug}`,
       })
       .from(doctorProfiles)
       .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
@@ -156,4 +159,29 @@ export async function pricingSummary(db: Queryable) {
     maxPrice: toNumber(row?.maxPrice),
     medianPrice: toNumber(row?.medianPrice),
   };
+}
+
+/** The public page of one listed doctor, by its address; undefined for anyone not listed. */
+export async function findListedDoctorBySlug(db: Queryable, slug: string) {
+  const [row] = await db
+    .select({
+      id: doctorProfiles.id,
+      slug: sql<string>`${doctorProfiles.slug}`,
+      name: userProfiles.fullName,
+      photoUrl: userProfiles.profileImageUrl,
+      crmNumber: sql<string>`${doctorProfiles.crmNumber}`,
+      crmState: sql<string>`${doctorProfiles.crmState}`,
+      specialty: { name: specialties.name, slug: specialties.slug, icon: specialties.icon },
+      consultationPrice: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
+      consultationMinutes: doctorProfiles.consultationMinutes,
+      bio: doctorProfiles.bio,
+      education: doctorProfiles.education,
+      professionalExperience: doctorProfiles.professionalExperience,
+      timeZone: doctorProfiles.timeZone,
+    })
+    .from(doctorProfiles)
+    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+    .innerJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
+    .where(and(listedDoctor, eq(doctorProfiles.slug, slug)));
+  return row;
 }

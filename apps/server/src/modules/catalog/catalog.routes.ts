@@ -1,22 +1,43 @@
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  doctorSlugParamsSchema,
   pricingSummarySchema,
   publicDoctorPageSchema,
+  publicDoctorProfileSchema,
   specialtyDoctorsQuerySchema,
   specialtyListQuerySchema,
   specialtyListSchema,
   specialtySlugParamsSchema,
   specialtySummarySchema,
-} from './catalog.schemas.ts';
+} from '@pulsa/shared/schemas/catalog';
+import { apiErrorSchema } from '@pulsa/shared/schemas/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { CatalogService } from './catalog.service.ts';
 
-/** Public, read-only catalogue: no sign-in needed. */
+/**
+ * Public, read-only catalogue: no sign-in needed, the same answer for everyone, so each answer is
+ * kept in the shared public cache until the catalogue changes (plugins/public-cache.ts).
+ */
 export async function catalogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const catalog = new CatalogService(app.db);
   const tags = ['catalog'];
+
+  // The route's query and params are validated before this runs; the answer is checked against
+  // its contract once, when it is computed, and then sent as kept.
+  const cached = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: z.ZodType,
+    load: () => Promise<unknown>,
+  ) => {
+    await app.publicCache.serve(request, reply, async () => ({
+      body: JSON.stringify(schema.parse(await load())),
+      contentType: 'application/json; charset=utf-8',
+    }));
+    return reply;
+  };
 
   r.get(
     '/specialties',
@@ -29,12 +50,13 @@ export async function catalogRoutes(app: FastifyInstance) {
         response: { 200: specialtyListSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => ({
-      items: await catalog.listSpecialties({
-        q: request.query.q,
-        withDoctors: request.query.withDoctors === 'true',
-      }),
-    }),
+    (request, reply) =>
+      cached(request, reply, specialtyListSchema, async () => ({
+        items: await catalog.listSpecialties({
+          q: request.query.q,
+          withDoctors: request.query.withDoctors === 'true',
+        }),
+      })),
   );
 
   r.get(
@@ -47,7 +69,8 @@ export async function catalogRoutes(app: FastifyInstance) {
         response: { 200: specialtySummarySchema, 404: apiErrorSchema },
       },
     },
-    async (request) => catalog.getSpecialty(request.params.slug),
+    (request, reply) =>
+      cached(request, reply, specialtySummarySchema, () => catalog.getSpecialty(request.params.slug)),
   );
 
   r.get(
@@ -61,7 +84,24 @@ export async function catalogRoutes(app: FastifyInstance) {
         response: { 200: publicDoctorPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => catalog.listSpecialtyDoctors(request.params.slug, request.query),
+    (request, reply) =>
+      cached(request, reply, publicDoctorPageSchema, () =>
+        catalog.listSpecialtyDoctors(request.params.slug, request.query),
+      ),
+  );
+
+  r.get(
+    '/catalog/doctors/:slug',
+    {
+      schema: {
+        tags,
+        summary: "An approved doctor's public profile, by the address of their page",
+        params: doctorSlugParamsSchema,
+        response: { 200: publicDoctorProfileSchema, 404: apiErrorSchema },
+      },
+    },
+    (request, reply) =>
+      cached(request, reply, publicDoctorProfileSchema, () => catalog.getPublicDoctor(request.params.slug)),
   );
 
   r.get(
@@ -74,6 +114,6 @@ export async function catalogRoutes(app: FastifyInstance) {
         response: { 200: pricingSummarySchema },
       },
     },
-    async () => catalog.pricing(),
+    (request, reply) => cached(request, reply, pricingSummarySchema, () => catalog.pricing()),
   );
 }

@@ -1,7 +1,17 @@
+import {
+  CATALOG_MESSAGES,
+  type PricingSummary,
+  type PublicDoctorProfile,
+  type SpecialtyDoctorsQuery,
+} from '@pulsa/shared/schemas/catalog';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { nextAvailableDays } from '../doctors/doctors.agenda.service.ts';
 import * as repo from './catalog.repository.ts';
-import { CATALOG_MESSAGES, type PricingSummary, type SpecialtyDoctorsQuery } from './catalog.schemas.ts';
+
+/** How many bookable days a doctor's public page lists, and how many first times of each. */
+export const PUBLIC_NEXT_DAYS = 3;
+export const PUBLIC_TIMES_PER_DAY = 6;
 
 /** How much of a bio a doctor card shows. */
 export const SHORT_BIO_LENGTH = 220;
@@ -18,7 +28,11 @@ export function shortBio(bio: string | null, max = SHORT_BIO_LENGTH): string | n
 
 /** The public catalogue: specialties and the doctors patients can book, read-only and without sign-in. */
 export class CatalogService {
-  constructor(private readonly db: Queryable) {}
+  private readonly db: Queryable;
+
+  constructor(db: Queryable) {
+    this.db = db;
+  }
 
   listSpecialties(filter: { q?: string; withDoctors?: boolean } = {}) {
     return repo.listSpecialties(this.db, { q: filter.q || undefined, withDoctors: filter.withDoctors });
@@ -46,6 +60,21 @@ export class CatalogService {
       page: query.page,
       pageSize: query.pageSize,
       pageCount: Math.ceil(total / query.pageSize),
+    };
+  }
+
+  /** One approved doctor's public page; 404 for an unknown address or a doctor who is not listed. */
+  async getPublicDoctor(slug: string): Promise<PublicDoctorProfile> {
+    const doctor = await repo.findListedDoctorBySlug(this.db, slug);
+    if (!doctor) throw notFound(CATALOG_MESSAGES.doctorNotFound);
+    const days = await nextAvailableDays(this.db, doctor.id, PUBLIC_NEXT_DAYS);
+    return {
+      ...doctor,
+      nextAvailableDays: days.map((d) => ({
+        date: d.date,
+        times: d.slots.slice(0, PUBLIC_TIMES_PER_DAY).map((slot) => slot.time),
+        total: d.slots.length,
+      })),
     };
   }
 

@@ -1,10 +1,10 @@
+import type { PublicDoctor, PublicDoctorProfile, SpecialtySummary } from '@pulsa/shared/schemas/catalog';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDoctor, seedSpecialties, setDoctorVerification, setProfileImage } from '../../db/factories.ts';
-import { doctorProfiles } from '../../db/schema.ts';
+import { doctorAvailability, doctorProfiles } from '../../db/schema.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import type { PublicDoctor, SpecialtySummary } from './catalog.schemas.ts';
 import { shortBio } from './catalog.service.ts';
 
 let app: FastifyInstance;
@@ -86,6 +86,7 @@ describe('with specialties and doctors', () => {
       .update(doctorProfiles)
       .set({ crmNumber: null })
       .where(eq(doctorProfiles.id, incomplete.doctorId));
+    visible.igor = incomplete.doctorId;
     const bare = await createDoctor(app.db, { fullName: 'Vera Vazia', incomplete: true });
     await setDoctorVerification(app.db, bare.doctorId, 'approved');
   });
@@ -159,7 +160,7 @@ describe('with specialties and doctors', () => {
     expect(items.find((d) => d.id === visible.c)?.photoUrl).toBe('/uploads/avatars/carla.png');
     // Nothing private leaks into the public answer.
     expect(Object.keys(bruno ?? {}).sort()).toEqual(
-      ['bio', 'consultationPrice', 'crmNumber', 'crmState', 'id', 'name', 'photoUrl'].sort(),
+      ['bio', 'consultationPrice', 'crmNumber', 'crmState', 'id', 'name', 'photoUrl', 'slug'].sort(),
     );
   });
 
@@ -204,6 +205,98 @@ describe('with specialties and doctors', () => {
     expect((await get('/api/specialties/pediatria')).json().doctorCount).toBe(12);
   });
 
+  it("answers an approved doctor's public profile by the slug of their page, and nothing private", async () => {
+    const res = await get('/api/catalog/doctors/bruno-teixeira-crm-rj-998877');
+    expect(res.statusCode).toBe(200);
+    const profile: PublicDoctorProfile = res.json();
+    expect(profile).toMatchObject({
+      id: visible.b,
+      slug: 'bruno-teixeira-crm-rj-998877',
+      name: 'Bruno Teixeira',
+      crmNumber: '998877',
+      crmState: 'RJ',
+      consultationPrice: 10000,
+      consultationMinutes: 30,
+      specialty: { name: 'Cardiologia', slug: 'cardiologia', icon: 'heart-pulse' },
+      education: null,
+      professionalExperience: null,
+    });
+    // The whole bio, not the card's start.
+    expect(profile.bio?.length).toBeGreaterThan(300);
+    expect(Object.keys(profile).sort()).toEqual(
+      [
+        'bio',
+        'consultationMinutes',
+        'consultationPrice',
+        'crmNumber',
+        'crmState',
+        'education',
+        'id',
+        'name',
+        'photoUrl',
+        'professionalExperience',
+        'slug',
+        'specialty',
+        'timeZone',
+        'nextAvailableDays',
+      ].sort(),
+    );
+    // The factory's weekday agenda: the next three days with free slots, each on the doctor's clock.
+    expect(profile.timeZone).toBe('America/Sao_Paulo');
+    expect(profile.nextAvailableDays).toHaveLength(3);
+    for (const day of profile.nextAvailableDays) {
+      expect(day.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(day.times.length).toBeGreaterThan(0);
+      expect(day.times.every((t) => /^\d{2}:[03]0$/.test(t))).toBe(true);
+      expect(day.total).toBeGreaterThanOrEqual(day.times.length);
+    }
+    const listed = (await get('/api/specialties/cardiologia/doctors')).json().items as PublicDoctor[];
+    expect(listed.find((d) => d.id === visible.b)?.slug).toBe('bruno-teixeira-crm-rj-998877');
+  });
+
+  it("follows the doctor's agenda: no free day once every weekly window is off", async () => {
+    const url = '/api/catalog/doctors/bruno-teixeira-crm-rj-998877';
+    expect((await get(url)).json().nextAvailableDays.length).toBeGreaterThan(0);
+    await app.db
+      .update(doctorAvailability)
+      .set({ isAvailable: false })
+      .where(eq(doctorAvailability.doctorId, visible.b as string));
+    try {
+      // The agenda's change reaches the shared cache of anonymous answers too (on PostgreSQL the
+      // change notice arrives a few milliseconds after the commit).
+      await expect.poll(async () => (await get(url)).json().nextAvailableDays).toEqual([]);
+    } finally {
+      await app.db
+        .update(doctorAvailability)
+        .set({ isAvailable: true })
+        .where(eq(doctorAvailability.doctorId, visible.b as string));
+    }
+  });
+
+  it('answers 404 for an unknown slug and for any doctor the public may not see', async () => {
+    const slugs = ['ninguem-crm-sp-1', 'pedro-pendente', 'x'.repeat(90)];
+    const hidden = await app.db
+      .select({ slug: doctorProfiles.slug, status: doctorProfiles.verificationStatus })
+      .from(doctorProfiles);
+    // Never approved: no public address. Approved then rejected: the address stays, the page goes.
+    expect(hidden.filter((d) => d.status === 'pending').every((d) => d.slug === null)).toBe(true);
+    const rejected = hidden.find((d) => d.status === 'rejected');
+    expect(rejected?.slug).toMatch(/^rita-recusada-crm-sp-\d+$/);
+    slugs.push(rejected?.slug as string);
+    for (const slug of slugs) {
+      const res = await get(`/api/catalog/doctors/${slug}`);
+      expect(res.statusCode, slug).toBe(404);
+      expect(res.json()).toMatchObject({ message: 'Médico não encontrado.' });
+    }
+    // Approved, with an address, but the CRM missing: not listed, so no page either.
+    const [igor] = await app.db
+      .select({ slug: doctorProfiles.slug })
+      .from(doctorProfiles)
+      .where(eq(doctorProfiles.id, visible.igor as string));
+    expect(igor?.slug).toMatch(/^igor-incompleto-crm-sp-\d+$/);
+    expect((await get(`/api/catalog/doctors/${igor?.slug}`)).statusCode).toBe(404);
+  });
+
   it('stops listing a doctor as soon as an admin suspends the approval', async () => {
     await setDoctorVerification(app.db, visible.d as string, 'pending');
     expect((await get('/api/specialties/neurologia')).json().doctorCount).toBe(0);
@@ -212,6 +305,11 @@ describe('with specialties and doctors', () => {
       total: 0,
       pageCount: 0,
     });
+    const diego = await app.db
+      .select({ slug: doctorProfiles.slug })
+      .from(doctorProfiles)
+      .where(eq(doctorProfiles.id, visible.d as string));
+    expect((await get(`/api/catalog/doctors/${diego[0]?.slug}`)).statusCode).toBe(404);
   });
 });
 

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox, systemSettings } from '../../db/schema.ts';
+import { decryptText, isEncrypted } from '../../lib/encryption.ts';
 
 const MAX_ATTEMPTS = 6;
 const BATCH = 20;
@@ -30,11 +31,15 @@ export class EmailDelivery {
   private again = false;
   private transport: { key: string; transporter: Transporter } | undefined;
 
-  constructor(
-    private readonly db: Db,
-    private readonly config: AppConfig,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly db: Db;
+  private readonly config: AppConfig;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(db: Db, config: AppConfig, log: FastifyBaseLogger) {
+    this.db = db;
+    this.config = config;
+    this.log = log;
+  }
 
   start(intervalMs = 10_000) {
     this.timer = setInterval(() => this.kick(), intervalMs);
@@ -85,13 +90,19 @@ export class EmailDelivery {
     if (ids.length === 0) return 0;
     const messages = await this.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
     for (const message of messages) {
+      // A delivered (or undeliverable) link has no reason to stay in the database.
+      const secret = isEncrypted(message.text);
+      const blank = secret ? { html: '', text: '' } : {};
+      const open = (body: string) =>
+        this.config.dataEncryptionKey ? decryptText(this.config.dataEncryptionKey, body) : body;
       if (!smtp) {
-        // Without SMTP the message stays readable in the outbox; its link is logged so a local
-        // user can still follow it.
+        // Only on a developer's machine is the link logged, so a local user can still follow it.
+        const link = this.config.env === 'development' ? firstLink(open(message.text)) : undefined;
         this.log.info(
-          { emailId: message.id, to: message.toAddress, kind: message.kind, link: firstLink(message.text) },
+          { emailId: message.id, kind: message.kind, ...(link ? { link } : {}) },
           'e-mail kept in the outbox (no SMTP configured)',
         );
+        // Kept, still encrypted: an admin may configure SMTP later and nothing else can read it.
         await this.db.update(emailOutbox).set({ status: 'kept' }).where(eq(emailOutbox.id, message.id));
         continue;
       }
@@ -100,12 +111,18 @@ export class EmailDelivery {
           from: smtp.from,
           to: message.toAddress,
           subject: message.subject,
-          html: message.html,
-          text: message.text,
+          html: open(message.html),
+          text: open(message.text),
         });
         await this.db
           .update(emailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: message.attempts + 1, lastError: null })
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: message.attempts + 1,
+            lastError: null,
+            ...blank,
+          })
           .where(eq(emailOutbox.id, message.id));
       } catch (err) {
         const attempts = message.attempts + 1;
@@ -120,6 +137,7 @@ export class EmailDelivery {
             attempts,
             lastError: (err as Error).message.slice(0, 500),
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            ...(attempts >= MAX_ATTEMPTS ? blank : {}),
             nextAttemptAt: new Date(Date.now() + delay),
           })
           .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, 'pending')));

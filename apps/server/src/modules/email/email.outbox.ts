@@ -1,19 +1,30 @@
 import type { Queryable } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
+import { encryptText } from '../../lib/encryption.ts';
 import type { EmailContent } from './email.templates.ts';
 
 /**
  * Writes a message to the outbox inside the caller's transaction, so an e-mail exists exactly
  * when the change that caused it is committed. Delivery happens afterwards (email.delivery.ts).
  */
-export async function enqueueEmail(db: Queryable, to: string, content: EmailContent): Promise<string> {
+export async function enqueueEmail(
+  db: Queryable,
+  to: string,
+  content: EmailContent,
+  options: { encryptionKey?: Buffer } = {},
+): Promise<string> {
+  const key = options.encryptionKey;
+  // A body with a live link is never stored in clear.
+  if (content.secret && !key)
+    throw new Error(`e-mail "${content.kind}" carries a secret: pass encryptionKey`);
+  const seal = (body: string) => (content.secret && key ? encryptText(key, body) : body);
   const [row] = await db
     .insert(emailOutbox)
     .values({
       toAddress: to,
       subject: content.subject,
-      html: content.html,
-      text: content.text,
+      html: seal(content.html),
+      text: seal(content.text),
       kind: content.kind,
     })
     .returning({ id: emailOutbox.id });

@@ -5,6 +5,8 @@ export interface EmailContent {
   subject: string;
   html: string;
   text: string;
+  /** The body holds a live secret (a sign-in or reset link): encrypted at rest, blanked once delivered. */
+  secret?: boolean;
 }
 
 const escapeHtml = (s: string) =>
@@ -55,6 +57,7 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullN
 export function verificationEmail(name: string, url: string): EmailContent {
   return {
     kind: 'email_verification',
+    secret: true,
     subject: 'Confirme seu email no Pulsa',
     ...layout({
       title: 'Confirme seu email',
@@ -69,6 +72,7 @@ export function verificationEmail(name: string, url: string): EmailContent {
 export function passwordResetEmail(name: string, url: string): EmailContent {
   return {
     kind: 'password_reset',
+    secret: true,
     subject: 'Redefinição de senha do Pulsa',
     ...layout({
       title: 'Redefinir sua senha',
@@ -92,6 +96,158 @@ export function passwordChangedEmail(name: string): EmailContent {
         'A senha da sua conta no Pulsa acabou de ser redefinida e as sessões abertas em outros dispositivos foram encerradas.',
         'Se não foi você, redefina a senha novamente e fale com o nosso suporte.',
       ],
+    }),
+  };
+}
+
+// ── Account security notices ──
+
+const NOT_YOU =
+  'Se não foi você, troque sua senha agora e encerre as outras sessões em Configurações > Segurança, ou fale com o nosso suporte.';
+
+export function newSignInEmail(name: string, device: string, when: string): EmailContent {
+  return {
+    kind: 'new_sign_in',
+    subject: 'Novo acesso à sua conta do Pulsa',
+    ...layout({
+      title: 'Novo acesso à sua conta',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        `Sua conta no Pulsa acabou de ser acessada de um dispositivo novo: ${device}, em ${when}.`,
+        NOT_YOU,
+      ],
+    }),
+  };
+}
+
+export function twoFactorChangedEmail(name: string, enabled: boolean): EmailContent {
+  return {
+    kind: enabled ? 'two_factor_enabled' : 'two_factor_disabled',
+    subject: enabled
+      ? 'Verificação em duas etapas ativada no Pulsa'
+      : 'Verificação em duas etapas desativada no Pulsa',
+    ...layout({
+      title: enabled ? 'Verificação em duas etapas ativada' : 'Verificação em duas etapas desativada',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        enabled
+          ? 'A partir de agora, além da senha, pediremos um código do seu aplicativo autenticador para entrar. Guarde seus códigos de recuperação em um lugar seguro.'
+          : 'Sua conta voltou a pedir apenas a senha para entrar. Recomendamos reativar a verificação em duas etapas em Configurações > Segurança.',
+        NOT_YOU,
+      ],
+    }),
+  };
+}
+
+export function accountPasswordChangedEmail(name: string): EmailContent {
+  return {
+    kind: 'password_changed',
+    subject: 'Sua senha do Pulsa foi alterada',
+    ...layout({
+      title: 'Senha alterada',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        'A senha da sua conta no Pulsa acabou de ser alterada e as sessões abertas em outros dispositivos foram encerradas.',
+        NOT_YOU,
+      ],
+    }),
+  };
+}
+
+export function emailChangeConfirmEmail(name: string, url: string): EmailContent {
+  return {
+    kind: 'email_change',
+    secret: true,
+    subject: 'Confirme seu novo email no Pulsa',
+    ...layout({
+      title: 'Confirme seu novo email',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: ['Recebemos um pedido para usar este endereço na sua conta do Pulsa.'],
+      action: { label: 'Confirmar novo email', url },
+      footnote: 'O link vale por 24 horas. Se você não pediu esta alteração, ignore esta mensagem.',
+    }),
+  };
+}
+
+export function emailChangeRequestedEmail(name: string, newEmail: string): EmailContent {
+  return {
+    kind: 'email_change_requested',
+    subject: 'Pedido de alteração do seu email no Pulsa',
+    ...layout({
+      title: 'Pedido de alteração de email',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        `Foi pedido que o email da sua conta passe a ser ${newEmail}. A alteração só acontece quando o link enviado para o novo endereço for aberto.`,
+        NOT_YOU,
+      ],
+    }),
+  };
+}
+
+export function emailChangedEmail(name: string, newEmail: string): EmailContent {
+  return {
+    kind: 'email_changed',
+    subject: 'O email da sua conta do Pulsa foi alterado',
+    ...layout({
+      title: 'Email alterado',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        `O email da sua conta no Pulsa agora é ${newEmail}. Este endereço não recebe mais as mensagens da conta.`,
+        NOT_YOU,
+      ],
+    }),
+  };
+}
+
+/** A verification decision on a doctor's registration or one of their documents. */
+export function doctorVerificationEmail(
+  name: string,
+  message: { subject: string; title: string; paragraphs: string[] },
+  url: string,
+): EmailContent {
+  return {
+    kind: 'doctor_verification',
+    subject: message.subject,
+    ...layout({
+      title: message.title,
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: message.paragraphs,
+      action: { label: 'Abrir o Pulsa', url },
+    }),
+  };
+}
+
+/** To the owner of a CPF someone else tried to sign up with; the sign-up itself says nothing. */
+export function cpfInUseNoticeEmail(name: string, loginUrl: string, resetUrl: string): EmailContent {
+  return {
+    kind: 'cpf_in_use_notice',
+    subject: 'Tentativa de cadastro com o seu CPF no Pulsa',
+    ...layout({
+      title: 'Tentativa de cadastro com o seu CPF',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        'Alguém tentou criar uma nova conta no Pulsa usando o CPF que está na sua conta. A nova conta não foi criada e a sua continua como estava.',
+        `Se foi você, entre na conta que já tem (${loginUrl}) ou redefina a senha se não se lembrar dela.`,
+        'Se não foi você, nenhuma ação é necessária; se isso se repetir, fale com o nosso suporte.',
+      ],
+      action: { label: 'Redefinir senha', url: resetUrl },
+    }),
+  };
+}
+
+/** To the address of a sign-up refused because its CPF already has an account. */
+export function signUpRefusedEmail(name: string, loginUrl: string): EmailContent {
+  return {
+    kind: 'sign_up_refused',
+    subject: 'Não foi possível criar sua conta no Pulsa',
+    ...layout({
+      title: 'Não foi possível criar sua conta',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        'Recebemos um cadastro no Pulsa com este email, mas o CPF informado já pertence a outra conta, por isso a nova conta não foi criada.',
+        'Se a outra conta é sua, entre com o email dela ou redefina a senha na página de login. Se o CPF foi digitado errado, faça o cadastro de novo com o CPF correto.',
+      ],
+      action: { label: 'Ir para o login', url: loginUrl },
     }),
   };
 }

@@ -1,11 +1,11 @@
+import type { AppNotification } from '@pulsa/shared/schemas/notifications';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
-import type { NotificationDto } from './notifications.schemas.ts';
 
 type Row = typeof notifications.$inferSelect;
 
-export function toDto(row: Row): NotificationDto {
+export function toDto(row: Row): AppNotification {
   return {
     id: row.id,
     type: row.type,

@@ -1,15 +1,15 @@
 import { apiErrorSchema } from '@pulsa/shared/schemas/common';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.ts';
-import { countUnread, listForUser, markAllRead, markRead, toDto } from './notifications.repository.ts';
 import {
   NOTIFICATION_MESSAGES,
   notificationIdParamsSchema,
   notificationListQuerySchema,
   notificationPageSchema,
   unreadCountSchema,
-} from './notifications.schemas.ts';
+} from '@pulsa/shared/schemas/notifications';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.ts';
+import { countUnread, listForUser, markAllRead, markRead, toDto } from './notifications.repository.ts';
 
 /** The signed-in user's bell: only ever their own notifications. */
 export async function notificationRoutes(app: FastifyInstance) {

@@ -1,6 +1,6 @@
+import type { AppNotification } from '@pulsa/shared/schemas/notifications';
 import type { Queryable } from '../../db/client.ts';
 import { insertNotification, toDto } from './notifications.repository.ts';
-import type { NotificationDto } from './notifications.schemas.ts';
 
 export interface NotifyInput {
   /** A stable machine name, e.g. "appointment.confirmed". */
@@ -12,7 +12,7 @@ export interface NotifyInput {
   link?: string | null;
 }
 
-type Listener = (userId: string, notification: NotificationDto) => void;
+type Listener = (userId: string, notification: AppNotification) => void;
 const listeners = new Set<Listener>();
 
 /**
@@ -34,7 +34,7 @@ export function safeLink(link: string | null | undefined): string | null {
  * Puts a notification in the user's bell. Call it inside the transaction of the event it reports
  * (pass the transaction as `db`), so a rolled-back event leaves no notification behind.
  */
-export async function notify(db: Queryable, userId: string, input: NotifyInput): Promise<NotificationDto> {
+export async function notify(db: Queryable, userId: string, input: NotifyInput): Promise<AppNotification> {
   const row = await insertNotification(db, {
     userId,
     type: input.type,

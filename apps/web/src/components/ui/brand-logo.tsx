@@ -9,6 +9,7 @@ export function BrandLogo({ className, size = 'md' }: { className?: string; size
   return (
     <Link
       to={paths.home.href()}
+      reloadDocument
       aria-label={`${BRAND_NAME}, página inicial`}
       className={cn(
         'inline-flex items-center gap-2 rounded-md font-bold tracking-tight',

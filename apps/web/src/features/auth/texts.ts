@@ -17,6 +17,13 @@ export const AUTH_TEXT = {
     notVerifiedTitle: 'Confirme seu email',
     resend: 'Reenviar email de confirmação',
     resentTitle: 'Email de confirmação enviado',
+    twoFactorTitle: 'Verificação em duas etapas',
+    twoFactorDescription:
+      'Digite o código de 6 dígitos do seu aplicativo autenticador. Sem acesso ao aplicativo? Use um dos seus códigos de recuperação.',
+    twoFactorCode: 'Código de verificação',
+    rememberDevice: 'Lembrar este dispositivo por 30 dias',
+    twoFactorSubmit: 'Verificar',
+    twoFactorBack: 'Voltar',
   },
   register: {
     title: 'Crie sua conta',

@@ -1,5 +1,5 @@
+import type { SpecialtySummary } from '@pulsa/shared/schemas/catalog';
 import { describe, expect, it } from 'vitest';
-import type { SpecialtySummary } from './api/types';
 import { pickFeatured } from './featured';
 
 const specialty = (slug: string, name: string, doctorCount = 0): SpecialtySummary => ({

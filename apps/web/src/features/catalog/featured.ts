@@ -1,4 +1,4 @@
-import type { SpecialtySummary } from './api/types';
+import type { SpecialtySummary } from '@pulsa/shared/schemas/catalog';
 
 /** The six cards of the landing page, in the spec's order and with its titles, by seeded slug. */
 export const FEATURED_SPECIALTIES = [

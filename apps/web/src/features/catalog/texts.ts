@@ -89,6 +89,7 @@ export const CATALOG_TEXT = {
       'price-asc': 'Menor preço',
       'price-desc': 'Maior preço',
     },
+    search: 'Buscar',
     emptyTitle: 'Ainda não há médicos verificados nesta especialidade.',
     emptyHint:
       'Os médicos aparecem aqui assim que a equipe da Pulsa confirma o CRM e os documentos de cada um.',
@@ -96,6 +97,28 @@ export const CATALOG_TEXT = {
     doctorsLoadError: 'Não foi possível carregar os médicos desta especialidade.',
     otherSpecialties: 'Ver outras especialidades',
     doctorSignUp: 'É médico? Cadastre-se',
+  },
+
+  profile: {
+    verified: 'CRM verificado',
+    verifiedHint: 'A equipe da Pulsa conferiu o CRM e os documentos deste médico.',
+    minutes: (n: number) => `Consulta de ${n} minutos por vídeo`,
+    about: 'Sobre',
+    education: 'Formação',
+    experience: 'Experiência profissional',
+    notInformed: 'Não informado pelo médico.',
+    title: (name: string, specialty: string) => `${name}, ${specialty}`,
+    metaDescription: (name: string, specialty: string, crm: string, price: string, minutes: number) =>
+      `${name}, ${specialty} (${crm}), atende por vídeo na Pulsa: consulta de ${minutes} minutos por ${price}. Veja a formação e a experiência e agende.`,
+    notFoundTitle: 'Médico não encontrado.',
+    notFoundHint:
+      'O endereço pode estar errado, ou o perfil deste médico não está disponível no momento. Veja os médicos verificados de cada especialidade.',
+    seeProfile: (name: string) => `Ver perfil de ${name}`,
+    nextDays: 'Próximos horários livres',
+    noNextDays: 'Sem horários livres nos próximos dias. Volte em breve: o médico pode abrir novos horários.',
+    moreTimes: (n: number) => `+${n} ${n === 1 ? 'horário' : 'horários'}`,
+    zoneNote: (zone: string) =>
+      zone === 'America/Sao_Paulo' ? 'Horários de Brasília.' : `Horários no fuso ${zone}.`,
   },
 
   doctor: {

@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { AdminDoctorsPage } from '@/features/doctor-verification/components/admin-doctors-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.admin.doctors} />;
+  return <AdminDoctorsPage section={SECTIONS.admin.doctors} />;
 }

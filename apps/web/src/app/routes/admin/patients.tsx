@@ -1,5 +1,5 @@
 import { SECTIONS } from '@/config/sections';
-import { AdminPatientsPage } from '@/features/admin-patients/components/admin-patients-page';
+import { AdminPatientsPage } from '@/features/patients/components/admin-patients-page';
 
 export function Component() {
   return <AdminPatientsPage section={SECTIONS.admin.patients} />;

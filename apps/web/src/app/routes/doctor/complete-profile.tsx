@@ -1,6 +1,5 @@
-import { SectionPage } from '@/components/layout/section-page';
-import { SECTIONS } from '@/config/sections';
+import { CompleteProfilePage } from '@/features/doctors/components/complete-profile-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.doctor.completeProfile} />;
+  return <CompleteProfilePage />;
 }

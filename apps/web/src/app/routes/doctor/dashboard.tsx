@@ -1,5 +1,5 @@
-import { AreaWelcome } from '@/components/layout/area-welcome';
+import { DoctorDashboardPage } from '@/features/doctors/components/doctor-dashboard';
 
 export function Component() {
-  return <AreaWelcome area="doctor" />;
+  return <DoctorDashboardPage />;
 }

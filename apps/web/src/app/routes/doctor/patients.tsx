@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { DoctorPatientsPage } from '@/features/patients/components/doctor-patients-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.doctor.patients} />;
+  return <DoctorPatientsPage section={SECTIONS.doctor.patients} />;
 }

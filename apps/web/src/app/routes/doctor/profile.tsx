@@ -1,6 +1,5 @@
-import { SectionPage } from '@/components/layout/section-page';
-import { SECTIONS } from '@/config/sections';
+import { ProfilePage } from '@/features/doctors/components/profile-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.doctor.profile} />;
+  return <ProfilePage />;
 }

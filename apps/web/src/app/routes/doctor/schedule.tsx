@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { SchedulePage } from '@/features/agenda/components/schedule-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.doctor.schedule} />;
+  return <SchedulePage section={SECTIONS.doctor.schedule} />;
 }

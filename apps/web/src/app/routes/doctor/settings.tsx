@@ -1,6 +1,12 @@
 import { AccountPreferences } from '@/components/layout/account-preferences';
 import { SECTIONS } from '@/config/sections';
+import { AccountSecurity } from '@/features/account/components/account-security';
 
 export function Component() {
-  return <AccountPreferences section={SECTIONS.doctor.settings} />;
+  return (
+    <div className="space-y-8">
+      <AccountPreferences section={SECTIONS.doctor.settings} />
+      <AccountSecurity />
+    </div>
+  );
 }

@@ -20,7 +20,7 @@ export function Component() {
       </p>
       <h1 className="font-semibold text-2xl">Oops! Page not found</h1>
       <p className="max-w-md text-muted-foreground">A página que você procura não existe ou foi movida.</p>
-      <Link to={paths.home.href()} className={buttonVariants()}>
+      <Link to={paths.home.href()} reloadDocument className={buttonVariants()}>
         Voltar para o início
       </Link>
     </main>

@@ -1,11 +1,15 @@
+import type { LoginResponse, TwoFactorSignInInput } from '@pulsa/shared/schemas/account';
 import type { LoginInput, SessionUser } from '@pulsa/shared/schemas/auth';
 import { api } from '@/lib/api-client';
 
 /**
- * The auth calls as plain requests, shared by the app's hooks and the server-rendered sign-in
- * page's script (static-page/login-form.ts), which runs without React.
+ * The auth calls as plain requests, for the app's hooks.
  */
-export const login = (body: LoginInput) => api.post<{ user: SessionUser }>('/api/auth/login', body);
+export const login = (body: LoginInput) => api.post<LoginResponse>('/api/auth/login', body);
+
+/** The code step after the password, when two-factor sign-in is on. */
+export const loginTwoFactor = (body: TwoFactorSignInInput) =>
+  api.post<{ user: SessionUser }>('/api/auth/login/two-factor', body);
 
 export const resendVerification = (email: string) =>
   api.post<{ message: string }>('/api/auth/resend-verification', { email });

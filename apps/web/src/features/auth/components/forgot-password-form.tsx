@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { showApiError } from '@/lib/api-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { AUTH_TEXT } from '../texts';
-import { reportFormError } from './form-error-toast';
 
 const T = AUTH_TEXT.forgot;
 
@@ -30,7 +30,7 @@ export function ForgotPasswordForm() {
       toast.success(T.toastTitle, { description: T.toastDescription });
       setSent(true);
     } catch (error) {
-      reportFormError(error, {
+      showApiError(error, {
         title: T.errorTitle,
         fallback: AUTH_TEXT.reset.errorFallback,
         setError: form.setError,

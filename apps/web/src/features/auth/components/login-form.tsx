@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginInput, loginSchema } from '@pulsa/shared/schemas/auth';
+import { type LoginInput, loginSchema, type SessionUser } from '@pulsa/shared/schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,12 +9,12 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useStaticRender } from '@/lib/static-render';
+import { showApiError } from '@/lib/api-errors';
 import { useLogin } from '../api/login';
 import { safeRedirect } from '../redirect';
 import { AUTH_TEXT } from '../texts';
-import { reportFormError } from './form-error-toast';
 import { ResendVerification } from './resend-verification';
+import { TwoFactorStep } from './two-factor-step';
 
 const T = AUTH_TEXT.login;
 
@@ -23,37 +23,48 @@ export function LoginForm() {
   const [params] = useSearchParams();
   const login = useLogin();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState(false);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
   const busy = login.isPending;
-  const staticRender = useStaticRender();
+
+  const signedIn = (user: SessionUser) => {
+    toast.success(T.successTitle, { description: T.successDescription });
+    const next = safeRedirect(params.get('redirect'));
+    // An admin without two-factor sign-in enrols before anything else.
+    const enrolFirst = user.role === 'admin' && !user.twoFactorEnabled;
+    navigate(enrolFirst ? paths.twoFactorSetup.href(next) : next, { replace: true });
+  };
+
+  if (codeStep)
+    return (
+      <TwoFactorStep
+        onSignedIn={signedIn}
+        onRestart={() => {
+          form.resetField('password');
+          setCodeStep(false);
+        }}
+      />
+    );
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
     try {
-      await login.mutateAsync(values);
-      toast.success(T.successTitle, { description: T.successDescription });
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      const result = await login.mutateAsync(values);
+      if ('twoFactorRequired' in result) setCodeStep(true);
+      else signedIn(result.user);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') setUnverifiedEmail(values.email);
-      reportFormError(error, { title: T.errorTitle, fallback: T.errorFallback });
+      showApiError(error, { title: T.errorTitle, fallback: T.errorFallback });
     }
   });
 
   return (
     <div className="space-y-5">
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
-      {/* The server-rendered page (static-page/login-form.ts) shows this when it is needed. */}
-      {staticRender ? (
-        <template data-resend-verification="">
-          <ResendVerification email="" />
-        </template>
-      ) : null}
-      {/* method="post": sent before the page's script runs, the form goes back to its page and
-          never puts the password in an address. */}
-      <form method="post" data-login-form="" onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label={T.email} error={form.formState.errors.email?.message}>
           <Input
             type="email"

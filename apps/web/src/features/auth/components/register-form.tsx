@@ -13,9 +13,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { paths } from '@/config/paths';
+import { PasswordStrengthHint } from '@/features/account/components/password-strength';
+import { showApiError } from '@/lib/api-errors';
 import { useRegister } from '../api/register';
 import { AUTH_TEXT } from '../texts';
-import { reportFormError } from './form-error-toast';
 
 const T = AUTH_TEXT.register;
 const FIELDS = ['name', 'email', 'phone', 'cpf', 'password', 'userType', 'acceptTerms'] as const;
@@ -45,7 +46,7 @@ export function RegisterForm({ initialType = 'patient' }: { initialType?: SignUp
       toast.success(T.successTitle, { description: T.successDescription });
       navigate(paths.login.href());
     } catch (error) {
-      reportFormError(error, {
+      showApiError(error, {
         title: T.errorTitle,
         fallback: T.errorFallback,
         setError: form.setError,
@@ -124,9 +125,15 @@ export function RegisterForm({ initialType = 'patient' }: { initialType?: SignUp
           />
         </FormField>
       </div>
-      <FormField label={T.password} error={errors.password?.message}>
-        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register('password')} />
-      </FormField>
+      <div className="space-y-2">
+        <FormField label={T.password} error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" disabled={busy} {...form.register('password')} />
+        </FormField>
+        <PasswordStrengthHint
+          password={form.watch('password')}
+          userInputs={[form.watch('name'), form.watch('email')]}
+        />
+      </div>
 
       <div className="space-y-1">
         <div className="flex items-start gap-2">

@@ -9,9 +9,10 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { PasswordStrengthHint } from '@/features/account/components/password-strength';
+import { showApiError } from '@/lib/api-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AUTH_TEXT } from '../texts';
-import { reportFormError } from './form-error-toast';
 
 const T = AUTH_TEXT.reset;
 
@@ -48,7 +49,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       toast.success(T.successTitle, { description: T.successDescription });
       setDone(true);
     } catch (error) {
-      reportFormError(error, {
+      showApiError(error, {
         title: T.errorTitle,
         fallback: T.errorFallback,
         setError: form.setError,
@@ -59,9 +60,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label={T.password} error={form.formState.errors.password?.message}>
-        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register('password')} />
-      </FormField>
+      <div className="space-y-2">
+        <FormField label={T.password} error={form.formState.errors.password?.message}>
+          <Input type="password" autoComplete="new-password" disabled={busy} {...form.register('password')} />
+        </FormField>
+        <PasswordStrengthHint password={form.watch('password')} />
+      </div>
       <FormField label={T.confirmPassword} error={form.formState.errors.confirmPassword?.message}>
         <Input
           type="password"

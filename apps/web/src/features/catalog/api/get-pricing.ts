@@ -1,6 +1,6 @@
+import type { PricingSummary } from '@pulsa/shared/schemas/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { PricingSummary } from './types';
 
 /** Price range and count of the approved doctors; null prices while there are none. */
 export const pricingQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
+import type { SpecialtySummary } from '@pulsa/shared/schemas/catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api-client';
-import type { SpecialtySummary } from './types';
 
 export interface SpecialtyFilter {
   /** Searched on the server in names and descriptions. */

@@ -1,27 +1,29 @@
 import { formatBRL } from '@pulsa/shared/format/money';
+import type { PublicDoctor } from '@pulsa/shared/schemas/catalog';
 import { CalendarPlus } from 'lucide-react';
-import { Link } from 'react-router';
-import { UserAvatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
-import type { PublicDoctor } from '../api/types';
 import { CATALOG_TEXT } from '../texts';
+import { PersonPhoto } from './person-photo';
 
 const T = CATALOG_TEXT.doctor;
 
 /**
- * One approved doctor: photo or initials, name, CRM/UF, price and the start of the bio.
- * `bookingHref` is null for people who cannot book (signed in as doctor or admin).
+ * One approved doctor: photo or initials, name (a link to their page), CRM/UF, price and the start
+ * of the bio. `bookingHref` is null for people who cannot book (signed in as doctor or admin).
  */
 export function DoctorCard({ doctor, bookingHref }: { doctor: PublicDoctor; bookingHref: string | null }) {
   return (
     <article className="flex h-full flex-col rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm">
       <div className="flex items-start gap-4">
-        <UserAvatar name={doctor.name} imageUrl={doctor.photoUrl} className="size-14 text-base" />
+        <PersonPhoto name={doctor.name} imageUrl={doctor.photoUrl} className="size-14 text-base" />
         <div className="min-w-0 flex-1">
-          <h2 className="font-semibold text-lg leading-tight">{doctor.name}</h2>
+          <h2 className="font-semibold text-lg leading-tight">
+            <a href={paths.doctorProfile.href(doctor.slug)} className="hover:text-primary hover:underline">
+              {doctor.name}
+            </a>
+          </h2>
           <p className="mt-1 text-muted-foreground text-sm">{T.crm(doctor.crmNumber, doctor.crmState)}</p>
           <p className="mt-1 text-sm sm:hidden">
             {T.priceLabel}:{' '}
@@ -35,14 +37,14 @@ export function DoctorCard({ doctor, bookingHref }: { doctor: PublicDoctor; book
       </div>
       <p className="mt-4 flex-1 text-muted-foreground text-sm leading-relaxed">{doctor.bio ?? T.noBio}</p>
       {bookingHref ? (
-        <Link
-          to={bookingHref}
+        <a
+          href={bookingHref}
           aria-label={T.bookWith(doctor.name)}
           className={buttonVariants({ size: 'sm', className: 'mt-5 self-start' })}
         >
           <CalendarPlus aria-hidden />
           {T.book}
-        </Link>
+        </a>
       ) : null}
     </article>
   );
@@ -53,21 +55,4 @@ export function bookingHrefFor(doctorId: string, role: 'admin' | 'doctor' | 'pat
   const schedule = withQuery(paths.patient.schedule.href(), { doctor: doctorId });
   if (role === null) return paths.login.href(schedule);
   return role === 'patient' ? schedule : null;
-}
-
-export function DoctorCardSkeleton() {
-  return (
-    <div className="rounded-xl border border-border bg-card p-5">
-      <div className="flex items-start gap-4">
-        <Skeleton className="size-14 rounded-full" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-4 w-1/3" />
-        </div>
-        <Skeleton className="h-10 w-20" />
-      </div>
-      <Skeleton className="mt-4 h-4 w-full" />
-      <Skeleton className="mt-2 h-4 w-3/4" />
-    </div>
-  );
 }

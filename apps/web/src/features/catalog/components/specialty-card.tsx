@@ -1,10 +1,10 @@
+import type { SpecialtySummary } from '@pulsa/shared/schemas/catalog';
 import { UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import type { SpecialtySummary } from '../api/types';
 import { CATALOG_TEXT, doctorCountLabel } from '../texts';
 import { SpecialtyIcon } from './specialty-icon';
 

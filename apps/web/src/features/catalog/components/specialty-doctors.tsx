@@ -1,83 +1,79 @@
 import { PAGE_SIZE_OPTIONS } from '@pulsa/shared/constants/business';
-import { useCallback, useId } from 'react';
-import { Link } from 'react-router';
+import type { PublicDoctor } from '@pulsa/shared/schemas/catalog';
+import type { PageResult } from '@pulsa/shared/schemas/common';
+import { useId } from 'react';
 import { buttonVariants } from '@/components/ui/button';
-import { DataTablePagination } from '@/components/ui/data-table-pagination';
 import { SearchInput } from '@/components/ui/search-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth';
-import { useUpdateSearchParams } from '@/lib/search-params';
-import { useClampPage, useUrlTableState } from '@/lib/table-state';
-import { useSpecialtyDoctors } from '../api/get-specialty-doctors';
-import { DOCTOR_SORTS } from '../api/types';
+import { cn } from '@/lib/cn';
+import { type DoctorListState, type DoctorSortChoice, doctorListQuery } from '../doctor-list-state';
 import { CATALOG_TEXT } from '../texts';
-import { bookingHrefFor, DoctorCard, DoctorCardSkeleton } from './doctor-card';
+import { DoctorCard } from './doctor-card';
 import { EmptyState } from './empty-state';
-import { LoadError } from './load-error';
+import { LivePager } from './live-pager';
 
 const T = CATALOG_TEXT.specialty;
-type SortChoice = keyof typeof T.sorts;
 
-/** The approved doctors of one specialty: searched, sorted and paginated on the server, state in the URL. */
+const nativeSelectClassName =
+  'h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/**
+ * The approved doctors of one specialty, one page of them, as the server renders it. Searching,
+ * sorting and paging are a plain GET form and links (they work with no script at all);
+ * static-page/live-list.ts fetches the server's page for the new address and puts its list in place.
+ */
 export function SpecialtyDoctors({
   slug,
   specialtyName,
   doctorCount,
+  doctors,
+  state,
+  bookingHref,
 }: {
   slug: string;
   specialtyName: string;
-  /** Known once the specialty loads; with none, searching and sorting would be noise. */
-  doctorCount: number | undefined;
+  /** With none, searching and sorting would be noise. */
+  doctorCount: number;
+  doctors: PageResult<PublicDoctor>;
+  state: DoctorListState;
+  bookingHref: (doctorId: string) => string | null;
 }) {
-  const { state, setPage, setPageSize, setSearch } = useUrlTableState(DOCTOR_SORTS);
-  const query = useSpecialtyDoctors(slug, state);
-  useClampPage(state.page, query.data, setPage);
-  const { user, isLoading: sessionLoading } = useSession();
-
-  const sortChoice: SortChoice =
-    state.sort === 'price' ? (state.order === 'desc' ? 'price-desc' : 'price-asc') : 'name-asc';
-  const setSort = useSortSetter();
-  const sortLabelId = useId();
+  const formId = useId();
+  const sortId = useId();
+  const base = paths.specialty.href(slug);
 
   return (
-    <section aria-label={T.listLabel(specialtyName)} className="mt-10">
-      <div
+    <section aria-label={T.listLabel(specialtyName)} className="mt-10" data-live-list="">
+      <form
+        id={formId}
+        method="get"
+        action={base}
+        data-live-form=""
         hidden={doctorCount === 0}
         className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
       >
-        <SearchInput value={state.q} onSearch={setSearch} label={T.searchLabel} />
+        <SearchInput name="q" value={state.q} onSearch={() => {}} label={T.searchLabel} />
         <div className="flex items-center gap-2">
-          <span id={sortLabelId} className="whitespace-nowrap text-muted-foreground text-sm">
+          <label htmlFor={sortId} className="whitespace-nowrap text-muted-foreground text-sm">
             {T.sortLabel}
-          </span>
-          <Select value={sortChoice} onValueChange={(value) => setSort(value as SortChoice)}>
-            <SelectTrigger aria-labelledby={sortLabelId} className="w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(T.sorts) as SortChoice[]).map((choice) => (
-                <SelectItem key={choice} value={choice}>
-                  {T.sorts[choice]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      </div>
-
-      <div className="mt-6" aria-busy={query.isFetching || undefined}>
-        {query.isPending ? (
-          <ul className="grid gap-4 lg:grid-cols-2">
-            {[0, 1, 2, 3].map((i) => (
-              <li key={i}>
-                <DoctorCardSkeleton />
-              </li>
+          </label>
+          <select
+            id={sortId}
+            name="sort"
+            defaultValue={state.sort}
+            className={cn(nativeSelectClassName, 'w-44')}
+          >
+            {(Object.keys(T.sorts) as DoctorSortChoice[]).map((choice) => (
+              <option key={choice} value={choice}>
+                {T.sorts[choice]}
+              </option>
             ))}
-          </ul>
-        ) : query.isError ? (
-          <LoadError message={T.doctorsLoadError} onRetry={() => void query.refetch()} />
-        ) : query.data.items.length === 0 ? (
+          </select>
+        </div>
+      </form>
+
+      <div className="mt-6" data-live-results="">
+        {doctors.items.length === 0 ? (
           state.q ? (
             <EmptyState title={T.noResults(state.q)} />
           ) : (
@@ -86,30 +82,27 @@ export function SpecialtyDoctors({
               hint={T.emptyHint}
               action={
                 <div className="flex flex-col items-center justify-center gap-2 sm:flex-row">
-                  <Link
-                    to={paths.specialties.href()}
+                  <a
+                    href={paths.specialties.href()}
                     className={buttonVariants({ variant: 'outline', size: 'sm' })}
                   >
                     {T.otherSpecialties}
-                  </Link>
-                  <Link
-                    to={paths.registerDoctor.href()}
+                  </a>
+                  <a
+                    href={paths.registerDoctor.href()}
                     className={buttonVariants({ variant: 'ghost', size: 'sm' })}
                   >
                     {T.doctorSignUp}
-                  </Link>
+                  </a>
                 </div>
               }
             />
           )
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2">
-            {query.data.items.map((doctor) => (
+            {doctors.items.map((doctor) => (
               <li key={doctor.id}>
-                <DoctorCard
-                  doctor={doctor}
-                  bookingHref={sessionLoading ? null : bookingHrefFor(doctor.id, user?.role ?? null)}
-                />
+                <DoctorCard doctor={doctor} bookingHref={bookingHref(doctor.id)} />
               </li>
             ))}
           </ul>
@@ -117,34 +110,17 @@ export function SpecialtyDoctors({
       </div>
 
       {/* Only when there is more than the smallest page to browse. */}
-      {query.data && query.data.total > PAGE_SIZE_OPTIONS[0] ? (
+      {doctors.total > PAGE_SIZE_OPTIONS[0] ? (
         <div className="mt-8">
-          <DataTablePagination
-            page={query.data.page}
-            pageSize={query.data.pageSize}
-            pageCount={query.data.pageCount}
-            total={query.data.total}
-            onPageChange={setPage}
-            onPageSizeChange={setPageSize}
+          <LivePager
+            formId={formId}
+            page={doctors.page}
+            pageSize={doctors.pageSize}
+            pageCount={doctors.pageCount}
+            pageHref={(page) => `${base}${doctorListQuery({ ...state, page })}`}
           />
         </div>
       ) : null}
     </section>
-  );
-}
-
-/** Writes the chosen order into the URL (`sort`, `order`) and goes back to the first page. */
-function useSortSetter() {
-  const updateParams = useUpdateSearchParams();
-  return useCallback(
-    (choice: SortChoice) =>
-      updateParams((next) => {
-        next.delete('page');
-        next.delete('sort');
-        next.delete('order');
-        if (choice !== 'name-asc') next.set('sort', 'price');
-        if (choice === 'price-desc') next.set('order', 'desc');
-      }),
-    [updateParams],
   );
 }

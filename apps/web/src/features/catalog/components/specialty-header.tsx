@@ -1,14 +1,21 @@
+import type { SpecialtySummary } from '@pulsa/shared/schemas/catalog';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import type { SpecialtySummary } from '../api/types';
 import { CATALOG_TEXT } from '../texts';
 import { SpecialtyIcon } from './specialty-icon';
 
 const T = CATALOG_TEXT.specialty;
 
-export function SpecialtyBreadcrumb({ current }: { current?: string }) {
+export function SpecialtyBreadcrumb({
+  trail = [],
+  current,
+}: {
+  /** Pages between "Especialidades" and the current one. */
+  trail?: { label: string; href: string }[];
+  current?: string;
+}) {
   return (
     <nav aria-label="Trilha de navegação" className="text-muted-foreground text-sm">
       <ol className="flex items-center gap-1">
@@ -17,6 +24,14 @@ export function SpecialtyBreadcrumb({ current }: { current?: string }) {
             {T.breadcrumb}
           </Link>
         </li>
+        {trail.map((step) => (
+          <li key={step.href} className="flex min-w-0 items-center gap-1">
+            <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+            <Link to={step.href} className="truncate hover:text-foreground hover:underline">
+              {step.label}
+            </Link>
+          </li>
+        ))}
         {current ? (
           <li aria-current="page" className="flex min-w-0 items-center gap-1 text-foreground">
             <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />

@@ -1,16 +1,10 @@
-import { initials } from '@pulsa/shared/format/initials';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { useStaticRender } from '@/lib/static-render';
 import { MARKETING_TEXT } from '../texts';
-import { StaticAccountMenu } from './static-account-menu';
-
-// The menu's code (dropdown, avatar) loads only for signed-in visitors.
-const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+import { AccountMenu } from './account-menu';
 
 const T = MARKETING_TEXT.nav;
 
@@ -21,28 +15,11 @@ const T = MARKETING_TEXT.nav;
  */
 export function HeaderAccount({ layout }: { layout: 'bar' | 'stacked' }) {
   const { user, isLoading } = useSession();
-  const staticRender = useStaticRender();
   if (isLoading) return null;
 
   if (user) {
-    if (layout === 'stacked') return null;
-    if (staticRender) return <StaticAccountMenu user={user} />;
-    return (
-      <Suspense
-        fallback={
-          <span
-            aria-hidden
-            className="grid size-10 place-items-center rounded-full font-semibold text-primary text-xs"
-          >
-            <span className="grid size-9 place-items-center rounded-full bg-primary/10">
-              {initials(user.name || user.email)}
-            </span>
-          </span>
-        }
-      >
-        <AccountMenu user={user} />
-      </Suspense>
-    );
+    // One menu everywhere: plain markup driven by static-page/account-menu.ts.
+    return layout === 'stacked' ? null : <AccountMenu user={user} />;
   }
 
   const stacked = layout === 'stacked';

@@ -14,7 +14,7 @@ export const SECTION_LINKS = [
 
 /**
  * A link to a landing section: a plain anchor on the landing page (the browser scrolls and moves
- * focus), a router link to "/#section" from any other page.
+ * focus), a full page load of "/#section" from the app's pages (the landing is the server's).
  */
 export function SectionLink({
   id,
@@ -36,7 +36,12 @@ export function SectionLink({
     );
   }
   return (
-    <Link to={{ pathname: paths.home.href(), hash: `#${id}` }} className={className} onClick={onNavigate}>
+    <Link
+      to={{ pathname: paths.home.href(), hash: `#${id}` }}
+      reloadDocument
+      className={className}
+      onClick={onNavigate}
+    >
       {children}
     </Link>
   );

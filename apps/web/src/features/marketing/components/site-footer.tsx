@@ -30,7 +30,7 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to={paths.specialties.href()} className={linkClass}>
+              <Link to={paths.specialties.href()} reloadDocument className={linkClass}>
                 {T.allSpecialties}
               </Link>
             </li>

@@ -1,8 +1,9 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/auth';
+import { enhancePublicHeader } from '@/static-page/public-header';
 import { MARKETING_TEXT } from '../texts';
 import { HeaderAccount } from './header-account';
 import { SECTION_LINKS, SectionLink } from './section-links';
@@ -13,32 +14,30 @@ const T = MARKETING_TEXT.nav;
 /**
  * The public header: brand, the landing sections (Como funciona, Especialidades, Para médicos,
  * Preços), the theme, the account and, on small screens, a menu toggle that opens the same links.
- * Its state shows in attributes (aria-expanded, hidden), so the server-rendered landing page can
- * drive the same markup without React (static-page/enhance.ts).
+ * Its state lives in attributes (aria-expanded, hidden) and its behaviour is written once, in
+ * static-page/public-header.ts: the server-rendered pages run it from their script, the app's
+ * public pages from the effect below.
  */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
+  const headerRef = useRef<HTMLElement>(null);
+  const { user, isLoading } = useSession();
 
-  // A followed link closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
-  useEffect(() => setOpen(false), [location.pathname, location.hash]);
-
+  // Again when the account part appears or changes (the session known, a sign-in elsewhere).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the account part's markup depends on them
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+    const header = headerRef.current;
+    if (!header) return;
+    const controller = new AbortController();
+    enhancePublicHeader(header, controller.signal);
+    return () => controller.abort();
+  }, [user?.id, isLoading]);
 
   return (
-    <header className="sticky top-0 z-40 border-border border-b bg-background/90 backdrop-blur supports-backdrop-filter:bg-background/75">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-border border-b bg-background/90 backdrop-blur supports-backdrop-filter:bg-background/75"
+    >
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-6 px-4 sm:px-6">
         <BrandLogo />
         <nav aria-label={T.label} className="hidden md:block">
@@ -59,29 +58,26 @@ export function SiteHeader() {
           <ThemeSwitch />
           <HeaderAccount layout="bar" />
           <Button
-            ref={toggleRef}
             variant="ghost"
             size="icon"
             className="group md:hidden"
             data-menu-toggle=""
-            aria-expanded={open}
+            aria-expanded="false"
             aria-controls={menuId}
-            aria-label={open ? T.closeMenu : T.openMenu}
-            onClick={() => setOpen((v) => !v)}
+            aria-label={T.openMenu}
           >
             <Menu aria-hidden className="group-aria-expanded:hidden" />
             <X aria-hidden className="hidden group-aria-expanded:block" />
           </Button>
         </div>
       </div>
-      <div id={menuId} hidden={!open} className="border-border border-t bg-background md:hidden">
+      <div id={menuId} hidden className="border-border border-t bg-background md:hidden">
         <nav aria-label={T.label} className="mx-auto w-full max-w-6xl px-4 py-3 sm:px-6">
           <ul className="flex flex-col">
             {SECTION_LINKS.map((link) => (
               <li key={link.id}>
                 <SectionLink
                   id={link.id}
-                  onNavigate={() => setOpen(false)}
                   className="block rounded-md px-3 py-3 font-medium text-base hover:bg-accent"
                 >
                   {link.label}

@@ -1,15 +1,15 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useTheme } from '@/lib/theme-provider';
-import { nextTheme, themeSwitchLabel } from '../theme-cycle';
+import { themeSwitchLabel } from '../theme-cycle';
 
 /**
  * Claro → Escuro → Sistema in one button. The public header uses it instead of the kit's menu so
  * the landing page does not download the dropdown code. All three icons are in the markup and the
- * button's `data-theme` shows one, so the server-rendered landing page can switch it without React.
+ * button's `data-theme` shows one; the click is static-page/theme-switch.ts's, on every page.
  */
 export function ThemeSwitch() {
-  const { theme, setTheme } = useTheme();
+  const { theme } = useTheme();
   const label = themeSwitchLabel(theme);
   return (
     <Button
@@ -18,7 +18,6 @@ export function ThemeSwitch() {
       className="group"
       data-theme-switch=""
       data-theme={theme}
-      onClick={() => setTheme(nextTheme(theme))}
       aria-label={label}
       title={label}
     >

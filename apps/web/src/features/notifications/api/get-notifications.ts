@@ -1,6 +1,7 @@
+import type { NotificationPage } from '@pulsa/shared/schemas/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api-client';
-import { NOTIFICATIONS_PATH, type NotificationPage, notificationKeys } from './types';
+import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
 
 /** The bell refreshes on its own this often (and whenever the window regains focus). */
 const POLL_MS = 30_000;

@@ -1,9 +1,9 @@
+import type { NotificationPage, UnreadCount } from '@pulsa/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { NOTIFICATIONS_PATH, type NotificationPage, notificationKeys } from './types';
+import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
 
-export const markAllNotificationsRead = () =>
-  api.post<{ unreadCount: number }>(`${NOTIFICATIONS_PATH}/read-all`);
+export const markAllNotificationsRead = () => api.post<UnreadCount>(`${NOTIFICATIONS_PATH}/read-all`);
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
+import type { NotificationPage, UnreadCount } from '@pulsa/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { NOTIFICATIONS_PATH, type NotificationPage, notificationKeys } from './types';
+import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
 
 export const markNotificationRead = (id: string) =>
-  api.post<{ unreadCount: number }>(`${NOTIFICATIONS_PATH}/${encodeURIComponent(id)}/read`);
+  api.post<UnreadCount>(`${NOTIFICATIONS_PATH}/${encodeURIComponent(id)}/read`);
 
 /** Marks one read at once on screen, then confirms with the server's count. */
 export function useMarkNotificationRead() {

@@ -1,3 +1,4 @@
+import type { AppNotification, NotificationPage } from '@pulsa/shared/schemas/notifications';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { ptBR } from 'date-fns/locale/pt-BR';
@@ -7,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import type { AppNotification, NotificationPage } from '../api/types';
 import { NOTIFICATION_TEXT as T } from '../texts';
 
 export function NotificationList({

@@ -1,0 +1,2 @@
+ALTER TABLE "doctor_patients" ADD COLUMN "is_generic" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "doctor_patients_generic_key" ON "doctor_patients" USING btree ("doctor_id") WHERE "doctor_patients"."is_generic";

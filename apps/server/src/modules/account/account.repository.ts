@@ -1,0 +1,288 @@
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import {
+  emailChanges,
+  knownDevices,
+  sessions,
+  signInChallenges,
+  trustedDevices,
+  twoFactorRecoveryCodes,
+  twoFactorSecrets,
+  userProfiles,
+  users,
+} from '../../db/schema.ts';
+import { decryptText, encryptText } from '../../lib/encryption.ts';
+
+// ── Two-factor secret and recovery codes ──
+
+/** The user's second factor with its TOTP secret decrypted (it is stored encrypted with `key`). */
+export async function findTwoFactor(db: Queryable, userId: string, key: Buffer) {
+  const [row] = await db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
+  return row && { ...row, secret: decryptText(key, row.secret) };
+}
+
+/** A new secret waiting for its first code; an enabled one is never replaced here. */
+export async function savePendingSecret(db: Queryable, userId: string, secret: string, key: Buffer) {
+  const stored = encryptText(key, secret);
+  await db
+    .insert(twoFactorSecrets)
+    .values({ userId, secret: stored })
+    .onConflictDoUpdate({
+      target: twoFactorSecrets.userId,
+      set: { secret: stored, lastTimeStep: null, createdAt: new Date() },
+      setWhere: isNull(twoFactorSecrets.enabledAt),
+    });
+}
+
+export async function enableTwoFactor(db: Queryable, userId: string, timeStep: number) {
+  const rows = await db
+    .update(twoFactorSecrets)
+    .set({ enabledAt: new Date(), lastTimeStep: timeStep })
+    .where(and(eq(twoFactorSecrets.userId, userId), isNull(twoFactorSecrets.enabledAt)))
+    .returning({ userId: twoFactorSecrets.userId });
+  return rows.length === 1;
+}
+
+/** Records an accepted code's step; false when a concurrent request already used this step or a later one. */
+export async function advanceTimeStep(db: Queryable, userId: string, timeStep: number) {
+  const rows = await db
+    .update(twoFactorSecrets)
+    .set({ lastTimeStep: timeStep })
+    .where(
+      and(
+        eq(twoFactorSecrets.userId, userId),
+        or(isNull(twoFactorSecrets.lastTimeStep), lt(twoFactorSecrets.lastTimeStep, timeStep)),
+      ),
+    )
+    .returning({ userId: twoFactorSecrets.userId });
+  return rows.length === 1;
+}
+
+export async function deleteTwoFactor(db: Queryable, userId: string) {
+  await db.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
+  await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+}
+
+export async function replaceRecoveryCodes(db: Queryable, userId: string, codeHashes: string[]) {
+  await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await db.insert(twoFactorRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Uses an unused code once; false when it does not exist, is spent, or a concurrent request took it. */
+export async function consumeRecoveryCode(db: Queryable, userId: string, codeHash: string) {
+  const rows = await db
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, codeHash),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return rows.length === 1;
+}
+
+export async function countRecoveryCodesLeft(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
+// ── Pending sign-in challenges ──
+
+export async function insertChallenge(db: Queryable, id: string, userId: string, expiresAt: Date) {
+  // One pending challenge per user: a new password step replaces the earlier one.
+  await db.delete(signInChallenges).where(eq(signInChallenges.userId, userId));
+  await db.insert(signInChallenges).values({ id, userId, expiresAt });
+}
+
+export async function findChallenge(db: Queryable, id: string) {
+  const [row] = await db
+    .select()
+    .from(signInChallenges)
+    .where(and(eq(signInChallenges.id, id), gt(signInChallenges.expiresAt, new Date())));
+  return row;
+}
+
+/** Counts a wrong code; returns the attempts made so far. */
+export async function countChallengeAttempt(db: Queryable, id: string) {
+  const [row] = await db
+    .update(signInChallenges)
+    .set({ attempts: sql`${signInChallenges.attempts} + 1` })
+    .where(eq(signInChallenges.id, id))
+    .returning({ attempts: signInChallenges.attempts });
+  return row?.attempts ?? Number.POSITIVE_INFINITY;
+}
+
+/** Ends the challenge; false when another request already did (a code step cannot succeed twice). */
+export async function deleteChallenge(db: Queryable, id: string) {
+  const rows = await db
+    .delete(signInChallenges)
+    .where(eq(signInChallenges.id, id))
+    .returning({ id: signInChallenges.id });
+  return rows.length === 1;
+}
+
+// ── Trusted and known devices ──
+
+export async function insertTrustedDevice(
+  db: Queryable,
+  input: { userId: string; tokenHash: string; userAgent: string | null; expiresAt: Date },
+) {
+  await db.insert(trustedDevices).values(input);
+}
+
+export async function isTrustedDevice(db: Queryable, userId: string, tokenHash: string) {
+  const [row] = await db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.userId, userId),
+        eq(trustedDevices.tokenHash, tokenHash),
+        gt(trustedDevices.expiresAt, new Date()),
+      ),
+    );
+  return !!row;
+}
+
+export async function deleteTrustedDevices(db: Queryable, userId: string) {
+  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+}
+
+/** Records the device; answers whether it is new to an account that had signed in before. */
+export async function rememberKnownDevice(db: Queryable, userId: string, deviceHash: string) {
+  const [any] = await db
+    .select({ hash: knownDevices.deviceHash })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, userId))
+    .limit(1);
+  const inserted = await db
+    .insert(knownDevices)
+    .values({ userId, deviceHash })
+    .onConflictDoUpdate({
+      target: [knownDevices.userId, knownDevices.deviceHash],
+      set: { lastSeenAt: new Date() },
+    })
+    .returning({ createdAt: knownDevices.createdAt, lastSeenAt: knownDevices.lastSeenAt });
+  const row = inserted[0];
+  const isNew = !!row && row.createdAt.getTime() === row.lastSeenAt.getTime();
+  return { isNewDevice: isNew && !!any };
+}
+
+// ── Sessions ──
+
+export async function listSessions(db: Queryable, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      publicId: sessions.publicId,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+export async function deleteSessionOf(db: Queryable, userId: string, publicId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+export async function deleteOtherSessions(db: Queryable, userId: string, keepId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function markSessionAuthenticated(db: Queryable, sessionId: string) {
+  await db.update(sessions).set({ authenticatedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+// ── Password and e-mail ──
+
+export async function findCredentials(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      passwordHash: users.passwordHash,
+      fullName: userProfiles.fullName,
+    })
+    .from(users)
+    .innerJoin(userProfiles, eq(userProfiles.id, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function emailInUse(db: Queryable, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return !!row;
+}
+
+export async function insertEmailChange(
+  db: Queryable,
+  input: { userId: string; newEmail: string; tokenHash: string; expiresAt: Date },
+) {
+  // A new request replaces the earlier pending ones.
+  await db
+    .update(emailChanges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailChanges.userId, input.userId), isNull(emailChanges.usedAt)));
+  await db.insert(emailChanges).values(input);
+}
+
+export async function findEmailChange(db: Queryable, tokenHash: string) {
+  const [row] = await db.select().from(emailChanges).where(eq(emailChanges.tokenHash, tokenHash));
+  return row;
+}
+
+export async function consumeEmailChange(db: Queryable, id: string) {
+  const rows = await db
+    .update(emailChanges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailChanges.id, id), isNull(emailChanges.usedAt)))
+    .returning({ id: emailChanges.id });
+  return rows.length === 1;
+}
+
+export async function pendingEmailChange(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(
+      and(
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return row?.newEmail ?? null;
+}
+
+export async function updateEmail(db: Queryable, userId: string, email: string) {
+  const now = new Date();
+  await db.update(users).set({ email, updatedAt: now }).where(eq(users.id, userId));
+  await db.update(userProfiles).set({ email, updatedAt: now }).where(eq(userProfiles.id, userId));
+}
+
+export async function twoFactorEnabled(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ userId: twoFactorSecrets.userId })
+    .from(twoFactorSecrets)
+    .where(and(eq(twoFactorSecrets.userId, userId), isNotNull(twoFactorSecrets.enabledAt)));
+  return !!row;
+}

@@ -1,0 +1,208 @@
+import {
+  agendaExceptionInputSchema,
+  agendaExceptionSchema,
+  agendaIdParamsSchema,
+  agendaSchema,
+  agendaSettingsInputSchema,
+  agendaSettingsSchema,
+  availabilityToggleSchema,
+  availabilityWindowInputSchema,
+  availabilityWindowSchema,
+  doctorIdParamsSchema,
+  slotDaysQuerySchema,
+  slotDaysSchema,
+} from '@pulsa/shared/schemas/agenda';
+import { apiErrorSchema } from '@pulsa/shared/schemas/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import {
+  addException,
+  addWindow,
+  getAgenda,
+  isPublicDoctor,
+  removeException,
+  removeWindow,
+  requireDoctorId,
+  slotDays,
+  toggleWindow,
+  updateSettings,
+} from './doctors.agenda.service.ts';
+
+const DOCTOR_NOT_FOUND = 'Médico não encontrado.';
+
+/**
+ * The doctor's own agenda under /api/doctors/me/agenda (the session decides whose: a doctor never
+ * reaches another's), and the free slots of an approved doctor for everyone.
+ */
+export async function doctorAgendaRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+    409: apiErrorSchema,
+  };
+  const doctorOnly = { preHandler: app.requireRole('doctor') };
+  const tags = ['doctor agenda'];
+  const doctorIdOf = (request: FastifyRequest) =>
+    requireDoctorId(app.db, (request.user as { id: string }).id);
+
+  r.get(
+    '/me/agenda',
+    {
+      ...doctorOnly,
+      schema: {
+        tags,
+        summary: 'Your weekly windows, upcoming date exceptions and booking rules',
+        response: { 200: agendaSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAgenda(app.db, await doctorIdOf(request));
+    },
+  );
+
+  r.post(
+    '/me/agenda/windows',
+    {
+      ...doctorOnly,
+      schema: {
+        tags,
+        summary: 'Add a weekly window (overlaps on the same weekday are refused)',
+        body: availabilityWindowInputSchema,
+        response: { 201: availabilityWindowSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const window = await addWindow(app.db, await doctorIdOf(request), request.body);
+      return reply.status(201).send(window);
+    },
+  );
+
+  r.patch(
+    '/me/agenda/windows/:id',
+    {
+      ...doctorOnly,
+      schema: {
+        tags,
+        summary: 'Turn one of your windows on or off',
+        params: agendaIdParamsSchema,
+        body: availabilityToggleSchema,
+        response: { 200: availabilityWindowSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toggleWindow(app.db, await doctorIdOf(request), request.params.id, request.body.isAvailable),
+  );
+
+  r.delete(
+    '/me/agenda/windows/:id',
+    {
+      ...doctorOnly,
+      schema: {
+        tags,
+        summary: 'Remove one of your windows',
+        params: agendaIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeWindow(app.db, await doctorIdOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/me/agenda/exceptions',
+    {
+      ...doctorOnly,
+      schema: {
+        tags,
+        summary: 'Add a day off, a vacation or extra hours on one date',
+        body: agendaExceptionInputSchema,
+        response: { 201: agendaExceptionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const exception = await addException(app.db, await doctorIdOf(request), request.body);
+      return reply.status(201).send(exception);
+    },
+  );
+
+  r.delete(
+    '/me/agenda/exceptions/:id',
+    {
+      ...doctorOnly,
+      schema: {
+        tags,
+        summary: 'Remove one of your date exceptions',
+        params: agendaIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeException(app.db, await doctorIdOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.put(
+    '/me/agenda/settings',
+    {
+      ...doctorOnly,
+      schema: {
+        tags,
+        summary: 'Minimum notice before a slot can be booked and how far ahead slots are offered',
+        body: agendaSettingsInputSchema,
+        response: { 200: agendaSettingsSchema, ...errors },
+      },
+    },
+    async (request) => updateSettings(app.db, await doctorIdOf(request), request.body),
+  );
+
+  r.get(
+    '/me/agenda/preview',
+    {
+      ...doctorOnly,
+      schema: {
+        tags,
+        summary: 'Your bookable slots, day by day, exactly as patients see them',
+        querystring: slotDaysQuerySchema,
+        response: { 200: slotDaysSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return slotDays(app.db, await doctorIdOf(request), {
+        fromDate: request.query.from,
+        days: request.query.days,
+      });
+    },
+  );
+
+  r.get(
+    '/:doctorId/slots',
+    {
+      schema: {
+        tags,
+        summary: 'Free slots of an approved doctor, day by day',
+        params: doctorIdParamsSchema,
+        querystring: slotDaysQuerySchema,
+        response: { 200: slotDaysSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await isPublicDoctor(app.db, request.params.doctorId))) throw notFound(DOCTOR_NOT_FOUND);
+      // Free slots change with every booking: never stored by a shared cache.
+      reply.header('cache-control', 'no-store');
+      return slotDays(app.db, request.params.doctorId, {
+        fromDate: request.query.from,
+        days: request.query.days,
+      });
+    },
+  );
+}

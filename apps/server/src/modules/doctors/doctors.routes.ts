@@ -1,0 +1,292 @@
+import multipart from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '@pulsa/shared/constants/business';
+import type { SessionUser } from '@pulsa/shared/schemas/auth';
+import { apiErrorSchema } from '@pulsa/shared/schemas/common';
+import {
+  adminDoctorDetailSchema,
+  adminDoctorPageSchema,
+  adminDoctorQuerySchema,
+  doctorDashboardSchema,
+  doctorIdParamsSchema,
+  doctorProfileInputSchema,
+  doctorProfileSavedSchema,
+  doctorProfileSchema,
+  doctorStatusDecisionSchema,
+  documentDecisionSchema,
+  documentIdParamsSchema,
+  documentKindSchema,
+} from '@pulsa/shared/schemas/doctors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createFileStorage } from '../files/files.service.ts';
+import { DOCUMENT_TYPES, PHOTO_TYPES } from '../files/files.signature.ts';
+import { readUpload } from '../files/files.upload.ts';
+import { dashboardFor } from './doctors.dashboard.service.ts';
+import {
+  openDocument,
+  openPhoto,
+  removePhoto,
+  uploadDocument,
+  uploadPhoto,
+} from './doctors.documents.service.ts';
+import { type DoctorsContext, loadProfile, saveProfile } from './doctors.profile.service.ts';
+import {
+  decideDoctor,
+  decideDocument,
+  detailForAdmin,
+  listForAdmin,
+} from './doctors.verification.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const uploadErrors = { ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+/** The user a role guard already checked. */
+const signedIn = (request: FastifyRequest) => request.user as SessionUser;
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+/** "relatório médico.pdf" → a header value every browser reads, with the UTF-8 name kept. */
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii =
+    fileName
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'arquivo';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Doctor profiles, documents and their verification. The doctor's routes (/api/doctor/…), the
+ * admin's (/api/admin/doctors/…) and the file routes call the same services.
+ */
+export async function doctorRoutes(app: FastifyInstance) {
+  // Uploads stream through multipart with their own 5 MB limit; JSON keeps the 1 MiB body limit.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+  });
+  const ctx: DoctorsContext = {
+    db: app.db,
+    storage: createFileStorage(app.config),
+    appUrl: app.config.appUrl,
+    onEmailQueued: () => void app.emails.kick(),
+  };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const doctorOnly = app.requireRole('doctor');
+  const adminOnly = app.requireRole('admin');
+
+  // ── The doctor's own profile ───────────────────────────────────────────
+  r.get(
+    '/doctor/profile',
+    {
+      preHandler: doctorOnly,
+      schema: {
+        tags: ['doctor'],
+        summary: 'The signed-in doctor’s profile and current documents',
+        response: { 200: doctorProfileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return loadProfile(app.db, { userId: signedIn(request).id });
+    },
+  );
+
+  r.put(
+    '/doctor/profile',
+    {
+      preHandler: doctorOnly,
+      schema: {
+        tags: ['doctor'],
+        summary:
+          'Complete or edit the profile; changing CRM, UF or specialty of an approved doctor sends it back to review',
+        body: doctorProfileInputSchema,
+        response: { 200: doctorProfileSavedSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => saveProfile(ctx, signedIn(request).id, request.body),
+  );
+
+  r.get(
+    '/doctor/dashboard',
+    {
+      preHandler: doctorOnly,
+      schema: {
+        tags: ['doctor'],
+        summary: 'Verification state and the four dashboard numbers',
+        response: { 200: doctorDashboardSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return dashboardFor(ctx, signedIn(request).id);
+    },
+  );
+
+  r.post(
+    '/doctor/documents/:kind',
+    {
+      preHandler: doctorOnly,
+      schema: {
+        tags: ['doctor'],
+        summary: 'Send the identity or CRM document (multipart, one file: JPG, PNG or PDF up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: z.object({ kind: documentKindSchema }),
+        response: { 200: doctorProfileSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const file = await readUpload(request, DOCUMENT_TYPES);
+      return uploadDocument(ctx, signedIn(request).id, request.params.kind, file);
+    },
+  );
+
+  r.post(
+    '/doctor/photo',
+    {
+      preHandler: doctorOnly,
+      schema: {
+        tags: ['doctor'],
+        summary: 'Send a profile photo (JPG or PNG up to 5 MB); it is re-encoded without metadata',
+        consumes: ['multipart/form-data'],
+        response: { 200: doctorProfileSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const file = await readUpload(request, PHOTO_TYPES);
+      return uploadPhoto(ctx, signedIn(request).id, file);
+    },
+  );
+
+  r.delete(
+    '/doctor/photo',
+    {
+      preHandler: doctorOnly,
+      schema: {
+        tags: ['doctor'],
+        summary: 'Remove the profile photo',
+        response: { 200: doctorProfileSchema, ...errors },
+      },
+    },
+    async (request) => removePhoto(ctx, signedIn(request).id),
+  );
+
+  // ── Files: owner and admins only, never cached, never sniffed ─────────
+  r.get(
+    '/doctor-documents/:documentId/file',
+    {
+      preHandler: app.requireRole('doctor', 'admin'),
+      schema: {
+        tags: ['doctor', 'admin'],
+        summary: 'A verification document’s file, for its doctor and admins',
+        params: documentIdParamsSchema,
+        querystring: z.object({ download: z.enum(['1']).optional() }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { document, stream } = await openDocument(ctx, signedIn(request), request.params.documentId);
+      return (
+        (reply as FastifyReply)
+          .header('content-type', document.mimeType)
+          .header(
+            'content-disposition',
+            contentDisposition(request.query.download ? 'attachment' : 'inline', document.fileName),
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          // Only the app's own pages may show it in a frame (the admin's PDF viewer).
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+          )
+          .header('x-frame-options', 'SAMEORIGIN')
+          .send(stream)
+      );
+    },
+  );
+
+  r.get(
+    '/doctors/:doctorId/photo',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A doctor’s photo: public once approved, else for the doctor and admins only',
+        params: doctorIdParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const user = await app.currentUser(request);
+      const { stream, isPublic } = await openPhoto(ctx, user, request.params.doctorId);
+      return (reply as FastifyReply)
+        .header('content-type', 'image/webp')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', isPublic ? 'public, max-age=86400' : 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  // ── Admin verification ─────────────────────────────────────────────────
+  r.get(
+    '/admin/doctors',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Doctors: search name, e-mail, specialty or "crm/uf"; filter by status; sort and page',
+        querystring: adminDoctorQuerySchema,
+        response: { 200: adminDoctorPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return listForAdmin(ctx, request.query);
+    },
+  );
+
+  r.get(
+    '/admin/doctors/:doctorId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'A doctor’s profile, every document sent and the verification history',
+        params: doctorIdParamsSchema,
+        response: { 200: adminDoctorDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return detailForAdmin(ctx, request.params.doctorId);
+    },
+  );
+
+  r.patch(
+    '/admin/doctors/:doctorId/status',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve, reject (with a reason) or put a doctor back in review',
+        params: doctorIdParamsSchema,
+        body: doctorStatusDecisionSchema,
+        response: { 200: adminDoctorDetailSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => decideDoctor(ctx, signedIn(request).id, request.params.doctorId, request.body),
+  );
+
+  r.patch(
+    '/admin/doctor-documents/:documentId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Verify or reject (with a reason) one document',
+        params: documentIdParamsSchema,
+        body: documentDecisionSchema,
+        response: { 200: adminDoctorDetailSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => decideDocument(ctx, signedIn(request).id, request.params.documentId, request.body),
+  );
+}

@@ -1,0 +1,202 @@
+import type { AdminPatient, AdminPatientQuery, DoctorPatientQuery } from '@pulsa/shared/schemas/patients';
+import { and, asc, count, desc, eq, ilike, like, max, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { appointments, doctorPatients, userProfiles, userRoles } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/like.ts';
+
+/** Only a search that is mostly digits ("529.982", "(11) 9876") looks into CPF and phone. */
+function searchDigits(text: string): string | undefined {
+  const digits = text.replace(/\D/g, '');
+  return digits.length >= 3 && digits.length >= text.replace(/[\s().\-/]/g, '').length ? digits : undefined;
+}
+
+/**
+ * The search condition: name and e-mail contain the text (case-insensitive); CPF and phone, stored
+ * digits-only, contain its digits when it has any. Plain column ILIKE/LIKE, so trigram GIN indexes
+ * on these columns serve it (see docs/decisions/012-admin-patient-list.md).
+ */
+export function patientSearch(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  const conditions = [ilike(userProfiles.fullName, pattern), ilike(userProfiles.email, pattern)];
+  const digits = searchDigits(text);
+  if (digits) {
+    const digitPattern = `%${digits}%`;
+    conditions.push(like(userProfiles.cpf, digitPattern), like(userProfiles.phone, digitPattern));
+  }
+  return or(...conditions);
+}
+
+export async function listAdminPatients(db: Queryable, query: AdminPatientQuery) {
+  const where = and(eq(userRoles.role, 'patient'), patientSearch(query.q));
+  const direction = query.order === 'desc' ? desc : asc;
+  // Without a chosen sort the newest sign-ups come first.
+  const orderBy =
+    query.sort === 'name'
+      ? [direction(userProfiles.fullName), asc(userProfiles.id)]
+      : query.sort === 'createdAt'
+        ? [direction(userProfiles.createdAt), asc(userProfiles.id)]
+        : [desc(userProfiles.createdAt), asc(userProfiles.id)];
+
+  const rows = await db
+    .select({
+      id: userProfiles.id,
+      fullName: userProfiles.fullName,
+      email: userProfiles.email,
+      phone: userProfiles.phone,
+      cpf: userProfiles.cpf,
+      avatarUrl: userProfiles.profileImageUrl,
+      createdAt: userProfiles.createdAt,
+    })
+    .from(userRoles)
+    .innerJoin(userProfiles, eq(userProfiles.id, userRoles.userId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+
+  const [total] = await db
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(userProfiles, eq(userProfiles.id, userRoles.userId))
+    .where(where);
+
+  const items: AdminPatient[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return { items, total: total?.n ?? 0 };
+}
+
+// ── A doctor's patients ───────────────────────────────────────────────────
+
+/** Name, e-mail and phone of an entry: the account's current data, else what the doctor typed. */
+const entryName = sql<string>`coalesce(${userProfiles.fullName}, ${doctorPatients.patientName})`;
+const entryEmail = sql<string | null>`coalesce(${userProfiles.email}, ${doctorPatients.patientEmail})`;
+const entryPhone = sql<string | null>`coalesce(${userProfiles.phone}, ${doctorPatients.patientPhone})`;
+
+function doctorPatientSearch(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  const conditions = [sql`${entryName} ilike ${pattern}`, sql`${entryEmail} ilike ${pattern}`];
+  const digits = searchDigits(text);
+  if (digits) conditions.push(sql`${entryPhone} like ${`%${digits}%`}`);
+  return or(...conditions);
+}
+
+/**
+ * The doctor's list with, per patient, the consultations held (completed appointments) and the
+ * start of the latest one, both computed from the appointments on every read.
+ */
+export async function listDoctorPatients(db: Queryable, doctorId: string, query: DoctorPatientQuery) {
+  const held = db
+    .select({
+      patientId: appointments.patientId,
+      consultations: count().as('consultations'),
+      lastVisitAt: max(appointments.startsAt).as('last_visit_at'),
+    })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.status, 'completed')))
+    .groupBy(appointments.patientId)
+    .as('held');
+
+  const where = and(eq(doctorPatients.doctorId, doctorId), doctorPatientSearch(query.q));
+  const direction = query.order === 'desc' ? desc : asc;
+  const consultations = sql<number>`coalesce(${held.consultations}, 0)`;
+  // Without a chosen sort: the most recent visit first, then the latest added.
+  const orderBy =
+    query.sort === 'name'
+      ? [direction(entryName), asc(doctorPatients.id)]
+      : query.sort === 'consultations'
+        ? [direction(consultations), asc(entryName), asc(doctorPatients.id)]
+        : query.sort === 'lastVisit'
+          ? [
+              query.order === 'desc'
+                ? sql`${held.lastVisitAt} desc nulls last`
+                : sql`${held.lastVisitAt} asc nulls first`,
+              asc(doctorPatients.id),
+            ]
+          : [
+              sql`${held.lastVisitAt} desc nulls last`,
+              desc(doctorPatients.createdAt),
+              asc(doctorPatients.id),
+            ];
+
+  const rows = await db
+    .select({
+      id: doctorPatients.id,
+      patientId: doctorPatients.patientId,
+      name: entryName,
+      email: entryEmail,
+      phone: entryPhone,
+      avatarUrl: userProfiles.profileImageUrl,
+      isGeneric: doctorPatients.isGeneric,
+      consultations,
+      lastVisitAt: held.lastVisitAt,
+      addedAt: doctorPatients.createdAt,
+    })
+    .from(doctorPatients)
+    .leftJoin(userProfiles, eq(userProfiles.id, doctorPatients.patientId))
+    .leftJoin(held, eq(held.patientId, doctorPatients.patientId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+
+  const [total] = await db
+    .select({ n: count() })
+    .from(doctorPatients)
+    .leftJoin(userProfiles, eq(userProfiles.id, doctorPatients.patientId))
+    .where(where);
+
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      consultations: Number(row.consultations),
+      lastVisitAt: row.lastVisitAt ? new Date(row.lastVisitAt).toISOString() : null,
+      addedAt: row.addedAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+export async function findAccountByEmail(db: Queryable, email: string) {
+  const [row] = await db
+    .select({
+      id: userProfiles.id,
+      fullName: userProfiles.fullName,
+      email: userProfiles.email,
+      role: userRoles.role,
+    })
+    .from(userProfiles)
+    .leftJoin(userRoles, eq(userRoles.userId, userProfiles.id))
+    .where(eq(userProfiles.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Puts a registered patient on a doctor's list; false when they already were. Booking calls it
+ * too, so whoever books a doctor appears on that doctor's list.
+ */
+export async function addRegisteredPatient(
+  db: Queryable,
+  doctorId: string,
+  patient: { id: string; fullName: string; email: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(doctorPatients)
+    .values({ doctorId, patientId: patient.id, patientName: patient.fullName, patientEmail: patient.email })
+    .onConflictDoNothing()
+    .returning({ id: doctorPatients.id });
+  return rows.length > 0;
+}
+
+/** Creates the doctor's generic patient; false when it already exists. */
+export async function addGenericPatient(db: Queryable, doctorId: string, name: string): Promise<boolean> {
+  const rows = await db
+    .insert(doctorPatients)
+    .values({ doctorId, patientId: null, patientName: name, isGeneric: true })
+    .onConflictDoNothing()
+    .returning({ id: doctorPatients.id });
+  return rows.length > 0;
+}

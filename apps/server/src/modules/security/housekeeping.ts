@@ -1,0 +1,83 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import * as counters from './rate-limit.repository.ts';
+
+/** An account whose address was never confirmed stops holding it (and its CPF) after this. */
+export const UNCONFIRMED_ACCOUNT_TTL_HOURS = 48;
+const BATCH = 200;
+
+export interface HousekeepingResult {
+  expiredSessions: number;
+  unconfirmedAccounts: number;
+  counters: number;
+}
+
+/**
+ * Periodic clean-up every instance may run at once (each statement is idempotent): expired
+ * sessions, unconfirmed accounts past their time, spent throttling counters.
+ */
+export class Housekeeping {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(db: Db, log: FastifyBaseLogger) {
+    this.db = db;
+    this.log = log;
+  }
+
+  start(intervalMs = 10 * 60_000) {
+    const tick = () => {
+      this.running ??= this.runOnce()
+        .catch((err) => this.log.error({ err }, 'housekeeping run failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    };
+    tick();
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  async runOnce(): Promise<HousekeepingResult> {
+    const expired = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, sql`now()`))
+      .returning({ id: sessions.id });
+    const unconfirmedAccounts = await this.purgeUnconfirmedAccounts();
+    const spent = await counters.deleteExpired(this.db);
+    const result = { expiredSessions: expired.length, unconfirmedAccounts, counters: spent };
+    if (expired.length || unconfirmedAccounts) this.log.info(result, 'housekeeping done');
+    return result;
+  }
+
+  /** Deletes cascade to profile, role, links and sessions; an account something else points to stays. */
+  private async purgeUnconfirmedAccounts(): Promise<number> {
+    const cutoff = sql`now() - ${`${UNCONFIRMED_ACCOUNT_TTL_HOURS} hours`}::interval`;
+    const candidates = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isNull(users.emailVerifiedAt), lt(users.createdAt, cutoff)))
+      .limit(BATCH);
+    let purged = 0;
+    for (const { id } of candidates) {
+      try {
+        await this.db.transaction(async (tx) => {
+          await tx.delete(users).where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+        });
+        purged++;
+      } catch (err) {
+        this.log.warn({ err, userId: id }, 'unconfirmed account kept: other records point to it');
+      }
+    }
+    return purged;
+  }
+}

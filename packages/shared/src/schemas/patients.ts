@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageResultSchema } from './common.ts';
+
+/** Patients as the admin sees them (every registered one) and as a doctor sees theirs. */
+
+export const PATIENT_MESSAGES = {
+  emailRequired: 'Informe o email do paciente',
+  invalidEmail: 'Email inválido',
+  userNotFound: 'Usuário não encontrado com este email',
+  alreadyListed: 'Este paciente já está na sua lista.',
+  genericExists: 'O paciente genérico já existe para este médico.',
+  notPatientAccount: 'Erro ao configurar usuário como paciente',
+  notPatientAccountField: 'Este email pertence a uma conta de médico ou administrador.',
+  doctorProfileNotFound: 'Perfil do médico não encontrado',
+  invalidSort: 'Ordenação inválida',
+} as const;
+
+/** The name the generic (walk-in) patient is listed under. */
+export const GENERIC_PATIENT_NAME = 'Paciente Genérico';
+
+// ── Admin list ────────────────────────────────────────────────────────────
+
+export const ADMIN_PATIENT_SORTS = ['name', 'createdAt'] as const;
+
+export const adminPatientSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  /** Digits only, or null when not informed. */
+  phone: z.string().nullable(),
+  cpf: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminPatient = z.infer<typeof adminPatientSchema>;
+
+export const adminPatientQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(ADMIN_PATIENT_SORTS, { error: PATIENT_MESSAGES.invalidSort }).optional(),
+});
+export type AdminPatientQuery = z.infer<typeof adminPatientQuerySchema>;
+
+export const adminPatientPageSchema = pageResultSchema(adminPatientSchema);
+export type AdminPatientPage = z.infer<typeof adminPatientPageSchema>;
+
+// ── A doctor's patients ───────────────────────────────────────────────────
+
+export const DOCTOR_PATIENT_SORTS = ['name', 'consultations', 'lastVisit'] as const;
+
+export const doctorPatientSchema = z.object({
+  /** The list entry's id. */
+  id: z.uuid(),
+  /** The patient's account, or null for the generic patient. */
+  patientId: z.uuid().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  /** Digits only. */
+  phone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  isGeneric: z.boolean(),
+  /** Consultations held with this doctor (status completed), counted from the appointments. */
+  consultations: z.number().int(),
+  /** Start of the latest consultation held, from the appointments. */
+  lastVisitAt: z.iso.datetime().nullable(),
+  addedAt: z.iso.datetime(),
+});
+export type DoctorPatient = z.infer<typeof doctorPatientSchema>;
+
+export const doctorPatientQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(DOCTOR_PATIENT_SORTS, { error: PATIENT_MESSAGES.invalidSort }).optional(),
+});
+export type DoctorPatientQuery = z.infer<typeof doctorPatientQuerySchema>;
+
+export const doctorPatientPageSchema = pageResultSchema(doctorPatientSchema);
+export type DoctorPatientPage = z.infer<typeof doctorPatientPageSchema>;
+
+export const addPatientByEmailSchema = z.object({
+  email: z
+    .string({ error: PATIENT_MESSAGES.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: PATIENT_MESSAGES.emailRequired })
+    .pipe(z.email({ error: PATIENT_MESSAGES.invalidEmail })),
+});
+export type AddPatientByEmailInput = z.infer<typeof addPatientByEmailSchema>;
+
+/** Who was added, for the success message ("Paciente {name} adicionado com sucesso!"). */
+export const patientAddedSchema = z.object({ name: z.string(), email: z.string().nullable() });
+export type PatientAdded = z.infer<typeof patientAddedSchema>;
