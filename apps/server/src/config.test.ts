@@ -56,6 +56,12 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('https://pulsa.com.br');
   });
 
+  it('limits sign-in requests to 10 a minute per address unless AUTH_RATE_LIMIT says otherwise', () => {
+    expect(loadConfig({}).authRateLimit).toBe(10);
+    expect(loadConfig({ AUTH_RATE_LIMIT: '50' }).authRateLimit).toBe(50);
+    expect(() => loadConfig({ AUTH_RATE_LIMIT: '0' })).toThrow(/AUTH_RATE_LIMIT/);
+  });
+
   it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses "true"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

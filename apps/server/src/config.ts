@@ -109,6 +109,7 @@ const envSchema = z.object({
       .optional(),
   ),
   ALLOW_INSECURE_APP_URL: booleanFlag,
+  AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
   /** Set by npm to the folder the command was typed in; relative paths are taken from there. */
   INIT_CWD: optionalString,
 });
@@ -211,7 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? decodeKey(e.DATA_ENCRYPTION_KEY) : undefined,
     passwordCost: PRODUCTION_SCRYPT_COST,
-    authRateLimit: 10,
+    authRateLimit: e.AUTH_RATE_LIMIT,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     mailRetryDelayMs: 30_000,
     s3: e.S3_BUCKET
