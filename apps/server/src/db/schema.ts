@@ -44,6 +44,8 @@ export const paymentStatusEnum = pgEnum('payment_status', [
   'refunded',
 ]);
 export const paymentMethodEnum = pgEnum('payment_method', ['card', 'pix', 'boleto']);
+/** Who ended or moved an appointment; system = a rule (unpaid hold, unanswered request). */
+export const appointmentActorEnum = pgEnum('appointment_actor', ['patient', 'doctor', 'admin', 'system']);
 export const authTokenKindEnum = pgEnum('auth_token_kind', ['email_verification', 'password_reset']);
 /** kept: no SMTP transport was configured, the message stays readable in the outbox. */
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed', 'kept']);
@@ -330,22 +332,30 @@ export const appointments = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     status: appointmentStatusEnum('status').notNull().default('scheduled'),
+    /** The doctor's price when the patient booked, centavos; later price changes do not touch it. */
+    price: integer('price').notNull().default(0),
     notes: text('notes'),
     cancellationReason: text('cancellation_reason'),
-    /** An unpaid booking frees its slot when this passes. */
+    canceledBy: appointmentActorEnum('canceled_by'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** An unpaid booking frees its slot when this passes; null once paid or authorised. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** When the payment was secured and the request reached the doctor; null for unpaid holds. */
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /** A request the doctor has not answered by then expires like a rejection. */
+    respondBy: timestamp('respond_by', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Two bookings can never hold the same slot: enforced here, not only in code.
-    uniqueIndex('appointments_active_slot_key')
-      .on(t.doctorId, t.startsAt)
-      .where(sql`${t.status} <> 'canceled'`),
+    // No double booking: exclusion constraints on the time ranges (migration 0011), not only code.
     index('appointments_doctor_starts_idx').on(t.doctorId, t.startsAt),
     index('appointments_patient_starts_idx').on(t.patientId, t.startsAt),
     index('appointments_starts_idx').on(t.startsAt),
+    index('appointments_status_starts_idx').on(t.status, t.startsAt),
     check('appointments_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('appointments_price_check', sql`${t.price} >= 0`),
   ],
 );
 
@@ -370,6 +380,11 @@ export const payments = pgTable(
     status: paymentStatusEnum('status').notNull().default('pending'),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
+    /** What the payer needs to pay: PIX payload, boleto line and due date (no card data, ever). */
+    instructions: jsonb('instructions'),
+    failureMessage: text('failure_message'),
+    /** Card: authorised at booking, captured when the doctor accepts. */
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -381,10 +396,47 @@ export const payments = pgTable(
     index('payments_patient_created_idx').on(t.patientId, t.createdAt),
     index('payments_status_created_idx').on(t.status, t.createdAt),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    // One live payment per appointment; a failed one may be followed by another try.
+    uniqueIndex('payments_live_appointment_key')
+      .on(t.appointmentId)
+      .where(sql`${t.status} in ('pending', 'processing', 'paid')`),
     check(
       'payments_amounts_check',
-      sql`${t.amount} >= 0 and ${t.platformFee} + ${t.doctorAmount} = ${t.amount}`,
+      sql`${t.amount} >= 0 and ${t.platformFee} >= 0 and ${t.doctorAmount} >= 0 and ${t.platformFee} + ${t.doctorAmount} = ${t.amount}`,
     ),
+  ],
+);
+
+/** Provider notifications already applied: the same event id is never applied twice. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Every refund with its reason and the provider's reference. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: appointmentActorEnum('requested_by').notNull(),
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
 

@@ -7,6 +7,8 @@ export interface AppErrorOptions {
   fieldErrors?: Record<string, string>;
   /** Response headers that belong to the answer (e.g. retry-after). */
   headers?: Record<string, string>;
+  /** More fields of the answer, declared by the route's response schema (e.g. the nearest free slots). */
+  extra?: Record<string, unknown>;
 }
 
 export class AppError extends Error {

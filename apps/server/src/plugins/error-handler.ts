@@ -21,6 +21,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: error.message,
         ...(error.options.fieldErrors ? { fieldErrors: error.options.fieldErrors } : {}),
         ...(error.options.code ? { code: error.options.code } : {}),
+        ...error.options.extra,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

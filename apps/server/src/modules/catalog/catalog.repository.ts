@@ -21,7 +21,7 @@ export const listedDoctor: SQL = and(
 // Accent- and case-insensitive matching that works on PostgreSQL and PGlite without extensions.
 const ACCENTED = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ';
 const PLAIN = 'AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn';
-const folded = (column: AnyPgColumn) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+export const folded = (column: AnyPgColumn) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
 
 /** "Cárdio" → "%cardio%", with LIKE wildcards typed by the visitor taken literally. */
 export function containsPattern(text: string): string {

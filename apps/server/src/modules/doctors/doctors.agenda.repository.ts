@@ -138,7 +138,10 @@ export async function deleteException(db: Queryable, doctorId: string, id: strin
   return rows.length > 0;
 }
 
-/** Time held by appointments that are not canceled, overlapping [from, to). */
+/**
+ * Time held by appointments that are not canceled, overlapping [from, to). An unpaid hold whose
+ * time has passed no longer holds anything, even before the job that cancels it has run.
+ */
 export async function listBusyIntervals(db: Queryable, doctorId: string, from: Date, to: Date) {
   return db
     .select({ start: appointments.startsAt, end: appointments.endsAt })
@@ -147,6 +150,7 @@ export async function listBusyIntervals(db: Queryable, doctorId: string, from: D
       and(
         eq(appointments.doctorId, doctorId),
         ne(appointments.status, 'canceled'),
+        sql`(${appointments.holdExpiresAt} is null or ${appointments.holdExpiresAt} > now())`,
         sql`${appointments.startsAt} < ${to.toISOString()}`,
         sql`${appointments.endsAt} > ${from.toISOString()}`,
       ),

@@ -251,3 +251,21 @@ export function signUpRefusedEmail(name: string, loginUrl: string): EmailContent
     }),
   };
 }
+
+/** Something happened to a consultation: a request, an answer, a payment, a reminder. */
+export function appointmentEmail(
+  name: string,
+  message: { kind: string; subject: string; title: string; paragraphs: string[]; actionLabel: string },
+  url: string,
+): EmailContent {
+  return {
+    kind: message.kind,
+    subject: message.subject,
+    ...layout({
+      title: message.title,
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: message.paragraphs,
+      action: { label: message.actionLabel, url },
+    }),
+  };
+}

@@ -1,0 +1,153 @@
+import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
+import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import type { PageResult } from '@pulsa/shared/schemas/common';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { appointments, doctorProfiles, payments, refunds } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { countAppointments, findAppointmentDtos, people, toPaymentDto } from './appointments.repository.ts';
+
+/** Server-side lists of appointments for each role: filtered, searched, sorted and paged in SQL. */
+
+interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+async function page(
+  db: Queryable,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  paging: Paging,
+): Promise<PageResult<AppointmentDto>> {
+  const [items, total] = await Promise.all([
+    findAppointmentDtos(db, where, {
+      orderBy,
+      limit: paging.pageSize,
+      offset: (paging.page - 1) * paging.pageSize,
+    }),
+    countAppointments(db, where),
+  ]);
+  return { items, total, page: paging.page, pageSize: paging.pageSize, pageCount: Math.max(1, Math.ceil(total / paging.pageSize)) };
+}
+
+const ACTIVE: AppointmentStatus[] = ['scheduled', 'confirmed', 'in_progress'];
+
+/** A patient's own: upcoming (active, not yet over; soonest first) or past (everything else; newest first). */
+export function patientAppointments(
+  db: Queryable,
+  patientId: string,
+  query: Paging & { scope: 'upcoming' | 'past' },
+  now = new Date(),
+) {
+  const upcoming = and(inArray(appointments.status, ACTIVE), gte(appointments.endsAt, now));
+  const where = and(
+    eq(appointments.patientId, patientId),
+    query.scope === 'upcoming' ? upcoming : sql`not (${upcoming})`,
+  );
+  const order = query.scope === 'upcoming' ? [asc(appointments.startsAt)] : [desc(appointments.startsAt)];
+  return page(db, where, order, query);
+}
+
+/**
+ * A doctor's requests with the spec's filter. Unpaid holds never reached the doctor and are not
+ * shown: pending = waiting for the answer; accepted = confirmed onwards; rejected = canceled.
+ */
+export function doctorAppointments(
+  db: Queryable,
+  doctorId: string,
+  query: Paging & { filter: 'all' | 'pending' | 'accepted' | 'rejected' },
+) {
+  const byFilter: Record<typeof query.filter, SQL | undefined> = {
+    all: undefined,
+    pending: eq(appointments.status, 'scheduled'),
+    accepted: inArray(appointments.status, ['confirmed', 'in_progress', 'completed', 'no_show']),
+    rejected: eq(appointments.status, 'canceled'),
+  };
+  const where = and(eq(appointments.doctorId, doctorId), isNotNull(appointments.requestedAt), byFilter[query.filter]);
+  // Pending first by how soon they must be answered; the rest by start, newest first.
+  const order =
+    query.filter === 'pending'
+      ? [asc(appointments.respondBy), asc(appointments.startsAt)]
+      : [desc(appointments.startsAt)];
+  return page(db, where, order, query);
+}
+
+const ADMIN_SORTS = {
+  startsAt: appointments.startsAt,
+  price: appointments.price,
+  status: appointments.status,
+  doctor: people.doctorPerson.fullName,
+  patient: people.patientPerson.fullName,
+} as const;
+
+/** Every appointment for the admin: search by doctor or patient name, status and period filters. */
+export function adminAppointments(
+  db: Queryable,
+  query: Paging & {
+    q?: string;
+    status?: AppointmentStatus;
+    from?: string;
+    to?: string;
+    sort?: string;
+    order: 'asc' | 'desc';
+  },
+) {
+  const pattern = query.q ? `%${escapeLike(query.q)}%` : undefined;
+  const where = and(
+    pattern
+      ? or(
+          sql`${people.doctorPerson.fullName} ilike ${pattern}`,
+          sql`${people.patientPerson.fullName} ilike ${pattern}`,
+        )
+      : undefined,
+    query.status ? eq(appointments.status, query.status) : undefined,
+    // Period on the Brazilian calendar (the admins' clock).
+    query.from ? gte(appointments.startsAt, sql`(${query.from}::date)::timestamp at time zone 'America/Sao_Paulo'`) : undefined,
+    query.to
+      ? lt(appointments.startsAt, sql`((${query.to}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`)
+      : undefined,
+    // Unpaid holds are not consultations yet.
+    or(isNotNull(appointments.requestedAt), eq(appointments.status, 'completed')),
+  );
+  const column = ADMIN_SORTS[(query.sort ?? 'startsAt') as keyof typeof ADMIN_SORTS] ?? appointments.startsAt;
+  const direction = query.sort ? query.order : 'desc';
+  return page(db, where, [direction === 'asc' ? asc(column) : desc(column), desc(appointments.id)], query);
+}
+
+/** The doctor profile id of a user, for the doctor's routes. */
+export async function doctorIdOfUser(db: Queryable, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: doctorProfiles.id }).from(doctorProfiles).where(eq(doctorProfiles.userId, userId));
+  return row?.id;
+}
+
+/** A patient's payments, newest first, each with its consultation's date and doctor. */
+export async function patientPayments(db: Queryable, patientId: string, paging: Paging) {
+  const where = eq(payments.patientId, patientId);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ p: payments, refund: refunds, startsAt: appointments.startsAt, doctorName: people.doctorPerson.fullName })
+      .from(payments)
+      .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+      .innerJoin(doctorProfiles, eq(doctorProfiles.id, payments.doctorId))
+      .innerJoin(people.doctorPerson, eq(people.doctorPerson.id, doctorProfiles.userId))
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where),
+  ]);
+  const total = totals?.n ?? 0;
+  return {
+    items: rows.map((r) => ({
+      ...toPaymentDto({ row: r.p, refund: r.refund }),
+      startsAt: r.startsAt.toISOString(),
+      doctorName: r.doctorName,
+    })),
+    total,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / paging.pageSize)),
+  };
+}

@@ -1,0 +1,190 @@
+import { formatBRL } from '@pulsa/shared/format/money';
+import type { Queryable } from '../../db/client.ts';
+import { enqueueEmail } from '../email/email.outbox.ts';
+import { appointmentEmail } from '../email/email.templates.ts';
+import { notify } from '../notifications/notifications.service.ts';
+
+/** Who a message is about: enough of the appointment to write it. */
+export interface MessageSubject {
+  id: string;
+  startsAt: Date;
+  timeZone: string;
+  doctor: { userId: string; name: string; email: string };
+  patient: { userId: string; name: string; email: string };
+}
+
+export type AppointmentEvent =
+  | 'requested'
+  | 'received'
+  | 'accepted'
+  | 'rejected'
+  | 'expired'
+  | 'canceled_by_patient'
+  | 'canceled_by_doctor'
+  | 'canceled_by_admin'
+  | 'hold_expired'
+  | 'rescheduled'
+  | 'payment_confirmed'
+  | 'refunded'
+  | 'reminder_24h'
+  | 'reminder_1h';
+
+/** "12/12/2026 às 14:00" on the doctor's clock, with the zone named when it is not Brasília's. */
+export function whenText(startsAt: Date, timeZone: string): string {
+  const date = new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+  const time = new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' });
+  const zone = timeZone === 'America/Sao_Paulo' ? 'horário de Brasília' : timeZone;
+  return `${date.format(startsAt)} às ${time.format(startsAt)} (${zone})`;
+}
+
+interface Message {
+  to: 'patient' | 'doctor';
+  title: string;
+  paragraphs: string[];
+}
+
+function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: { reason?: string; amount?: number }) {
+  const when = whenText(s.startsAt, s.timeZone);
+  const withDoctor = `com ${s.doctor.name} em ${when}`;
+  const withPatient = `de ${s.patient.name} em ${when}`;
+  const reason = extra.reason ? [`Motivo: ${extra.reason}.`] : [];
+  const list: Message[] = [];
+  switch (event) {
+    case 'requested':
+      list.push({
+        to: 'doctor',
+        title: 'Nova solicitação de consulta',
+        paragraphs: [`Você recebeu uma solicitação de consulta ${withPatient}. Aceite ou recuse em Consultas.`],
+      });
+      list.push({
+        to: 'patient',
+        title: 'Solicitação enviada ao médico',
+        paragraphs: [`Sua consulta ${withDoctor} aguarda a confirmação do médico.`],
+      });
+      break;
+    case 'received':
+      list.push({
+        to: 'patient',
+        title: 'Reserva recebida',
+        paragraphs: [`Seu horário ${withDoctor} está reservado. Conclua o pagamento para enviar a solicitação.`],
+      });
+      break;
+    case 'accepted':
+      list.push({
+        to: 'patient',
+        title: 'Consulta confirmada',
+        paragraphs: [`${s.doctor.name} confirmou sua consulta em ${when}.`],
+      });
+      break;
+    case 'rejected':
+      list.push({
+        to: 'patient',
+        title: 'Consulta recusada pelo médico',
+        paragraphs: [`${s.doctor.name} não poderá atender em ${when}. O valor pago será devolvido integralmente.`],
+      });
+      break;
+    case 'expired':
+      list.push({
+        to: 'patient',
+        title: 'Solicitação expirada',
+        paragraphs: [
+          `O médico não respondeu a tempo à sua solicitação ${withDoctor}. O valor pago será devolvido integralmente.`,
+        ],
+      });
+      list.push({
+        to: 'doctor',
+        title: 'Solicitação expirada',
+        paragraphs: [`A solicitação ${withPatient} expirou sem resposta.`],
+      });
+      break;
+    case 'hold_expired':
+      list.push({
+        to: 'patient',
+        title: 'Reserva expirada',
+        paragraphs: [`O pagamento da consulta ${withDoctor} não foi concluído no prazo e o horário foi liberado.`],
+      });
+      break;
+    case 'canceled_by_patient':
+      list.push({ to: 'doctor', title: 'Consulta cancelada pelo paciente', paragraphs: [`A consulta ${withPatient} foi cancelada.`, ...reason] });
+      list.push({ to: 'patient', title: 'Consulta cancelada', paragraphs: [`Sua consulta ${withDoctor} foi cancelada.`] });
+      break;
+    case 'canceled_by_doctor':
+      list.push({
+        to: 'patient',
+        title: 'Consulta cancelada pelo médico',
+        paragraphs: [`${s.doctor.name} cancelou a consulta em ${when}. O valor pago será devolvido integralmente.`, ...reason],
+      });
+      break;
+    case 'canceled_by_admin':
+      list.push({ to: 'patient', title: 'Consulta cancelada', paragraphs: [`A consulta ${withDoctor} foi cancelada pela equipe Pulsa.`, ...reason] });
+      list.push({ to: 'doctor', title: 'Consulta cancelada', paragraphs: [`A consulta ${withPatient} foi cancelada pela equipe Pulsa.`, ...reason] });
+      break;
+    case 'rescheduled':
+      list.push({ to: 'doctor', title: 'Consulta remarcada', paragraphs: [`A consulta com ${s.patient.name} foi remarcada para ${when}.`] });
+      list.push({ to: 'patient', title: 'Consulta remarcada', paragraphs: [`Sua consulta com ${s.doctor.name} foi remarcada para ${when}.`] });
+      break;
+    case 'payment_confirmed':
+      list.push({
+        to: 'patient',
+        title: 'Pagamento confirmado',
+        paragraphs: [`Recebemos o pagamento de ${formatBRL(extra.amount ?? 0)} da consulta ${withDoctor}.`],
+      });
+      break;
+    case 'refunded':
+      list.push({
+        to: 'patient',
+        title: 'Reembolso realizado',
+        paragraphs: [`Devolvemos ${formatBRL(extra.amount ?? 0)} referentes à consulta ${withDoctor}.`, ...reason],
+      });
+      break;
+    case 'reminder_24h':
+    case 'reminder_1h': {
+      const lead = event === 'reminder_24h' ? 'amanhã' : 'em 1 hora';
+      list.push({ to: 'patient', title: `Sua consulta é ${lead}`, paragraphs: [`Lembrete: sua consulta ${withDoctor}.`] });
+      list.push({ to: 'doctor', title: `Consulta ${lead}`, paragraphs: [`Lembrete: consulta ${withPatient}.`] });
+      break;
+    }
+  }
+  return list;
+}
+
+export interface TellContext {
+  appUrl: string;
+  onEmailQueued: () => void;
+}
+
+/** The bell and an e-mail for each person concerned, written in the event's transaction. */
+export async function tell(
+  ctx: TellContext,
+  tx: Queryable,
+  event: AppointmentEvent,
+  subject: MessageSubject,
+  extra: { reason?: string; amount?: number } = {},
+): Promise<void> {
+  for (const message of messagesFor(event, subject, extra)) {
+    const person = message.to === 'patient' ? subject.patient : subject.doctor;
+    const link = message.to === 'patient' ? '/patient/consultations' : '/doctor/appointments';
+    await notify(tx, person.userId, {
+      type: `appointment.${event}`,
+      title: message.title,
+      body: message.paragraphs[0],
+      link,
+    });
+    await enqueueEmail(
+      tx,
+      person.email,
+      appointmentEmail(
+        person.name,
+        {
+          kind: `appointment_${event}`,
+          subject: `${message.title} — Pulsa`,
+          title: message.title,
+          paragraphs: message.paragraphs,
+          actionLabel: 'Ver consulta',
+        },
+        `${ctx.appUrl}${link}`,
+      ),
+    );
+  }
+  ctx.onEmailQueued();
+}

@@ -1,0 +1,164 @@
+import type { AppointmentDto, PaymentDto } from '@pulsa/shared/schemas/appointments';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client.ts';
+import { appointments, doctorProfiles, payments, refunds, specialties, userProfiles } from '../../db/schema.ts';
+
+const doctorPerson = alias(userProfiles, 'doctor_person');
+const patientPerson = alias(userProfiles, 'patient_person');
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** The appointment with both people, the doctor's specialty and zone; the payment is added after. */
+function selectAppointments(db: Queryable) {
+  return db
+    .select({
+      a: appointments,
+      doctorUserId: doctorProfiles.userId,
+      slug: doctorProfiles.slug,
+      crmNumber: doctorProfiles.crmNumber,
+      crmState: doctorProfiles.crmState,
+      timeZone: doctorProfiles.timeZone,
+      specialty: specialties.name,
+      doctorName: doctorPerson.fullName,
+      doctorEmail: doctorPerson.email,
+      patientName: patientPerson.fullName,
+      patientEmail: patientPerson.email,
+    })
+    .from(appointments)
+    .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId))
+    .innerJoin(doctorPerson, eq(doctorPerson.id, doctorProfiles.userId))
+    .innerJoin(patientPerson, eq(patientPerson.id, appointments.patientId))
+    .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId));
+}
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
+
+export interface PaymentView {
+  row: PaymentRow;
+  refund: { amount: number; reason: string; createdAt: Date } | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toPaymentDto({ row, refund }: PaymentView): PaymentDto {
+  const instructions = (row.instructions ?? null) as PaymentDto['instructions'];
+  return {
+    id: row.id,
+    appointmentId: row.appointmentId,
+    method: row.method,
+    status: row.status,
+    amount: row.amount,
+    provider: row.provider,
+    sandbox: row.provider === 'sandbox',
+    needsCard: row.method === 'card' && row.status === 'pending' && !row.providerRef,
+    needsSecondStep: row.method === 'card' && row.status === 'pending' && !!row.providerRef,
+    instructions,
+    failureMessage: row.failureMessage,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: iso(row.paidAt),
+    refund: refund
+      ? { amount: refund.amount, reason: refund.reason, createdAt: refund.createdAt.toISOString() }
+      : null,
+  };
+}
+
+function toDto(r: JoinedRow, payment: PaymentView | undefined): AppointmentDto {
+  const a = r.a;
+  return {
+    id: a.id,
+    status: a.status,
+    startsAt: a.startsAt.toISOString(),
+    endsAt: a.endsAt.toISOString(),
+    timeZone: r.timeZone,
+    price: a.price,
+    notes: a.notes,
+    cancellationReason: a.cancellationReason,
+    canceledBy: a.canceledBy,
+    holdExpiresAt: iso(a.holdExpiresAt),
+    respondBy: iso(a.respondBy),
+    createdAt: a.createdAt.toISOString(),
+    doctor: {
+      id: r.doctorUserId,
+      doctorId: a.doctorId,
+      name: r.doctorName,
+      email: r.doctorEmail,
+      slug: r.slug,
+      specialty: r.specialty,
+      crm: r.crmNumber && r.crmState ? `${r.crmNumber}/${r.crmState}` : null,
+    },
+    patient: { id: a.patientId, name: r.patientName, email: r.patientEmail },
+    payment: payment ? toPaymentDto(payment) : null,
+  };
+}
+
+/** The newest payment of each appointment (the live one, or the last failed try) with its refund. */
+export async function latestPayments(db: Queryable, appointmentIds: string[]) {
+  const byAppointment = new Map<string, PaymentView>();
+  if (appointmentIds.length === 0) return byAppointment;
+  const rows = await db
+    .select({ p: payments, refund: refunds })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(inArray(payments.appointmentId, appointmentIds))
+    .orderBy(desc(payments.createdAt));
+  for (const { p, refund } of rows) {
+    if (!byAppointment.has(p.appointmentId)) byAppointment.set(p.appointmentId, { row: p, refund });
+  }
+  return byAppointment;
+}
+
+export async function findAppointmentDtos(
+  db: Queryable,
+  where: SQL | undefined,
+  options: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
+): Promise<AppointmentDto[]> {
+  let query = selectAppointments(db).where(where).$dynamic();
+  if (options.orderBy) query = query.orderBy(...options.orderBy);
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset !== undefined) query = query.offset(options.offset);
+  const rows = await query;
+  const paymentsOf = await latestPayments(
+    db,
+    rows.map((r) => r.a.id),
+  );
+  return rows.map((r) => toDto(r, paymentsOf.get(r.a.id)));
+}
+
+export async function countAppointments(db: Queryable, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId))
+    .innerJoin(doctorPerson, eq(doctorPerson.id, doctorProfiles.userId))
+    .innerJoin(patientPerson, eq(patientPerson.id, appointments.patientId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+export async function findAppointmentDto(db: Queryable, id: string): Promise<AppointmentDto | undefined> {
+  const [dto] = await findAppointmentDtos(db, eq(appointments.id, id));
+  return dto;
+}
+
+/** Locks the appointment row for the rest of the transaction. */
+export async function lockAppointment(db: Queryable, id: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  return row;
+}
+
+/** The payment that is not failed (at most one, by a unique index), locked. */
+export async function lockLivePayment(db: Queryable, appointmentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.appointmentId, appointmentId), inArray(payments.status, ['pending', 'processing', 'paid'])),
+    )
+    .for('update');
+  return row;
+}
+
+/** People fields the service needs for e-mails and the bell. */
+export const people = { doctorPerson, patientPerson };

@@ -1,0 +1,230 @@
+import {
+  adminActionInputSchema,
+  adminAppointmentsQuerySchema,
+  appointmentIdParamsSchema,
+  appointmentPageSchema,
+  appointmentSchema,
+  bookingInputSchema,
+  cancelInputSchema,
+  cancellationPreviewSchema,
+  cardInputSchema,
+  doctorAppointmentsQuerySchema,
+  bookableDoctorPageSchema,
+  bookingSearchQuerySchema,
+  patientAppointmentsQuerySchema,
+  paymentPageSchema,
+  rescheduleInputSchema,
+  slotTakenSchema,
+} from '@pulsa/shared/schemas/appointments';
+import { apiErrorSchema, pageQuerySchema } from '@pulsa/shared/schemas/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import { bookableDoctors } from '../catalog/bookable-doctors.ts';
+import { appointmentCalendar } from './appointments.calendar.ts';
+import {
+  adminAppointments,
+  doctorAppointments,
+  doctorIdOfUser,
+  patientAppointments,
+  patientPayments,
+} from './appointments.lists.ts';
+import {
+  accept,
+  adminComplete,
+  type BookingContext,
+  book,
+  cancel,
+  cancellationPreview,
+  getForViewer,
+  reject,
+  reschedule,
+  simulateSandboxPayment,
+  submitSandboxCard,
+  type Viewer,
+} from './appointments.service.ts';
+
+/**
+ * Consultations for every role. One service decides: patients book, pay, cancel and move their own;
+ * doctors answer and cancel theirs; admins act on any with a reason. Someone else's is a 404.
+ */
+export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
+  const { ctx } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+  const viewerOf = (request: FastifyRequest): Viewer => request.user as Viewer;
+  const tags = ['appointments'];
+  const patient = { preHandler: app.requireRole('patient') };
+  const doctor = { preHandler: app.requireRole('doctor') };
+  const admin = { preHandler: app.requireRole('admin') };
+  const anyone = { preHandler: app.requireUser };
+  const withId = { params: appointmentIdParamsSchema };
+
+  r.get(
+    '/booking/doctors',
+    {
+      schema: {
+        tags,
+        summary: 'Doctors to book: filters, sort by next free slot, price or name; each with its next free slots',
+        querystring: bookingSearchQuerySchema,
+        response: { 200: bookableDoctorPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Free slots change with every booking: never kept by a shared cache.
+      reply.header('cache-control', 'no-store');
+      return bookableDoctors(ctx.db, request.query);
+    },
+  );
+
+  r.get(
+    '/appointments/:id/calendar.ics',
+    { ...anyone, schema: { tags, summary: 'The appointment as a calendar event (.ics)', ...withId } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const dto = await getForViewer(ctx, viewer, request.params.id);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="consulta-pulsa.ics"')
+        .send(appointmentCalendar(dto, ctx.appUrl, viewer.role));
+    },
+  );
+
+  r.get(
+    '/patient/payments',
+    { ...patient, schema: { tags, summary: 'Your payments, newest first', querystring: pageQuerySchema, response: { 200: paymentPageSchema, ...errors } } },
+    async (request) => patientPayments(ctx.db, viewerOf(request).id, request.query),
+  );
+
+  r.post(
+    '/appointments',
+    {
+      ...patient,
+      schema: {
+        tags,
+        summary: 'Book a free slot: the slot is held while the payment is made',
+        body: bookingInputSchema,
+        response: { 201: appointmentSchema, ...errors, 409: z.union([slotTakenSchema, apiErrorSchema]) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await book(ctx, viewerOf(request).id, request.body)),
+  );
+
+  r.get(
+    '/appointments/:id',
+    { ...anyone, schema: { tags, summary: 'One appointment, for its patient, its doctor or an admin', ...withId, response: { 200: appointmentSchema, ...errors } } },
+    async (request) => getForViewer(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/appointments/:id/payment/card',
+    {
+      ...patient,
+      schema: { tags, summary: 'Test environment: pay with one of the test cards', ...withId, body: cardInputSchema, response: { 200: appointmentSchema, ...errors } },
+    },
+    async (request) => {
+      if (ctx.provider.name !== 'sandbox') throw notFound();
+      return submitSandboxCard(ctx, viewerOf(request), request.params.id, request.body.number);
+    },
+  );
+
+  r.post(
+    '/appointments/:id/payment/simulate',
+    {
+      ...patient,
+      schema: { tags, summary: 'Test environment: the bank confirms the PIX, the boleto or the card’s second step', ...withId, response: { 200: appointmentSchema, ...errors } },
+    },
+    async (request) => simulateSandboxPayment(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.get(
+    '/appointments/:id/cancellation',
+    {
+      ...anyone,
+      schema: { tags, summary: 'What cancelling now would refund, before confirming', ...withId, response: { 200: cancellationPreviewSchema, ...errors } },
+    },
+    async (request) => cancellationPreview(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/appointments/:id/cancel',
+    {
+      preHandler: app.requireRole('patient', 'doctor'),
+      schema: { tags, summary: 'Cancel your appointment; the money follows the policy', ...withId, body: cancelInputSchema, response: { 200: appointmentSchema, ...errors } },
+    },
+    async (request) => cancel(ctx, viewerOf(request), request.params.id, request.body.reason),
+  );
+
+  r.post(
+    '/appointments/:id/reschedule',
+    {
+      preHandler: app.requireRole('patient', 'doctor'),
+      schema: {
+        tags,
+        summary: 'Move your appointment into another free slot of the same doctor, without paying again',
+        ...withId,
+        body: rescheduleInputSchema,
+        response: { 200: appointmentSchema, ...errors, 409: z.union([slotTakenSchema, apiErrorSchema]) },
+      },
+    },
+    async (request) => reschedule(ctx, viewerOf(request), request.params.id, request.body.startsAt),
+  );
+
+  r.get(
+    '/patient/appointments',
+    { ...patient, schema: { tags, summary: 'Your consultations, upcoming or past', querystring: patientAppointmentsQuerySchema, response: { 200: appointmentPageSchema, ...errors } } },
+    async (request) => patientAppointments(ctx.db, viewerOf(request).id, request.query),
+  );
+
+  const doctorId = async (request: FastifyRequest) => {
+    const id = await doctorIdOfUser(ctx.db, viewerOf(request).id);
+    if (!id) throw notFound('Perfil do médico não encontrado');
+    return id;
+  };
+
+  r.get(
+    '/doctor/appointments',
+    { ...doctor, schema: { tags, summary: 'Your requests and consultations, with the spec’s filter', querystring: doctorAppointmentsQuerySchema, response: { 200: appointmentPageSchema, ...errors } } },
+    async (request) => doctorAppointments(ctx.db, await doctorId(request), request.query),
+  );
+
+  r.post(
+    '/doctor/appointments/:id/accept',
+    { ...doctor, schema: { tags, summary: 'Accept a request: confirmed, and a card is captured', ...withId, response: { 200: appointmentSchema, ...errors } } },
+    async (request) => accept(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/doctor/appointments/:id/reject',
+    { ...doctor, schema: { tags, summary: 'Reject a request: canceled as "Médico indisponível", refunded in full', ...withId, response: { 200: appointmentSchema, ...errors } } },
+    async (request) => reject(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.get(
+    '/admin/appointments',
+    { ...admin, schema: { tags: ['admin'], summary: 'Every consultation: search, status and period filters, sorting, pages', querystring: adminAppointmentsQuerySchema, response: { 200: appointmentPageSchema, ...errors } } },
+    async (request) => adminAppointments(ctx.db, request.query),
+  );
+
+  r.post(
+    '/admin/appointments/:id/confirm',
+    { ...admin, schema: { tags: ['admin'], summary: 'Confirm a request on the doctor’s behalf', ...withId, body: adminActionInputSchema, response: { 200: appointmentSchema, ...errors } } },
+    async (request) => accept(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/admin/appointments/:id/complete',
+    { ...admin, schema: { tags: ['admin'], summary: 'Mark a confirmed consultation as completed', ...withId, body: adminActionInputSchema, response: { 200: appointmentSchema, ...errors } } },
+    async (request) => {
+      await adminComplete(ctx, request.params.id);
+      return getForViewer(ctx, viewerOf(request), request.params.id);
+    },
+  );
+
+  r.post(
+    '/admin/appointments/:id/cancel',
+    { ...admin, schema: { tags: ['admin'], summary: 'Cancel with a reason; always refunded in full', ...withId, body: adminActionInputSchema, response: { 200: appointmentSchema, ...errors } } },
+    async (request) => cancel(ctx, viewerOf(request), request.params.id, request.body.reason),
+  );
+}

@@ -1,0 +1,260 @@
+import { APPOINTMENT_MESSAGES, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
+import { appointments, notifications, payments, refunds } from '../../db/schema.ts';
+import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
+import { enrolTwoFactor } from '../../test/two-factor.ts';
+import { addDays, localDateOf } from '../doctors/slots.ts';
+import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
+import { applyProviderEvent, expireHold, expireRequest } from './appointments.service.ts';
+
+let app: FastifyInstance;
+let doctor: Awaited<ReturnType<typeof createDoctor>>;
+let otherDoctor: Awaited<ReturnType<typeof createDoctor>>;
+const cookies = { patient: '', other: '', doctor: '', otherDoctor: '', admin: '' };
+
+const SP = 'America/Sao_Paulo';
+const everyDay = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ dayOfWeek: d, startTime: '08:00', endTime: '18:00' }));
+/** 10:00 in São Paulo, `days` from today: always inside the windows and the notice. */
+const slotAt = (days: number, hhmm = '10:00') =>
+  new Date(`${addDays(localDateOf(new Date(), SP), days)}T${hhmm}:00-03:00`).toISOString();
+
+async function signIn(email: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  expect(res.statusCode).toBe(200);
+  return sessionCookieFrom(res);
+}
+
+const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+
+const bookAs = (cookie: string, startsAt: string, method: 'card' | 'pix' | 'boleto' = 'card', doctorId = doctor.doctorId) =>
+  call('POST', '/api/appointments', cookie, { doctorId, startsAt, method, acceptPolicy: true, notes: 'Dor de cabeça' });
+
+/** Books and pays with the approved test card: a request waiting for the doctor. */
+async function requested(startsAt: string, cookie = cookies.patient) {
+  const res = await bookAs(cookie, startsAt);
+  expect(res.statusCode).toBe(201);
+  const id = res.json().id as string;
+  const paid = await call('POST', `/api/appointments/${id}/payment/card`, cookie, { number: SANDBOX_CARDS.approved });
+  expect(paid.statusCode).toBe(200);
+  expect(paid.json().payment.status).toBe('processing');
+  return id;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  doctor = await createDoctor(app.db, { fullName: 'Dra. Helena Booking', availability: everyDay, consultationPrice: 20000 });
+  otherDoctor = await createDoctor(app.db, { fullName: 'Dr. Outro Booking', availability: everyDay });
+  const patient = await createPatient(app.db);
+  const other = await createPatient(app.db);
+  const admin = await createAdmin(app.db);
+  cookies.patient = await signIn(patient.email, patient.password);
+  cookies.other = await signIn(other.email, other.password);
+  cookies.doctor = await signIn(doctor.email, doctor.password);
+  cookies.otherDoctor = await signIn(otherDoctor.email, otherDoctor.password);
+  cookies.admin = await signIn(admin.email, admin.password);
+  await enrolTwoFactor(app, cookies.admin);
+});
+
+describe('booking', () => {
+  it('holds the slot, freezes the price and splits it by the default commission', async () => {
+    const res = await bookAs(cookies.patient, slotAt(3));
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'scheduled', price: 20000, notes: 'Dor de cabeça' });
+    expect(body.payment).toMatchObject({ method: 'card', status: 'pending', amount: 20000, sandbox: true, needsCard: true });
+    const held = new Date(body.holdExpiresAt).getTime() - Date.now();
+    expect(held).toBeGreaterThan(14 * 60_000);
+    expect(held).toBeLessThanOrEqual(15 * 60_000);
+    const [row] = await app.db.select().from(payments).where(eq(payments.appointmentId, body.id));
+    expect(row).toMatchObject({ platformFee: 2000, doctorAmount: 18000 });
+    // The held slot is no longer offered.
+    const slots = await call('GET', `/api/doctors/${doctor.doctorId}/slots?from=${addDays(localDateOf(new Date(), SP), 3)}&days=1`, cookies.other);
+    expect(slots.json().days[0].slots.map((s: { start: string }) => s.start)).not.toContain(new Date(slotAt(3)).toISOString());
+  });
+
+  it('a parallel race for one slot has exactly one winner; the others get 409 with the nearest slots', async () => {
+    const startsAt = slotAt(4, '11:00');
+    const people = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const p = await createPatient(app.db);
+        return signIn(p.email, p.password);
+      }),
+    );
+    const results = await Promise.all(people.map((cookie) => bookAs(cookie, startsAt)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
+    const lost = results.find((r) => r.statusCode === 409)?.json();
+    expect(lost.message).toBe(APPOINTMENT_MESSAGES.slotTaken);
+    expect(lost.code).toBe('slot_taken');
+    expect(lost.nearest.length).toBeGreaterThan(0);
+    expect(lost.nearest.map((s: { start: string }) => s.start)).not.toContain(new Date(startsAt).toISOString());
+  });
+
+  it('the database refuses an overlapping appointment even when the code is bypassed', async () => {
+    const start = new Date(slotAt(5, '09:00'));
+    const patient = await createPatient(app.db);
+    await app.db.insert(appointments).values({ patientId: patient.id, doctorId: doctor.doctorId, startsAt: start, endsAt: new Date(start.getTime() + 30 * 60_000) });
+    const second = await createPatient(app.db);
+    await expect(
+      app.db.insert(appointments).values({
+        patientId: second.id,
+        doctorId: doctor.doctorId,
+        startsAt: new Date(start.getTime() + 15 * 60_000),
+        endsAt: new Date(start.getTime() + 45 * 60_000),
+      }),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23P01' }) });
+  });
+
+  it('a patient cannot hold two overlapping appointments, even with two doctors', async () => {
+    const startsAt = slotAt(6, '15:00');
+    expect((await bookAs(cookies.other, startsAt)).statusCode).toBe(201);
+    const second = await bookAs(cookies.other, startsAt, 'card', otherDoctor.doctorId);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(APPOINTMENT_MESSAGES.patientBusy);
+  });
+
+  it('refuses a slot the agenda does not offer, boleto too soon, and a booking without the policy', async () => {
+    expect((await bookAs(cookies.patient, slotAt(3, '07:00'))).statusCode).toBe(409);
+    const boleto = await bookAs(cookies.patient, slotAt(1, '16:00'), 'boleto');
+    expect(boleto.statusCode).toBe(400);
+    expect(boleto.json().fieldErrors.method).toBe(APPOINTMENT_MESSAGES.boletoTooSoon);
+    const noPolicy = await call('POST', '/api/appointments', cookies.patient, { doctorId: doctor.doctorId, startsAt: slotAt(3, '16:00'), method: 'pix' });
+    expect(noPolicy.statusCode).toBe(400);
+    expect(noPolicy.json().fieldErrors.acceptPolicy).toBe(APPOINTMENT_MESSAGES.policyRequired);
+  });
+
+  it('an unpaid hold expires and frees its slot', async () => {
+    const startsAt = slotAt(7, '10:30');
+    const res = await bookAs(cookies.patient, startsAt, 'pix');
+    const id = res.json().id;
+    await expireHold(app.booking, id, new Date(Date.now() + 16 * 60_000));
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, id));
+    expect(row).toMatchObject({ status: 'canceled', canceledBy: 'system', cancellationReason: CANCELLATION_REASONS.holdExpired });
+    const [payment] = await app.db.select().from(payments).where(eq(payments.appointmentId, id));
+    expect(payment?.status).toBe('failed');
+    expect((await bookAs(cookies.other, startsAt)).statusCode).toBe(201);
+  });
+});
+
+describe('paying in the test environment', () => {
+  it('PIX: a real BR Code, confirmed by the simulated bank, sends the request to the doctor', async () => {
+    const res = await bookAs(cookies.patient, slotAt(8), 'pix');
+    const body = res.json();
+    expect(body.payment.instructions.pix.payload).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    expect(body.payment.instructions.pix.qrSvg).toContain('<svg');
+    const paid = await call('POST', `/api/appointments/${body.id}/payment/simulate`, cookies.patient);
+    expect(paid.json().payment.status).toBe('paid');
+    expect(paid.json().holdExpiresAt).toBeNull();
+    const pending = await call('GET', '/api/doctor/appointments?filter=pending', cookies.doctor);
+    expect(pending.json().items.map((a: { id: string }) => a.id)).toContain(body.id);
+  });
+
+  it('boleto: a digitable line, held until its due date', async () => {
+    const res = await bookAs(cookies.patient, slotAt(9), 'boleto');
+    const body = res.json();
+    expect(body.payment.instructions.boleto.digitableLine.replace(/\D/g, '')).toHaveLength(47);
+    expect(new Date(body.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 15 * 60_000);
+  });
+
+  it('a declined card says why and leaves the hold to try another; the second-step card waits for it', async () => {
+    const id = (await bookAs(cookies.patient, slotAt(10))).json().id;
+    const declined = await call('POST', `/api/appointments/${id}/payment/card`, cookies.patient, { number: SANDBOX_CARDS.declined });
+    expect(declined.json().payment).toMatchObject({ status: 'pending', failureMessage: 'Cartão recusado. Tente outro cartão ou outra forma de pagamento.' });
+    const step = await call('POST', `/api/appointments/${id}/payment/card`, cookies.patient, { number: SANDBOX_CARDS.secondStep });
+    expect(step.json().payment).toMatchObject({ status: 'pending', needsSecondStep: true, failureMessage: null });
+    const done = await call('POST', `/api/appointments/${id}/payment/simulate`, cookies.patient);
+    expect(done.json().payment.status).toBe('processing');
+  });
+
+  it('a payment event that arrives again is applied once', async () => {
+    const payer = await createPatient(app.db);
+    const cookie = await signIn(payer.email, payer.password);
+    const id = (await bookAs(cookie, slotAt(11), 'pix')).json().id;
+    const [payment] = await app.db.select().from(payments).where(eq(payments.appointmentId, id));
+    const event = { id: 'evt_replayed_1', type: 'paid' as const, providerRef: payment?.providerRef as string };
+    await Promise.all(Array.from({ length: 5 }, () => applyProviderEvent(app.booking, 'sandbox', event)));
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, payer.id), eq(notifications.type, 'appointment.payment_confirmed')));
+    expect(told).toHaveLength(1);
+    const [after] = await app.db.select().from(payments).where(eq(payments.id, payment?.id as string));
+    expect(after?.status).toBe('paid');
+  });
+});
+
+describe('the doctor answers', () => {
+  it('accepting confirms and captures the card', async () => {
+    const id = await requested(slotAt(12));
+    const res = await call('POST', `/api/doctor/appointments/${id}/accept`, cookies.doctor);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'confirmed', payment: { status: 'paid' } });
+  });
+
+  it('rejecting cancels as "Médico indisponível" and gives the money back', async () => {
+    const id = await requested(slotAt(13));
+    const res = await call('POST', `/api/doctor/appointments/${id}/reject`, cookies.doctor);
+    expect(res.json()).toMatchObject({ status: 'canceled', cancellationReason: 'Médico indisponível', payment: { status: 'refunded' } });
+    const [payment] = await app.db.select().from(payments).where(eq(payments.appointmentId, id));
+    const [refund] = await app.db.select().from(refunds).where(eq(refunds.paymentId, payment?.id as string));
+    expect(refund).toMatchObject({ amount: 20000, reason: 'Médico indisponível', requestedBy: 'doctor' });
+  });
+
+  it('another doctor can neither see nor answer the request', async () => {
+    const id = await requested(slotAt(14));
+    expect((await call('POST', `/api/doctor/appointments/${id}/accept`, cookies.otherDoctor)).statusCode).toBe(404);
+    expect((await call('GET', `/api/appointments/${id}`, cookies.otherDoctor)).statusCode).toBe(404);
+    expect((await call('GET', '/api/doctor/appointments', cookies.otherDoctor)).json().items.map((a: { id: string }) => a.id)).not.toContain(id);
+  });
+
+  it('an unanswered request expires like a rejection', async () => {
+    const id = await requested(slotAt(15));
+    await expireRequest(app.booking, id, new Date(Date.now() + 25 * 3_600_000));
+    const res = await call('GET', `/api/appointments/${id}`, cookies.patient);
+    expect(res.json()).toMatchObject({ status: 'canceled', canceledBy: 'system', payment: { status: 'refunded' } });
+  });
+});
+
+describe('ownership and cancellation', () => {
+  it('a patient cannot see, pay or cancel another patient’s appointment', async () => {
+    const id = (await bookAs(cookies.patient, slotAt(16))).json().id;
+    expect((await call('GET', `/api/appointments/${id}`, cookies.other)).statusCode).toBe(404);
+    expect((await call('POST', `/api/appointments/${id}/payment/card`, cookies.other, { number: SANDBOX_CARDS.approved })).statusCode).toBe(404);
+    expect((await call('POST', `/api/appointments/${id}/cancel`, cookies.other, {})).statusCode).toBe(404);
+    const mine = await call('GET', '/api/patient/appointments?scope=upcoming&pageSize=50', cookies.other);
+    expect(mine.json().items.map((a: { id: string }) => a.id)).not.toContain(id);
+  });
+
+  it('a patient’s cancellation of a confirmed appointment more than 24 h ahead refunds in full', async () => {
+    const id = await requested(slotAt(17));
+    await call('POST', `/api/doctor/appointments/${id}/accept`, cookies.doctor);
+    const preview = await call('GET', `/api/appointments/${id}/cancellation`, cookies.patient);
+    expect(preview.json()).toMatchObject({ refund: 'full', amount: 20000 });
+    const res = await call('POST', `/api/appointments/${id}/cancel`, cookies.patient, { reason: 'Imprevisto' });
+    expect(res.json()).toMatchObject({ status: 'canceled', canceledBy: 'patient', payment: { status: 'refunded' } });
+  });
+
+  it('the admin cancels with a reason and the patient is refunded', async () => {
+    const id = await requested(slotAt(18));
+    const missing = await call('POST', `/api/admin/appointments/${id}/cancel`, cookies.admin, {});
+    expect(missing.statusCode).toBe(400);
+    const res = await call('POST', `/api/admin/appointments/${id}/cancel`, cookies.admin, { reason: 'Pedido do paciente por telefone' });
+    expect(res.json()).toMatchObject({ status: 'canceled', canceledBy: 'admin', cancellationReason: 'Pedido do paciente por telefone', payment: { status: 'refunded' } });
+    const list = await call('GET', '/api/admin/appointments?status=canceled&q=Booking', cookies.admin);
+    expect(list.json().items.map((a: { id: string }) => a.id)).toContain(id);
+  });
+
+  it('rescheduling moves into another free slot without paying again', async () => {
+    const id = await requested(slotAt(19));
+    const to = slotAt(19, '14:00');
+    const res = await call('POST', `/api/appointments/${id}/reschedule`, cookies.patient, { startsAt: to });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ startsAt: new Date(to).toISOString(), payment: { status: 'processing' } });
+    const [count] = await app.db.select().from(payments).where(eq(payments.appointmentId, id));
+    expect(count).toBeDefined();
+  });
+});

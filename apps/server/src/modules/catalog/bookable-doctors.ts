@@ -1,0 +1,73 @@
+import type { BookableDoctor, bookingSearchQuerySchema } from '@pulsa/shared/schemas/appointments';
+import type { PageResult } from '@pulsa/shared/schemas/common';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
+import { nextFreeSlots } from '../doctors/doctors.agenda.service.ts';
+import { containsPattern, folded, listedDoctor } from './catalog.repository.ts';
+
+/** How far ahead a card looks for its next free slots; later ones are found in the week view. */
+export const NEXT_SLOTS_DAYS = 14;
+/** The doctors one search ranks by next free slot; the filters narrow a marketplace well below it. */
+const MAX_RANKED = 200;
+
+type Query = z.output<typeof bookingSearchQuerySchema>;
+
+/**
+ * "Agendar consulta": listed doctors matching the filters, each with their next free slots.
+ * Sorting by the next slot needs the slots of every match, so they are computed for up to
+ * MAX_RANKED matches and the page is cut afterwards.
+ */
+export async function bookableDoctors(db: Queryable, query: Query, now = new Date()): Promise<PageResult<BookableDoctor>> {
+  const conditions: SQL[] = [listedDoctor];
+  if (query.specialty) conditions.push(eq(specialties.slug, query.specialty));
+  if (query.q) conditions.push(sql`${folded(userProfiles.fullName)} like ${containsPattern(query.q)}`);
+  if (query.minPrice !== undefined) conditions.push(gte(doctorProfiles.consultationPrice, query.minPrice));
+  if (query.maxPrice !== undefined) conditions.push(lte(doctorProfiles.consultationPrice, query.maxPrice));
+  const rows = await db
+    .select({
+      id: doctorProfiles.id,
+      slug: sql<string>`${doctorProfiles.slug}`,
+      name: userProfiles.fullName,
+      photoUrl: userProfiles.profileImageUrl,
+      specialty: specialties.name,
+      crm: sql<string>`${doctorProfiles.crmNumber} || '/' || ${doctorProfiles.crmState}`,
+      price: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
+      consultationMinutes: doctorProfiles.consultationMinutes,
+      timeZone: doctorProfiles.timeZone,
+    })
+    .from(doctorProfiles)
+    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+    .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
+    .where(and(...conditions))
+    .orderBy(
+      ...(query.sort === 'price' ? [asc(doctorProfiles.consultationPrice)] : []),
+      asc(folded(userProfiles.fullName)),
+      asc(doctorProfiles.id),
+    )
+    .limit(MAX_RANKED);
+
+  const withSlots = async (row: (typeof rows)[number]): Promise<BookableDoctor> => {
+    const slots = await nextFreeSlots(db, row.id, { fromDate: query.from, days: NEXT_SLOTS_DAYS, n: 3 }, now);
+    return { ...row, nextSlots: slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })) };
+  };
+  let ranked: BookableDoctor[];
+  if (query.sort === 'next') {
+    ranked = await Promise.all(rows.map(withSlots));
+    const first = (d: BookableDoctor) => (d.nextSlots[0] ? Date.parse(d.nextSlots[0].start) : Number.POSITIVE_INFINITY);
+    ranked.sort((a, b) => first(a) - first(b));
+    ranked = ranked.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+  } else {
+    const pageRows = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+    ranked = await Promise.all(pageRows.map(withSlots));
+  }
+  const total = rows.length;
+  return {
+    items: ranked,
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}

@@ -1,0 +1,41 @@
+import { apiErrorSchema } from '@pulsa/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { applyProviderEvent, type BookingContext } from '../appointments/appointments.service.ts';
+import { WebhookSignatureError } from './provider.ts';
+
+/**
+ * The provider's notifications. The signature, not the session or the Origin, proves who sent it,
+ * so the CSRF guard steps aside for this route; the body is read raw because the signature covers
+ * the exact bytes.
+ */
+export async function paymentWebhookRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
+  const { ctx } = opts;
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/payments/webhooks/stripe',
+    {
+      config: { csrf: false },
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe webhook: signed events applied once each',
+        response: { 200: z.object({ received: z.literal(true) }), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (ctx.provider.name !== 'stripe') throw notFound();
+      const signature = request.headers['stripe-signature'];
+      let event: ReturnType<typeof ctx.provider.parseWebhook>;
+      try {
+        event = ctx.provider.parseWebhook(String(request.body ?? ''), typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError)
+          throw new AppError(400, 'Assinatura do evento inválida.', { code: 'bad_signature' });
+        throw error;
+      }
+      if (event) await applyProviderEvent(ctx, ctx.provider.name, event);
+      return { received: true as const };
+    },
+  );
+}

@@ -1,0 +1,202 @@
+import type { PaymentMethod } from '@pulsa/shared/constants/statuses';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { commissionSettings, paymentEvents, payments, refunds } from '../../db/schema.ts';
+import { splitAmount } from './money.ts';
+import { pixQrSvg } from './pix-brcode.ts';
+import type { Charge, PaymentProvider, Payer, ProviderEvent } from './provider.ts';
+
+/** Commission when no setting applies (the spec's default). */
+export const DEFAULT_COMMISSION_BP = 1000;
+
+/** The active setting for the specialty, else the active default, else 10 %. */
+export async function commissionFor(db: Queryable, specialtyId: string | null): Promise<number> {
+  const rows = await db
+    .select({ bp: commissionSettings.percentageBp, specialtyId: commissionSettings.specialtyId })
+    .from(commissionSettings)
+    .where(
+      and(
+        eq(commissionSettings.isActive, true),
+        or(
+          specialtyId ? eq(commissionSettings.specialtyId, specialtyId) : sql`false`,
+          and(isNull(commissionSettings.specialtyId), eq(commissionSettings.isDefault, true)),
+        ),
+      ),
+    )
+    .orderBy(desc(commissionSettings.updatedAt));
+  const forSpecialty = rows.find((r) => r.specialtyId !== null);
+  return (forSpecialty ?? rows[0])?.bp ?? DEFAULT_COMMISSION_BP;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** What the payer needs, stored on the payment: never card data. */
+async function instructionsOf(charge: Charge) {
+  if (charge.pix)
+    return {
+      pix: {
+        payload: charge.pix.payload,
+        qrSvg: await pixQrSvg(charge.pix.payload),
+        expiresAt: charge.pix.expiresAt.toISOString(),
+      },
+    };
+  if (charge.boleto)
+    return {
+      boleto: {
+        digitableLine: charge.boleto.digitableLine,
+        barcode: charge.boleto.barcode,
+        dueDate: charge.boleto.dueDate,
+        ...(charge.boleto.pdfUrl ? { pdfUrl: charge.boleto.pdfUrl } : {}),
+      },
+    };
+  if (charge.clientSecret) return { clientSecret: charge.clientSecret };
+  return null;
+}
+
+/**
+ * Opens the payment of a booking, in the booking's transaction: amounts frozen from the price and
+ * the commission; PIX and boleto are issued at once, a card waits for the checkout.
+ */
+export async function openPayment(
+  tx: Queryable,
+  provider: PaymentProvider,
+  input: {
+    appointmentId: string;
+    doctorId: string;
+    patientId: string;
+    specialtyId: string | null;
+    amount: number;
+    method: PaymentMethod;
+    payer: Payer;
+    description: string;
+    boletoDueDate?: string;
+  },
+): Promise<PaymentRow> {
+  const split = splitAmount(input.amount, await commissionFor(tx, input.specialtyId));
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      appointmentId: input.appointmentId,
+      doctorId: input.doctorId,
+      patientId: input.patientId,
+      amount: split.amount,
+      platformFee: split.platformFee,
+      doctorAmount: split.doctorAmount,
+      method: input.method,
+      provider: provider.name,
+    })
+    .returning();
+  const payment = row as PaymentRow;
+  // A card is charged when the patient submits it (sandbox) or confirms it with Elements (Stripe).
+  if (input.method === 'card' && provider.name === 'sandbox') return payment;
+  const charge = await provider.createCharge({
+    paymentId: payment.id,
+    amount: payment.amount,
+    method: input.method,
+    description: input.description,
+    payer: input.payer,
+    dueDate: input.boletoDueDate,
+    idempotencyKey: `charge:${payment.id}`,
+  });
+  const [updated] = await tx
+    .update(payments)
+    .set({
+      providerRef: charge.providerRef,
+      instructions: await instructionsOf(charge),
+      failureMessage: charge.state === 'failed' ? (charge.failureMessage ?? null) : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  return updated as PaymentRow;
+}
+
+/** Records a card try on the sandbox checkout: its reference and, when declined, why. */
+export async function recordCardCharge(tx: Queryable, paymentId: string, charge: Charge): Promise<void> {
+  await tx
+    .update(payments)
+    .set({
+      providerRef: charge.state === 'failed' ? null : charge.providerRef,
+      failureMessage: charge.state === 'failed' ? (charge.failureMessage ?? null) : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, paymentId));
+}
+
+/**
+ * Claims a provider event: true the first time its id is seen, false for a replay. Called in the
+ * transaction that applies it, so a crash in between applies it later, once.
+ */
+export async function claimEvent(tx: Queryable, provider: string, event: ProviderEvent, paymentId: string) {
+  const rows = await tx
+    .insert(paymentEvents)
+    .values({ provider, eventId: event.id, paymentId, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.eventId });
+  return rows.length === 1;
+}
+
+export async function lockPaymentByRef(tx: Queryable, provider: string, providerRef: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+    .for('update');
+  return row;
+}
+
+export async function lockPayment(tx: Queryable, id: string) {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+export async function setPaymentStatus(
+  tx: Queryable,
+  id: string,
+  patch: Partial<Pick<PaymentRow, 'status' | 'authorizedAt' | 'paidAt' | 'refundedAt' | 'failureMessage'>>,
+) {
+  await tx
+    .update(payments)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(payments.id, id));
+}
+
+/**
+ * Gives the money back (or releases a card authorisation not captured) and records why. The
+ * idempotency key makes a retried call return the same refund.
+ */
+export async function refundPayment(
+  tx: Queryable,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  reason: string,
+  requestedBy: 'patient' | 'doctor' | 'admin' | 'system',
+): Promise<number> {
+  if (payment.status !== 'paid' && payment.status !== 'processing') return 0;
+  let providerRef: string | null = null;
+  if (payment.status === 'processing') {
+    // Never captured: releasing the authorisation is the refund.
+    if (payment.providerRef) await provider.cancel(payment.providerRef, `release:${payment.id}`);
+    providerRef = payment.providerRef;
+  } else if (payment.providerRef) {
+    const result = await provider.refund({
+      providerRef: payment.providerRef,
+      amount: payment.amount,
+      idempotencyKey: `refund:${payment.id}`,
+    });
+    providerRef = result.refundRef;
+  }
+  await tx
+    .insert(refunds)
+    .values({ paymentId: payment.id, amount: payment.amount, reason, requestedBy, providerRef })
+    .onConflictDoNothing();
+  await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: new Date() });
+  return payment.amount;
+}
+
+/** Voids an unpaid PIX or boleto, or a card never authorised, and marks the payment failed. */
+export async function abandonPayment(tx: Queryable, provider: PaymentProvider, payment: PaymentRow, why: string) {
+  if (payment.status !== 'pending') return;
+  if (payment.providerRef) await provider.cancel(payment.providerRef, `void:${payment.id}`);
+  await setPaymentStatus(tx, payment.id, { status: 'failed', failureMessage: why });
+}

@@ -1,0 +1,225 @@
+import './zod-setup.ts';
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants/statuses.ts';
+import { pageQuerySchema, pageResultSchema } from './common.ts';
+
+/** Booking, paying, answering, cancelling and moving consultations. */
+
+export const APPOINTMENT_MESSAGES = {
+  slotTaken: 'Este horário acabou de ser reservado. Escolha outro.',
+  slotUnavailable: 'Este horário não está disponível. Escolha outro.',
+  patientBusy: 'Você já tem uma consulta neste horário.',
+  policyRequired: 'Você precisa aceitar a política de cancelamento',
+  methodRequired: 'Escolha a forma de pagamento',
+  boletoTooSoon: 'Boleto só está disponível para consultas com pelo menos 3 dias de antecedência.',
+  notesTooLong: 'O motivo da consulta pode ter no máximo 1000 caracteres',
+  reasonTooLong: 'O motivo pode ter no máximo 500 caracteres',
+  reasonRequired: 'Informe o motivo',
+  notFound: 'Consulta não encontrada.',
+  doctorNotFound: 'Médico não encontrado.',
+  notPending: 'Esta solicitação já foi respondida.',
+  cannotCancel: 'Esta consulta não pode mais ser cancelada.',
+  cannotReschedule: 'Esta consulta não pode mais ser remarcada.',
+  cannotComplete: 'Só uma consulta confirmada pode ser marcada como concluída.',
+  notPayable: 'Este pagamento não pode mais ser feito. Agende novamente.',
+  cardNumberInvalid: 'Número do cartão inválido',
+  holdExpired: 'A reserva deste horário expirou. Escolha outro horário.',
+  doctorOnly: 'Apenas médicos podem responder a solicitações.',
+  ownAppointment: 'Você não pode agendar uma consulta consigo mesmo.',
+  respondFailed: 'Falha ao responder ao agendamento',
+} as const;
+
+/** Fixed reasons the rules write; the spec's text for a doctor's rejection. */
+export const CANCELLATION_REASONS = {
+  doctorRejected: 'Médico indisponível',
+  requestExpired: 'Solicitação não respondida pelo médico a tempo',
+  holdExpired: 'Pagamento não concluído no prazo',
+} as const;
+
+/** Minutes an unpaid card or PIX booking holds its slot. */
+export const HOLD_MINUTES = 15;
+/** Boleto only for slots at least this many days ahead. */
+export const BOLETO_MIN_DAYS_AHEAD = 3;
+/** Patient cancellations up to this many hours before the start are refunded in full. */
+export const FREE_CANCELLATION_HOURS = 24;
+/** A request the doctor has not answered within this many hours (or by 2 h before the start) expires. */
+export const REQUEST_ANSWER_HOURS = 24;
+export const REQUEST_ANSWER_BEFORE_START_HOURS = 2;
+
+export const appointmentIdParamsSchema = z.object({
+  id: z.uuid({ error: APPOINTMENT_MESSAGES.notFound }),
+});
+
+const reasonSchema = z
+  .string()
+  .trim()
+  .max(500, { error: APPOINTMENT_MESSAGES.reasonTooLong })
+  .optional()
+  .transform((v) => v || undefined);
+
+export const bookingInputSchema = z.object({
+  doctorId: z.uuid({ error: APPOINTMENT_MESSAGES.doctorNotFound }),
+  startsAt: z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.slotUnavailable }),
+  notes: z
+    .string()
+    .trim()
+    .max(1000, { error: APPOINTMENT_MESSAGES.notesTooLong })
+    .optional()
+    .transform((v) => v || undefined),
+  method: z.enum(PAYMENT_METHODS, { error: APPOINTMENT_MESSAGES.methodRequired }),
+  acceptPolicy: z.literal(true, { error: APPOINTMENT_MESSAGES.policyRequired }),
+});
+export type BookingInput = z.input<typeof bookingInputSchema>;
+
+export const paymentInstructionsSchema = z.object({
+  pix: z.object({ payload: z.string(), qrSvg: z.string(), expiresAt: z.string() }).optional(),
+  boleto: z
+    .object({ digitableLine: z.string(), dueDate: z.string(), pdfUrl: z.string().optional() })
+    .optional(),
+  /** Stripe: the PaymentIntent's client secret for Elements. */
+  clientSecret: z.string().optional(),
+});
+
+export const paymentSchema = z.object({
+  id: z.uuid(),
+  appointmentId: z.uuid(),
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: z.number().int(),
+  provider: z.string(),
+  /** The built-in test environment: the checkout says so and offers "Simular pagamento". */
+  sandbox: z.boolean(),
+  /** Card: waiting for the card (or its second step); false once authorised, paid or failed. */
+  needsCard: z.boolean(),
+  needsSecondStep: z.boolean(),
+  instructions: paymentInstructionsSchema.nullable(),
+  failureMessage: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  refund: z.object({ amount: z.number().int(), reason: z.string(), createdAt: z.string() }).nullable(),
+});
+export type PaymentDto = z.infer<typeof paymentSchema>;
+
+const personSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
+
+export const appointmentSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The doctor's zone, for "horário de Brasília" notes when the viewer's differs. */
+  timeZone: z.string(),
+  price: z.number().int(),
+  notes: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  canceledBy: z.enum(['patient', 'doctor', 'admin', 'system']).nullable(),
+  holdExpiresAt: z.string().nullable(),
+  respondBy: z.string().nullable(),
+  createdAt: z.string(),
+  doctor: personSchema.extend({
+    doctorId: z.uuid(),
+    slug: z.string().nullable(),
+    specialty: z.string().nullable(),
+    crm: z.string().nullable(),
+  }),
+  patient: personSchema,
+  payment: paymentSchema.nullable(),
+});
+export type AppointmentDto = z.infer<typeof appointmentSchema>;
+
+export const bookingResultSchema = z.object({ appointment: appointmentSchema });
+
+/** 409 of a lost race: the nearest free slots of the same doctor, to offer at once. */
+export const slotTakenSchema = z.object({
+  message: z.string(),
+  code: z.literal('slot_taken'),
+  nearest: z.array(z.object({ start: z.string(), end: z.string() })),
+});
+
+export const cardInputSchema = z.object({
+  number: z
+    .string()
+    .transform((v) => v.replace(/[\s.-]/g, ''))
+    .pipe(z.string().regex(/^\d{13,19}$/, { error: APPOINTMENT_MESSAGES.cardNumberInvalid })),
+});
+
+export const cancelInputSchema = z.object({ reason: reasonSchema });
+export const adminActionInputSchema = z.object({
+  reason: z
+    .string({ error: APPOINTMENT_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, { error: APPOINTMENT_MESSAGES.reasonRequired })
+    .max(500, { error: APPOINTMENT_MESSAGES.reasonTooLong }),
+});
+export const rescheduleInputSchema = z.object({
+  startsAt: z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.slotUnavailable }),
+});
+
+/** What cancelling now would mean, shown before the user confirms. */
+export const cancellationPreviewSchema = z.object({
+  refund: z.enum(['full', 'none']),
+  amount: z.number().int(),
+  /** Until when a patient's cancellation is refunded in full. */
+  freeUntil: z.string(),
+});
+export type CancellationPreview = z.infer<typeof cancellationPreviewSchema>;
+
+export const PATIENT_APPOINTMENT_SCOPES = ['upcoming', 'past'] as const;
+export const patientAppointmentsQuerySchema = pageQuerySchema.extend({
+  scope: z.enum(PATIENT_APPOINTMENT_SCOPES).default('upcoming'),
+});
+
+/** The spec's filter on the doctor's request cards. */
+export const DOCTOR_REQUEST_FILTERS = ['all', 'pending', 'accepted', 'rejected'] as const;
+export const doctorAppointmentsQuerySchema = pageQuerySchema.extend({
+  filter: z.enum(DOCTOR_REQUEST_FILTERS).default('all'),
+});
+
+export const adminAppointmentsQuerySchema = pageQuerySchema.extend({
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const appointmentPageSchema = pageResultSchema(appointmentSchema);
+export const paymentPageSchema = pageResultSchema(
+  paymentSchema.extend({
+    startsAt: z.string(),
+    doctorName: z.string(),
+  }),
+);
+
+/** "Agendar consulta": approved doctors with their next free slots. */
+export const BOOKING_SEARCH_SORTS = ['next', 'price', 'name'] as const;
+export const bookingSearchQuerySchema = z.object({
+  /** Specialty slug. */
+  specialty: z.string().trim().max(120).optional(),
+  /** Part of the doctor's name. */
+  q: z.string().trim().max(100).optional(),
+  /** Centavos. */
+  minPrice: z.coerce.number().int().min(0).optional(),
+  maxPrice: z.coerce.number().int().min(0).optional(),
+  /** "disponível a partir de": only slots from this date (the doctor's calendar). */
+  from: z.iso.date({ error: 'Data inválida' }).optional(),
+  sort: z.enum(BOOKING_SEARCH_SORTS).default('next'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type BookingSearchQuery = z.input<typeof bookingSearchQuerySchema>;
+
+export const bookableDoctorSchema = z.object({
+  /** Doctor profile id: what booking and the slot endpoint take. */
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  specialty: z.string().nullable(),
+  crm: z.string(),
+  price: z.number().int(),
+  consultationMinutes: z.number().int(),
+  timeZone: z.string(),
+  /** Up to 3 next free slots from `from` (or now). */
+  nextSlots: z.array(z.object({ start: z.string(), end: z.string() })),
+});
+export type BookableDoctor = z.infer<typeof bookableDoctorSchema>;
+export const bookableDoctorPageSchema = pageResultSchema(bookableDoctorSchema);
