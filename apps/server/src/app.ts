@@ -7,9 +7,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { JobQueue } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { bookingJobs } from './modules/appointments/appointments.jobs.ts';
+import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
+import type { BookingContext } from './modules/appointments/appointments.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -19,6 +23,8 @@ import { EmailDelivery } from './modules/email/email.delivery.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
+import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
+import { paymentProviderFor } from './modules/payments/provider-choice.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
@@ -37,15 +43,24 @@ declare module 'fastify' {
     database: Database;
     emails: EmailDelivery;
     housekeeping: Housekeeping;
+    /** Durable background jobs (lib/jobs.ts): modules define their handlers while the app is built. */
+    jobs: JobQueue;
+    /** Booking and payment rules with their provider and timers (tests call the timers' handlers). */
+    booking: BookingContext;
   }
 }
 
 export interface BuildOptions {
-  /** Start the periodic e-mail delivery and housekeeping loops (off in tests, which drive them directly). */
+  /**
+   * Start the periodic e-mail delivery and housekeeping loops, and the job workers once the app is
+   * ready (off in tests, which drive the loops directly; there the job queue starts with its first send).
+   */
   backgroundJobs?: boolean;
   logger?: boolean;
   /** Where logs go instead of stdout (tests read them back). */
   logStream?: NodeJS.WritableStream;
+  /** How often idle job workers look for due jobs (default 2 s, at least 0.5 s). */
+  jobPollingIntervalSeconds?: number;
 }
 
 /** Builds the whole application on an open database; listening is the caller's business. */
@@ -87,6 +102,26 @@ export async function buildApp(
     await emails.stop();
     await housekeeping.stop();
   });
+
+  // Started when the app is ready, so jobs left by a previous run are worked at once. Without
+  // backgroundJobs (tests) it starts with the first send: starting costs a few hundred ms, and
+  // most apps a test suite builds never send a job (decision 060).
+  const jobs = new JobQueue(database, {
+    log: app.log.child({ module: 'jobs' }),
+    pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+  });
+  app.decorate('jobs', jobs);
+  if (options.backgroundJobs) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+
+  const booking = {
+    db: database.db,
+    appUrl: config.appUrl,
+    provider: paymentProviderFor(config),
+    onEmailQueued: () => void emails.kick(),
+  } as BookingContext;
+  booking.jobs = bookingJobs(app.jobs, () => booking);
+  app.decorate('booking', booking);
 
   registerErrorHandler(app);
   registerCsrfGuard(app, config.appUrl);
@@ -155,6 +190,8 @@ export async function buildApp(
       await api.register(doctorAgendaRoutes, { prefix: '/doctors' });
       await api.register(catalogRoutes);
       await api.register(doctorRoutes);
+      await api.register(appointmentRoutes, { ctx: booking });
+      await api.register(paymentWebhookRoutes, { ctx: booking });
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Subscribes to NOTIFY on a channel; the returned function unsubscribes. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * How the job queue (lib/jobs.ts) reaches this database: on PostgreSQL, the address for a small
+   * pool of its own; the embedded database has a single connection, which it shares.
+   */
+  jobsConnection(): { connectionString: string } | { pglite: PGlite };
   close(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
     },
+    jobsConnection: () => ({ pglite: client }),
     close: () => client.close(),
   };
 }
@@ -93,6 +99,7 @@ export async function openPostgres(url: string): Promise<Database> {
         set.delete(onPayload);
       };
     },
+    jobsConnection: () => ({ connectionString: url }),
     async close() {
       await listener?.end().catch(() => {});
       await pool.end();

@@ -2,8 +2,15 @@ import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import ical, { ICalEventStatus } from 'ical-generator';
 
 /** The appointment as an .ics event for the patient's or doctor's own calendar. */
-export function appointmentCalendar(dto: AppointmentDto, appUrl: string, forRole: 'patient' | 'doctor' | 'admin'): string {
-  const calendar = ical({ name: 'Pulsa', prodId: { company: 'Pulsa', product: 'consultas', language: 'PT-BR' } });
+export function appointmentCalendar(
+  dto: AppointmentDto,
+  appUrl: string,
+  forRole: 'patient' | 'doctor' | 'admin',
+): string {
+  const calendar = ical({
+    name: 'Pulsa',
+    prodId: { company: 'Pulsa', product: 'consultas', language: 'PT-BR' },
+  });
   const other = forRole === 'doctor' ? dto.patient.name : dto.doctor.name;
   const link = `${appUrl}${forRole === 'doctor' ? '/doctor/appointments' : '/patient/consultations'}`;
   calendar.createEvent({

@@ -1,5 +1,11 @@
 import type { JobQueue } from '../../lib/jobs.ts';
-import { type BookingContext, type BookingJobs, expireHold, expireRequest, remind } from './appointments.service.ts';
+import {
+  type BookingContext,
+  type BookingJobs,
+  expireHold,
+  expireRequest,
+  remind,
+} from './appointments.service.ts';
 
 const HOUR = 3_600_000;
 
@@ -19,7 +25,9 @@ interface ReminderJob extends AppointmentJob {
  */
 export function bookingJobs(queue: JobQueue, ctx: () => BookingContext): BookingJobs {
   queue.define<AppointmentJob>('appointment-hold-expiry', (job) => expireHold(ctx(), job.appointmentId));
-  queue.define<AppointmentJob>('appointment-request-expiry', (job) => expireRequest(ctx(), job.appointmentId));
+  queue.define<AppointmentJob>('appointment-request-expiry', (job) =>
+    expireRequest(ctx(), job.appointmentId),
+  );
   queue.define<ReminderJob>('appointment-reminder', (job) =>
     remind(ctx(), job.appointmentId, new Date(job.startsAt), job.which),
   );

@@ -28,7 +28,13 @@ async function page(
     }),
     countAppointments(db, where),
   ]);
-  return { items, total, page: paging.page, pageSize: paging.pageSize, pageCount: Math.max(1, Math.ceil(total / paging.pageSize)) };
+  return {
+    items,
+    total,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / paging.pageSize)),
+  };
 }
 
 const ACTIVE: AppointmentStatus[] = ['scheduled', 'confirmed', 'in_progress'];
@@ -64,7 +70,11 @@ export function doctorAppointments(
     accepted: inArray(appointments.status, ['confirmed', 'in_progress', 'completed', 'no_show']),
     rejected: eq(appointments.status, 'canceled'),
   };
-  const where = and(eq(appointments.doctorId, doctorId), isNotNull(appointments.requestedAt), byFilter[query.filter]);
+  const where = and(
+    eq(appointments.doctorId, doctorId),
+    isNotNull(appointments.requestedAt),
+    byFilter[query.filter],
+  );
   // Pending first by how soon they must be answered; the rest by start, newest first.
   const order =
     query.filter === 'pending'
@@ -103,7 +113,9 @@ export function adminAppointments(
       : undefined,
     query.status ? eq(appointments.status, query.status) : undefined,
     // Period on the Brazilian calendar (the admins' clock).
-    query.from ? gte(appointments.startsAt, sql`(${query.from}::date)::timestamp at time zone 'America/Sao_Paulo'`) : undefined,
+    query.from
+      ? gte(appointments.startsAt, sql`(${query.from}::date)::timestamp at time zone 'America/Sao_Paulo'`)
+      : undefined,
     query.to
       ? lt(appointments.startsAt, sql`((${query.to}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`)
       : undefined,
@@ -117,7 +129,10 @@ export function adminAppointments(
 
 /** The doctor profile id of a user, for the doctor's routes. */
 export async function doctorIdOfUser(db: Queryable, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: doctorProfiles.id }).from(doctorProfiles).where(eq(doctorProfiles.userId, userId));
+  const [row] = await db
+    .select({ id: doctorProfiles.id })
+    .from(doctorProfiles)
+    .where(eq(doctorProfiles.userId, userId));
   return row?.id;
 }
 
@@ -126,7 +141,12 @@ export async function patientPayments(db: Queryable, patientId: string, paging: 
   const where = eq(payments.patientId, patientId);
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ p: payments, refund: refunds, startsAt: appointments.startsAt, doctorName: people.doctorPerson.fullName })
+      .select({
+        p: payments,
+        refund: refunds,
+        startsAt: appointments.startsAt,
+        doctorName: people.doctorPerson.fullName,
+      })
       .from(payments)
       .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
       .innerJoin(doctorProfiles, eq(doctorProfiles.id, payments.doctorId))

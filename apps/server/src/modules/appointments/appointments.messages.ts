@@ -31,7 +31,12 @@ export type AppointmentEvent =
 
 /** "12/12/2026 às 14:00" on the doctor's clock, with the zone named when it is not Brasília's. */
 export function whenText(startsAt: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+  const date = new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
   const time = new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' });
   const zone = timeZone === 'America/Sao_Paulo' ? 'horário de Brasília' : timeZone;
   return `${date.format(startsAt)} às ${time.format(startsAt)} (${zone})`;
@@ -43,7 +48,11 @@ interface Message {
   paragraphs: string[];
 }
 
-function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: { reason?: string; amount?: number }) {
+function messagesFor(
+  event: AppointmentEvent,
+  s: MessageSubject,
+  extra: { reason?: string; amount?: number },
+) {
   const when = whenText(s.startsAt, s.timeZone);
   const withDoctor = `com ${s.doctor.name} em ${when}`;
   const withPatient = `de ${s.patient.name} em ${when}`;
@@ -54,7 +63,9 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: { reason
       list.push({
         to: 'doctor',
         title: 'Nova solicitação de consulta',
-        paragraphs: [`Você recebeu uma solicitação de consulta ${withPatient}. Aceite ou recuse em Consultas.`],
+        paragraphs: [
+          `Você recebeu uma solicitação de consulta ${withPatient}. Aceite ou recuse em Consultas.`,
+        ],
       });
       list.push({
         to: 'patient',
@@ -66,7 +77,9 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: { reason
       list.push({
         to: 'patient',
         title: 'Reserva recebida',
-        paragraphs: [`Seu horário ${withDoctor} está reservado. Conclua o pagamento para enviar a solicitação.`],
+        paragraphs: [
+          `Seu horário ${withDoctor} está reservado. Conclua o pagamento para enviar a solicitação.`,
+        ],
       });
       break;
     case 'accepted':
@@ -80,7 +93,9 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: { reason
       list.push({
         to: 'patient',
         title: 'Consulta recusada pelo médico',
-        paragraphs: [`${s.doctor.name} não poderá atender em ${when}. O valor pago será devolvido integralmente.`],
+        paragraphs: [
+          `${s.doctor.name} não poderá atender em ${when}. O valor pago será devolvido integralmente.`,
+        ],
       });
       break;
     case 'expired':
@@ -101,27 +116,56 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: { reason
       list.push({
         to: 'patient',
         title: 'Reserva expirada',
-        paragraphs: [`O pagamento da consulta ${withDoctor} não foi concluído no prazo e o horário foi liberado.`],
+        paragraphs: [
+          `O pagamento da consulta ${withDoctor} não foi concluído no prazo e o horário foi liberado.`,
+        ],
       });
       break;
     case 'canceled_by_patient':
-      list.push({ to: 'doctor', title: 'Consulta cancelada pelo paciente', paragraphs: [`A consulta ${withPatient} foi cancelada.`, ...reason] });
-      list.push({ to: 'patient', title: 'Consulta cancelada', paragraphs: [`Sua consulta ${withDoctor} foi cancelada.`] });
+      list.push({
+        to: 'doctor',
+        title: 'Consulta cancelada pelo paciente',
+        paragraphs: [`A consulta ${withPatient} foi cancelada.`, ...reason],
+      });
+      list.push({
+        to: 'patient',
+        title: 'Consulta cancelada',
+        paragraphs: [`Sua consulta ${withDoctor} foi cancelada.`],
+      });
       break;
     case 'canceled_by_doctor':
       list.push({
         to: 'patient',
         title: 'Consulta cancelada pelo médico',
-        paragraphs: [`${s.doctor.name} cancelou a consulta em ${when}. O valor pago será devolvido integralmente.`, ...reason],
+        paragraphs: [
+          `${s.doctor.name} cancelou a consulta em ${when}. O valor pago será devolvido integralmente.`,
+          ...reason,
+        ],
       });
       break;
     case 'canceled_by_admin':
-      list.push({ to: 'patient', title: 'Consulta cancelada', paragraphs: [`A consulta ${withDoctor} foi cancelada pela equipe Pulsa.`, ...reason] });
-      list.push({ to: 'doctor', title: 'Consulta cancelada', paragraphs: [`A consulta ${withPatient} foi cancelada pela equipe Pulsa.`, ...reason] });
+      list.push({
+        to: 'patient',
+        title: 'Consulta cancelada',
+        paragraphs: [`A consulta ${withDoctor} foi cancelada pela equipe Pulsa.`, ...reason],
+      });
+      list.push({
+        to: 'doctor',
+        title: 'Consulta cancelada',
+        paragraphs: [`A consulta ${withPatient} foi cancelada pela equipe Pulsa.`, ...reason],
+      });
       break;
     case 'rescheduled':
-      list.push({ to: 'doctor', title: 'Consulta remarcada', paragraphs: [`A consulta com ${s.patient.name} foi remarcada para ${when}.`] });
-      list.push({ to: 'patient', title: 'Consulta remarcada', paragraphs: [`Sua consulta com ${s.doctor.name} foi remarcada para ${when}.`] });
+      list.push({
+        to: 'doctor',
+        title: 'Consulta remarcada',
+        paragraphs: [`A consulta com ${s.patient.name} foi remarcada para ${when}.`],
+      });
+      list.push({
+        to: 'patient',
+        title: 'Consulta remarcada',
+        paragraphs: [`Sua consulta com ${s.doctor.name} foi remarcada para ${when}.`],
+      });
       break;
     case 'payment_confirmed':
       list.push({
@@ -134,14 +178,25 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: { reason
       list.push({
         to: 'patient',
         title: 'Reembolso realizado',
-        paragraphs: [`Devolvemos ${formatBRL(extra.amount ?? 0)} referentes à consulta ${withDoctor}.`, ...reason],
+        paragraphs: [
+          `Devolvemos ${formatBRL(extra.amount ?? 0)} referentes à consulta ${withDoctor}.`,
+          ...reason,
+        ],
       });
       break;
     case 'reminder_24h':
     case 'reminder_1h': {
       const lead = event === 'reminder_24h' ? 'amanhã' : 'em 1 hora';
-      list.push({ to: 'patient', title: `Sua consulta é ${lead}`, paragraphs: [`Lembrete: sua consulta ${withDoctor}.`] });
-      list.push({ to: 'doctor', title: `Consulta ${lead}`, paragraphs: [`Lembrete: consulta ${withPatient}.`] });
+      list.push({
+        to: 'patient',
+        title: `Sua consulta é ${lead}`,
+        paragraphs: [`Lembrete: sua consulta ${withDoctor}.`],
+      });
+      list.push({
+        to: 'doctor',
+        title: `Consulta ${lead}`,
+        paragraphs: [`Lembrete: consulta ${withPatient}.`],
+      });
       break;
     }
   }

@@ -2,7 +2,14 @@ import type { AppointmentDto, PaymentDto } from '@pulsa/shared/schemas/appointme
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
-import { appointments, doctorProfiles, payments, refunds, specialties, userProfiles } from '../../db/schema.ts';
+import {
+  appointments,
+  doctorProfiles,
+  payments,
+  refunds,
+  specialties,
+  userProfiles,
+} from '../../db/schema.ts';
 
 const doctorPerson = alias(userProfiles, 'doctor_person');
 const patientPerson = alias(userProfiles, 'patient_person');
@@ -154,7 +161,10 @@ export async function lockLivePayment(db: Queryable, appointmentId: string): Pro
     .select()
     .from(payments)
     .where(
-      and(eq(payments.appointmentId, appointmentId), inArray(payments.status, ['pending', 'processing', 'paid'])),
+      and(
+        eq(payments.appointmentId, appointmentId),
+        inArray(payments.status, ['pending', 'processing', 'paid']),
+      ),
     )
     .for('update');
   return row;

@@ -4,13 +4,13 @@ import {
   appointmentIdParamsSchema,
   appointmentPageSchema,
   appointmentSchema,
+  bookableDoctorPageSchema,
   bookingInputSchema,
+  bookingSearchQuerySchema,
   cancelInputSchema,
   cancellationPreviewSchema,
   cardInputSchema,
   doctorAppointmentsQuerySchema,
-  bookableDoctorPageSchema,
-  bookingSearchQuerySchema,
   patientAppointmentsQuerySchema,
   paymentPageSchema,
   rescheduleInputSchema,
@@ -52,7 +52,13 @@ import {
 export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
   const { ctx } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+  const errors = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+    409: apiErrorSchema,
+  };
   const viewerOf = (request: FastifyRequest): Viewer => request.user as Viewer;
   const tags = ['appointments'];
   const patient = { preHandler: app.requireRole('patient') };
@@ -66,7 +72,8 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
     {
       schema: {
         tags,
-        summary: 'Doctors to book: filters, sort by next free slot, price or name; each with its next free slots',
+        summary:
+          'Doctors to book: filters, sort by next free slot, price or name; each with its next free slots',
         querystring: bookingSearchQuerySchema,
         response: { 200: bookableDoctorPageSchema, 400: apiErrorSchema },
       },
@@ -93,7 +100,15 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
 
   r.get(
     '/patient/payments',
-    { ...patient, schema: { tags, summary: 'Your payments, newest first', querystring: pageQuerySchema, response: { 200: paymentPageSchema, ...errors } } },
+    {
+      ...patient,
+      schema: {
+        tags,
+        summary: 'Your payments, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: paymentPageSchema, ...errors },
+      },
+    },
     async (request) => patientPayments(ctx.db, viewerOf(request).id, request.query),
   );
 
@@ -113,7 +128,15 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
 
   r.get(
     '/appointments/:id',
-    { ...anyone, schema: { tags, summary: 'One appointment, for its patient, its doctor or an admin', ...withId, response: { 200: appointmentSchema, ...errors } } },
+    {
+      ...anyone,
+      schema: {
+        tags,
+        summary: 'One appointment, for its patient, its doctor or an admin',
+        ...withId,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
     async (request) => getForViewer(ctx, viewerOf(request), request.params.id),
   );
 
@@ -121,7 +144,13 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
     '/appointments/:id/payment/card',
     {
       ...patient,
-      schema: { tags, summary: 'Test environment: pay with one of the test cards', ...withId, body: cardInputSchema, response: { 200: appointmentSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Test environment: pay with one of the test cards',
+        ...withId,
+        body: cardInputSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
     },
     async (request) => {
       if (ctx.provider.name !== 'sandbox') throw notFound();
@@ -133,7 +162,12 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
     '/appointments/:id/payment/simulate',
     {
       ...patient,
-      schema: { tags, summary: 'Test environment: the bank confirms the PIX, the boleto or the card’s second step', ...withId, response: { 200: appointmentSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Test environment: the bank confirms the PIX, the boleto or the card’s second step',
+        ...withId,
+        response: { 200: appointmentSchema, ...errors },
+      },
     },
     async (request) => simulateSandboxPayment(ctx, viewerOf(request), request.params.id),
   );
@@ -142,7 +176,12 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
     '/appointments/:id/cancellation',
     {
       ...anyone,
-      schema: { tags, summary: 'What cancelling now would refund, before confirming', ...withId, response: { 200: cancellationPreviewSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'What cancelling now would refund, before confirming',
+        ...withId,
+        response: { 200: cancellationPreviewSchema, ...errors },
+      },
     },
     async (request) => cancellationPreview(ctx, viewerOf(request), request.params.id),
   );
@@ -151,7 +190,13 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
     '/appointments/:id/cancel',
     {
       preHandler: app.requireRole('patient', 'doctor'),
-      schema: { tags, summary: 'Cancel your appointment; the money follows the policy', ...withId, body: cancelInputSchema, response: { 200: appointmentSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Cancel your appointment; the money follows the policy',
+        ...withId,
+        body: cancelInputSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
     },
     async (request) => cancel(ctx, viewerOf(request), request.params.id, request.body.reason),
   );
@@ -173,7 +218,15 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
 
   r.get(
     '/patient/appointments',
-    { ...patient, schema: { tags, summary: 'Your consultations, upcoming or past', querystring: patientAppointmentsQuerySchema, response: { 200: appointmentPageSchema, ...errors } } },
+    {
+      ...patient,
+      schema: {
+        tags,
+        summary: 'Your consultations, upcoming or past',
+        querystring: patientAppointmentsQuerySchema,
+        response: { 200: appointmentPageSchema, ...errors },
+      },
+    },
     async (request) => patientAppointments(ctx.db, viewerOf(request).id, request.query),
   );
 
@@ -185,37 +238,87 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
 
   r.get(
     '/doctor/appointments',
-    { ...doctor, schema: { tags, summary: 'Your requests and consultations, with the spec’s filter', querystring: doctorAppointmentsQuerySchema, response: { 200: appointmentPageSchema, ...errors } } },
+    {
+      ...doctor,
+      schema: {
+        tags,
+        summary: 'Your requests and consultations, with the spec’s filter',
+        querystring: doctorAppointmentsQuerySchema,
+        response: { 200: appointmentPageSchema, ...errors },
+      },
+    },
     async (request) => doctorAppointments(ctx.db, await doctorId(request), request.query),
   );
 
   r.post(
     '/doctor/appointments/:id/accept',
-    { ...doctor, schema: { tags, summary: 'Accept a request: confirmed, and a card is captured', ...withId, response: { 200: appointmentSchema, ...errors } } },
+    {
+      ...doctor,
+      schema: {
+        tags,
+        summary: 'Accept a request: confirmed, and a card is captured',
+        ...withId,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
     async (request) => accept(ctx, viewerOf(request), request.params.id),
   );
 
   r.post(
     '/doctor/appointments/:id/reject',
-    { ...doctor, schema: { tags, summary: 'Reject a request: canceled as "Médico indisponível", refunded in full', ...withId, response: { 200: appointmentSchema, ...errors } } },
+    {
+      ...doctor,
+      schema: {
+        tags,
+        summary: 'Reject a request: canceled as "Médico indisponível", refunded in full',
+        ...withId,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
     async (request) => reject(ctx, viewerOf(request), request.params.id),
   );
 
   r.get(
     '/admin/appointments',
-    { ...admin, schema: { tags: ['admin'], summary: 'Every consultation: search, status and period filters, sorting, pages', querystring: adminAppointmentsQuerySchema, response: { 200: appointmentPageSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every consultation: search, status and period filters, sorting, pages',
+        querystring: adminAppointmentsQuerySchema,
+        response: { 200: appointmentPageSchema, ...errors },
+      },
+    },
     async (request) => adminAppointments(ctx.db, request.query),
   );
 
   r.post(
     '/admin/appointments/:id/confirm',
-    { ...admin, schema: { tags: ['admin'], summary: 'Confirm a request on the doctor’s behalf', ...withId, body: adminActionInputSchema, response: { 200: appointmentSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Confirm a request on the doctor’s behalf',
+        ...withId,
+        body: adminActionInputSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
     async (request) => accept(ctx, viewerOf(request), request.params.id),
   );
 
   r.post(
     '/admin/appointments/:id/complete',
-    { ...admin, schema: { tags: ['admin'], summary: 'Mark a confirmed consultation as completed', ...withId, body: adminActionInputSchema, response: { 200: appointmentSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a confirmed consultation as completed',
+        ...withId,
+        body: adminActionInputSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
     async (request) => {
       await adminComplete(ctx, request.params.id);
       return getForViewer(ctx, viewerOf(request), request.params.id);
@@ -224,7 +327,16 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
 
   r.post(
     '/admin/appointments/:id/cancel',
-    { ...admin, schema: { tags: ['admin'], summary: 'Cancel with a reason; always refunded in full', ...withId, body: adminActionInputSchema, response: { 200: appointmentSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancel with a reason; always refunded in full',
+        ...withId,
+        body: adminActionInputSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
     async (request) => cancel(ctx, viewerOf(request), request.params.id, request.body.reason),
   );
 }

@@ -1,22 +1,23 @@
+import type { PaymentMethod } from '@pulsa/shared/constants/statuses';
 import {
-  APPOINTMENT_MESSAGES as M,
   type AppointmentDto,
   BOLETO_MIN_DAYS_AHEAD,
   CANCELLATION_REASONS,
   type CancellationPreview,
   FREE_CANCELLATION_HOURS,
   HOLD_MINUTES,
+  APPOINTMENT_MESSAGES as M,
   REQUEST_ANSWER_BEFORE_START_HOURS,
   REQUEST_ANSWER_HOURS,
 } from '@pulsa/shared/schemas/appointments';
-import type { PaymentMethod } from '@pulsa/shared/constants/statuses';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { appointments, doctorProfiles, userProfiles } from '../../db/schema.ts';
 import { AppError, conflict, isExclusionViolation, notFound } from '../../lib/errors.ts';
-import { addRegisteredPatient } from '../patients/patients.repository.ts';
 import { listFreeSlots } from '../doctors/doctors.agenda.service.ts';
+import { slotDaysOfDoctors } from '../doctors/doctors.slots-batch.ts';
 import { localDateOf, wallTimeToInstant } from '../doctors/slots.ts';
+import { addRegisteredPatient } from '../patients/patients.repository.ts';
 import { nextBusinessDay } from '../payments/boleto.ts';
 import { refundPolicy } from '../payments/money.ts';
 import {
@@ -32,8 +33,8 @@ import {
 } from '../payments/payments.service.ts';
 import type { PaymentProvider, ProviderEvent } from '../payments/provider.ts';
 import { sandboxEventId } from '../payments/sandbox-provider.ts';
-import { findAppointmentDto, lockAppointment, lockLivePayment } from './appointments.repository.ts';
 import { type AppointmentEvent, type MessageSubject, tell } from './appointments.messages.ts';
+import { findAppointmentDto, lockAppointment, lockLivePayment } from './appointments.repository.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -118,19 +119,63 @@ function boletoHold(now: Date): { dueDate: string; until: Date } {
   return { dueDate, until: wallTimeToInstant(dueDate, 24 * 60 - 1, 'America/Sao_Paulo') };
 }
 
-/** The nearest free slots around a wanted start, offered when it was just taken. */
-async function nearestSlots(db: Queryable, doctorId: string, wanted: Date, now: Date) {
-  const slots = await listFreeSlots(
+/**
+ * The losers of one race all ask for the same suggestions: they are computed once and shared for a
+ * moment (a stale suggestion at worst gets its own clean 409).
+ */
+const recentNearest = new Map<string, { at: number; slots: Promise<{ start: string; end: string }[]> }>();
+const NEAREST_REUSE_MS = 2000;
+
+function nearestSlots(db: Queryable, doctorId: string, wanted: Date, now: Date) {
+  const key = `${doctorId}|${wanted.toISOString()}`;
+  const cached = recentNearest.get(key);
+  if (cached && now.getTime() - cached.at < NEAREST_REUSE_MS) return cached.slots;
+  for (const [k, v] of recentNearest) if (now.getTime() - v.at >= NEAREST_REUSE_MS) recentNearest.delete(k);
+  const slots = computeNearestSlots(db, doctorId, wanted, now);
+  recentNearest.set(key, { at: now.getTime(), slots });
+  slots.catch(() => recentNearest.delete(key));
+  return slots;
+}
+
+async function computeNearestSlots(db: Queryable, doctorId: string, wanted: Date, now: Date) {
+  const from = new Date(Math.max(now.getTime(), wanted.getTime() - 3 * 24 * HOUR));
+  const days = await slotDaysOfDoctors(
     db,
-    doctorId,
-    { from: new Date(Math.max(now.getTime(), wanted.getTime() - 3 * 24 * HOUR)), to: new Date(wanted.getTime() + 7 * 24 * HOUR) },
+    [doctorId],
+    { fromDate: from.toISOString().slice(0, 10), days: 10 },
     now,
   );
-  return slots
-    .sort((a, b) => Math.abs(a.start.getTime() - wanted.getTime()) - Math.abs(b.start.getTime() - wanted.getTime()))
+  return (days.get(doctorId) ?? [])
+    .flatMap((d) => d.slots)
+    .filter((s) => s.start.getTime() !== wanted.getTime())
+    .sort(
+      (a, b) =>
+        Math.abs(a.start.getTime() - wanted.getTime()) - Math.abs(b.start.getTime() - wanted.getTime()),
+    )
     .slice(0, 3)
     .sort((a, b) => a.start.getTime() - b.start.getTime())
     .map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() }));
+}
+
+/**
+ * True when an active appointment already holds part of the range: the cheap answer to most losers
+ * of a race, before any transaction. The exclusion constraint stays the guarantee.
+ */
+async function rangeTaken(db: Queryable, doctorId: string, start: Date, end: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        sql`${appointments.status} <> 'canceled'`,
+        sql`(${appointments.holdExpiresAt} is null or ${appointments.holdExpiresAt} > now())`,
+        sql`${appointments.startsAt} < ${end.toISOString()}`,
+        sql`${appointments.endsAt} > ${start.toISOString()}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Cancels unpaid holds whose time has passed over a range, so they stop holding it. */
@@ -162,17 +207,36 @@ export async function book(
   const holdUntil = boleto ? boleto.until : new Date(now.getTime() + HOLD_MINUTES * MINUTE);
   const [patient] = await ctx.db.select().from(userProfiles).where(eq(userProfiles.id, patientId));
   if (!patient) throw notFound(M.notFound);
+  const taken = async () =>
+    new AppError(409, M.slotTaken, {
+      code: 'slot_taken',
+      extra: { nearest: await nearestSlots(ctx.db, doctor.id, start, now) },
+    });
+  if (await rangeTaken(ctx.db, doctor.id, start, end)) throw await taken();
 
   let id: string;
   try {
     id = await ctx.db.transaction(async (tx) => {
+      // One booking of a given slot at a time: while one is being written, the others of a race
+      // answer at once instead of queueing behind it (the constraint still covers overlaps of
+      // slots that start at different times).
+      const lock = await tx.execute(
+        sql`select pg_try_advisory_xact_lock(hashtext(${`booking:${doctor.id}:${start.toISOString()}`})) as ok`,
+      );
+      if (!(lock.rows[0] as { ok: boolean } | undefined)?.ok) throw slotTaken();
+      if (await rangeTaken(tx, doctor.id, start, end)) throw slotTaken();
       const overlapping = and(
         or(eq(appointments.doctorId, doctor.id), eq(appointments.patientId, patientId)),
         sql`tstzrange(${appointments.startsAt}, ${appointments.endsAt}) && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`,
       );
       await releaseLapsedHolds(ctx, tx, overlapping);
       // The slot must be one the agenda offers now (windows, exceptions, notice, horizon).
-      const offered = await listFreeSlots(tx, doctor.id, { from: start, to: new Date(start.getTime() + 1) }, now);
+      const offered = await listFreeSlots(
+        tx,
+        doctor.id,
+        { from: start, to: new Date(start.getTime() + 1) },
+        now,
+      );
       if (!offered.some((s) => s.start.getTime() === start.getTime())) throw slotTaken();
       const [row] = await tx
         .insert(appointments)
@@ -204,10 +268,8 @@ export async function book(
   } catch (error) {
     if (isExclusionViolation(error, 'appointments_patient_no_overlap'))
       throw conflict(M.patientBusy, undefined, 'patient_busy');
-    if (isExclusionViolation(error, 'appointments_doctor_no_overlap') || error instanceof SlotTaken) {
-      const nearest = await nearestSlots(ctx.db, doctor.id, start, now);
-      throw new AppError(409, M.slotTaken, { code: 'slot_taken', extra: { nearest } });
-    }
+    if (isExclusionViolation(error, 'appointments_doctor_no_overlap') || error instanceof SlotTaken)
+      throw await taken();
     throw error;
   }
   await ctx.jobs.holdExpiry(id, holdUntil);
@@ -237,7 +299,10 @@ async function securePayment(ctx: BookingContext, tx: Queryable, appointmentId: 
   const appointment = await lockAppointment(tx, appointmentId);
   if (!appointment || appointment.status !== 'scheduled' || appointment.holdExpiresAt === null) return;
   const respondBy = new Date(
-    Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR, appointment.startsAt.getTime() - REQUEST_ANSWER_BEFORE_START_HOURS * HOUR),
+    Math.min(
+      now.getTime() + REQUEST_ANSWER_HOURS * HOUR,
+      appointment.startsAt.getTime() - REQUEST_ANSWER_BEFORE_START_HOURS * HOUR,
+    ),
   );
   await tx
     .update(appointments)
@@ -256,7 +321,12 @@ async function securePayment(ctx: BookingContext, tx: Queryable, appointmentId: 
  * Applies a provider's event once, whatever the order or how often it arrives: the sandbox's
  * buttons and Stripe's webhooks both end here.
  */
-export async function applyProviderEvent(ctx: BookingContext, providerName: string, event: ProviderEvent, now = new Date()) {
+export async function applyProviderEvent(
+  ctx: BookingContext,
+  providerName: string,
+  event: ProviderEvent,
+  now = new Date(),
+) {
   const outcome = await ctx.db.transaction(async (tx) => {
     const payment = await lockPaymentByRef(tx, providerName, event.providerRef);
     if (!payment) return undefined;
@@ -266,7 +336,11 @@ export async function applyProviderEvent(ctx: BookingContext, providerName: stri
     switch (event.type) {
       case 'authorized':
         if (payment.status !== 'pending') return undefined;
-        await setPaymentStatus(tx, payment.id, { status: 'processing', authorizedAt: now, failureMessage: null });
+        await setPaymentStatus(tx, payment.id, {
+          status: 'processing',
+          authorizedAt: now,
+          failureMessage: null,
+        });
         break;
       case 'paid':
         if (payment.status !== 'pending' && payment.status !== 'processing') return undefined;
@@ -279,16 +353,26 @@ export async function applyProviderEvent(ctx: BookingContext, providerName: stri
         return undefined;
       case 'canceled':
         if (payment.status !== 'pending' && payment.status !== 'processing') return undefined;
-        await setPaymentStatus(tx, payment.id, { status: 'failed', failureMessage: event.failureMessage ?? null });
+        await setPaymentStatus(tx, payment.id, {
+          status: 'failed',
+          failureMessage: event.failureMessage ?? null,
+        });
         return undefined;
       case 'refunded':
-        if (payment.status === 'paid') await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+        if (payment.status === 'paid')
+          await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
         return undefined;
     }
     // Money that arrives for an appointment already canceled (a late PIX) goes straight back.
     if (appointment.status === 'canceled') {
       const fresh = (await lockPayment(tx, payment.id)) as PaymentRow;
-      const amount = await refundPayment(tx, ctx.provider, fresh, 'Pagamento recebido após o cancelamento', 'system');
+      const amount = await refundPayment(
+        tx,
+        ctx.provider,
+        fresh,
+        'Pagamento recebido após o cancelamento',
+        'system',
+      );
       if (amount) await tellAbout(ctx, tx, appointment.id, 'refunded', { amount });
       return undefined;
     }
@@ -305,9 +389,15 @@ export async function applyProviderEvent(ctx: BookingContext, providerName: stri
 export async function submitSandboxCard(ctx: BookingContext, viewer: Viewer, id: string, number: string) {
   const providerRef = await ctx.db.transaction(async (tx) => {
     const { appointment, payment } = await lockOwn(tx, viewer, id);
-    if (!payment || payment.method !== 'card' || payment.status !== 'pending' || appointment.status !== 'scheduled')
+    if (
+      !payment ||
+      payment.method !== 'card' ||
+      payment.status !== 'pending' ||
+      appointment.status !== 'scheduled'
+    )
       throw conflict(M.notPayable, undefined, 'not_payable');
-    if (appointment.holdExpiresAt && appointment.holdExpiresAt.getTime() <= Date.now()) throw conflict(M.holdExpired, undefined, 'hold_expired');
+    if (appointment.holdExpiresAt && appointment.holdExpiresAt.getTime() <= Date.now())
+      throw conflict(M.holdExpired, undefined, 'hold_expired');
     const charge = await ctx.provider.createCharge({
       paymentId: payment.id,
       amount: payment.amount,
@@ -320,7 +410,12 @@ export async function submitSandboxCard(ctx: BookingContext, viewer: Viewer, id:
     await recordCardCharge(tx, payment.id, charge);
     return charge.state === 'authorized' ? charge.providerRef : undefined;
   });
-  if (providerRef) await applyProviderEvent(ctx, ctx.provider.name, { id: sandboxEventId(), type: 'authorized', providerRef });
+  if (providerRef)
+    await applyProviderEvent(ctx, ctx.provider.name, {
+      id: sandboxEventId(),
+      type: 'authorized',
+      providerRef,
+    });
   return getForViewer(ctx, viewer, id);
 }
 
@@ -328,7 +423,8 @@ export async function submitSandboxCard(ctx: BookingContext, viewer: Viewer, id:
 export async function simulateSandboxPayment(ctx: BookingContext, viewer: Viewer, id: string) {
   if (ctx.provider.name !== 'sandbox') throw notFound();
   const { payment } = await ctx.db.transaction((tx) => lockOwn(tx, viewer, id));
-  if (!payment || payment.status !== 'pending' || !payment.providerRef) throw conflict(M.notPayable, undefined, 'not_payable');
+  if (!payment || payment.status !== 'pending' || !payment.providerRef)
+    throw conflict(M.notPayable, undefined, 'not_payable');
   await applyProviderEvent(ctx, 'sandbox', {
     id: sandboxEventId(),
     type: payment.method === 'card' ? 'authorized' : 'paid',
@@ -373,7 +469,15 @@ async function cancelIn(
   const payment = await lockLivePayment(tx, id);
   await tx
     .update(appointments)
-    .set({ status: 'canceled', cancellationReason: reason, canceledBy: by, canceledAt: now, holdExpiresAt: null, respondBy: null, updatedAt: now })
+    .set({
+      status: 'canceled',
+      cancellationReason: reason,
+      canceledBy: by,
+      canceledAt: now,
+      holdExpiresAt: null,
+      respondBy: null,
+      updatedAt: now,
+    })
     .where(eq(appointments.id, id));
   let refunded = 0;
   if (payment?.status === 'pending') await abandonPayment(tx, ctx.provider, payment, reason);
@@ -397,7 +501,12 @@ function refundDue(appointment: { status: string; startsAt: Date }, by: Actor, n
   return refundPolicy({ startsAt: appointment.startsAt, canceledAt: now, by }).refund;
 }
 
-export async function cancellationPreview(ctx: BookingContext, viewer: Viewer, id: string, now = new Date()): Promise<CancellationPreview> {
+export async function cancellationPreview(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  now = new Date(),
+): Promise<CancellationPreview> {
   const dto = await getForViewer(ctx, viewer, id);
   const by: Actor = viewer.role;
   const live = dto.payment && ['processing', 'paid'].includes(dto.payment.status) ? dto.payment.amount : 0;
@@ -411,14 +520,27 @@ export async function cancellationPreview(ctx: BookingContext, viewer: Viewer, i
 
 const CANCELABLE = ['scheduled', 'confirmed'] as const;
 
-export async function cancel(ctx: BookingContext, viewer: Viewer, id: string, reason: string | undefined, now = new Date()) {
+export async function cancel(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  reason: string | undefined,
+  now = new Date(),
+) {
   await ctx.db.transaction(async (tx) => {
     const { appointment } = await lockOwn(tx, viewer, id);
-    if (!(CANCELABLE as readonly string[]).includes(appointment.status)) throw conflict(M.cannotCancel, undefined, 'not_cancelable');
+    if (!(CANCELABLE as readonly string[]).includes(appointment.status))
+      throw conflict(M.cannotCancel, undefined, 'not_cancelable');
     const by = viewer.role;
     const event: AppointmentEvent =
       by === 'patient' ? 'canceled_by_patient' : by === 'doctor' ? 'canceled_by_doctor' : 'canceled_by_admin';
-    const text = reason ?? (by === 'patient' ? 'Cancelada pelo paciente' : by === 'doctor' ? 'Cancelada pelo médico' : 'Cancelada pela equipe Pulsa');
+    const text =
+      reason ??
+      (by === 'patient'
+        ? 'Cancelada pelo paciente'
+        : by === 'doctor'
+          ? 'Cancelada pelo médico'
+          : 'Cancelada pela equipe Pulsa');
     await cancelIn(ctx, tx, id, by, text, event, now);
   });
   return getForViewer(ctx, viewer, id);
@@ -427,22 +549,37 @@ export async function cancel(ctx: BookingContext, viewer: Viewer, id: string, re
 export async function reject(ctx: BookingContext, viewer: Viewer, id: string, now = new Date()) {
   await ctx.db.transaction(async (tx) => {
     const { appointment } = await lockOwn(tx, viewer, id);
-    if (appointment.status !== 'scheduled' || appointment.holdExpiresAt !== null) throw conflict(M.notPending, undefined, 'not_pending');
+    if (appointment.status !== 'scheduled' || appointment.holdExpiresAt !== null)
+      throw conflict(M.notPending, undefined, 'not_pending');
     await cancelIn(ctx, tx, id, 'doctor', CANCELLATION_REASONS.doctorRejected, 'rejected', now);
   });
   return getForViewer(ctx, viewer, id);
 }
 
 /** Moves an appointment into another free slot of the same doctor, without paying again. */
-export async function reschedule(ctx: BookingContext, viewer: Viewer, id: string, startsAt: string, now = new Date()) {
+export async function reschedule(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  startsAt: string,
+  now = new Date(),
+) {
   const start = new Date(startsAt);
   let moved: { startsAt: Date } | undefined;
   try {
     moved = await ctx.db.transaction(async (tx) => {
       const { appointment } = await lockOwn(tx, viewer, id);
-      if (!(CANCELABLE as readonly string[]).includes(appointment.status) || appointment.holdExpiresAt !== null)
+      if (
+        !(CANCELABLE as readonly string[]).includes(appointment.status) ||
+        appointment.holdExpiresAt !== null
+      )
         throw conflict(M.cannotReschedule, undefined, 'not_reschedulable');
-      const offered = await listFreeSlots(tx, appointment.doctorId, { from: start, to: new Date(start.getTime() + 1) }, now);
+      const offered = await listFreeSlots(
+        tx,
+        appointment.doctorId,
+        { from: start, to: new Date(start.getTime() + 1) },
+        now,
+      );
       const slot = offered.find((s) => s.start.getTime() === start.getTime());
       if (!slot) throw slotTaken();
       await tx
@@ -453,7 +590,8 @@ export async function reschedule(ctx: BookingContext, viewer: Viewer, id: string
       return { startsAt: slot.start };
     });
   } catch (error) {
-    if (isExclusionViolation(error, 'appointments_patient_no_overlap')) throw conflict(M.patientBusy, undefined, 'patient_busy');
+    if (isExclusionViolation(error, 'appointments_patient_no_overlap'))
+      throw conflict(M.patientBusy, undefined, 'patient_busy');
     if (isExclusionViolation(error, 'appointments_doctor_no_overlap') || error instanceof SlotTaken) {
       const dto = await getForViewer(ctx, viewer, id);
       const nearest = await nearestSlots(ctx.db, dto.doctor.doctorId, start, now);
@@ -519,7 +657,11 @@ export async function remind(ctx: BookingContext, id: string, plannedStart: Date
 /** Holds and requests past their time, for the sweep that backs the jobs up after downtime. */
 export async function overdue(db: Queryable, now = new Date()) {
   return db
-    .select({ id: appointments.id, holdExpiresAt: appointments.holdExpiresAt, respondBy: appointments.respondBy })
+    .select({
+      id: appointments.id,
+      holdExpiresAt: appointments.holdExpiresAt,
+      respondBy: appointments.respondBy,
+    })
     .from(appointments)
     .where(
       and(

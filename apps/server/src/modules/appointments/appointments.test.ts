@@ -30,15 +30,28 @@ async function signIn(email: string, password: string) {
 const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
   app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
-const bookAs = (cookie: string, startsAt: string, method: 'card' | 'pix' | 'boleto' = 'card', doctorId = doctor.doctorId) =>
-  call('POST', '/api/appointments', cookie, { doctorId, startsAt, method, acceptPolicy: true, notes: 'Dor de cabeça' });
+const bookAs = (
+  cookie: string,
+  startsAt: string,
+  method: 'card' | 'pix' | 'boleto' = 'card',
+  doctorId = doctor.doctorId,
+) =>
+  call('POST', '/api/appointments', cookie, {
+    doctorId,
+    startsAt,
+    method,
+    acceptPolicy: true,
+    notes: 'Dor de cabeça',
+  });
 
 /** Books and pays with the approved test card: a request waiting for the doctor. */
 async function requested(startsAt: string, cookie = cookies.patient) {
   const res = await bookAs(cookie, startsAt);
   expect(res.statusCode).toBe(201);
   const id = res.json().id as string;
-  const paid = await call('POST', `/api/appointments/${id}/payment/card`, cookie, { number: SANDBOX_CARDS.approved });
+  const paid = await call('POST', `/api/appointments/${id}/payment/card`, cookie, {
+    number: SANDBOX_CARDS.approved,
+  });
   expect(paid.statusCode).toBe(200);
   expect(paid.json().payment.status).toBe('processing');
   return id;
@@ -46,7 +59,11 @@ async function requested(startsAt: string, cookie = cookies.patient) {
 
 beforeAll(async () => {
   app = await createTestApp();
-  doctor = await createDoctor(app.db, { fullName: 'Dra. Helena Booking', availability: everyDay, consultationPrice: 20000 });
+  doctor = await createDoctor(app.db, {
+    fullName: 'Dra. Helena Booking',
+    availability: everyDay,
+    consultationPrice: 20000,
+  });
   otherDoctor = await createDoctor(app.db, { fullName: 'Dr. Outro Booking', availability: everyDay });
   const patient = await createPatient(app.db);
   const other = await createPatient(app.db);
@@ -65,15 +82,27 @@ describe('booking', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ status: 'scheduled', price: 20000, notes: 'Dor de cabeça' });
-    expect(body.payment).toMatchObject({ method: 'card', status: 'pending', amount: 20000, sandbox: true, needsCard: true });
+    expect(body.payment).toMatchObject({
+      method: 'card',
+      status: 'pending',
+      amount: 20000,
+      sandbox: true,
+      needsCard: true,
+    });
     const held = new Date(body.holdExpiresAt).getTime() - Date.now();
     expect(held).toBeGreaterThan(14 * 60_000);
     expect(held).toBeLessThanOrEqual(15 * 60_000);
     const [row] = await app.db.select().from(payments).where(eq(payments.appointmentId, body.id));
     expect(row).toMatchObject({ platformFee: 2000, doctorAmount: 18000 });
     // The held slot is no longer offered.
-    const slots = await call('GET', `/api/doctors/${doctor.doctorId}/slots?from=${addDays(localDateOf(new Date(), SP), 3)}&days=1`, cookies.other);
-    expect(slots.json().days[0].slots.map((s: { start: string }) => s.start)).not.toContain(new Date(slotAt(3)).toISOString());
+    const slots = await call(
+      'GET',
+      `/api/doctors/${doctor.doctorId}/slots?from=${addDays(localDateOf(new Date(), SP), 3)}&days=1`,
+      cookies.other,
+    );
+    expect(slots.json().days[0].slots.map((s: { start: string }) => s.start)).not.toContain(
+      new Date(slotAt(3)).toISOString(),
+    );
   });
 
   it('a parallel race for one slot has exactly one winner; the others get 409 with the nearest slots', async () => {
@@ -91,13 +120,22 @@ describe('booking', () => {
     expect(lost.message).toBe(APPOINTMENT_MESSAGES.slotTaken);
     expect(lost.code).toBe('slot_taken');
     expect(lost.nearest.length).toBeGreaterThan(0);
-    expect(lost.nearest.map((s: { start: string }) => s.start)).not.toContain(new Date(startsAt).toISOString());
+    expect(lost.nearest.map((s: { start: string }) => s.start)).not.toContain(
+      new Date(startsAt).toISOString(),
+    );
   });
 
   it('the database refuses an overlapping appointment even when the code is bypassed', async () => {
     const start = new Date(slotAt(5, '09:00'));
     const patient = await createPatient(app.db);
-    await app.db.insert(appointments).values({ patientId: patient.id, doctorId: doctor.doctorId, startsAt: start, endsAt: new Date(start.getTime() + 30 * 60_000) });
+    await app.db
+      .insert(appointments)
+      .values({
+        patientId: patient.id,
+        doctorId: doctor.doctorId,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 30 * 60_000),
+      });
     const second = await createPatient(app.db);
     await expect(
       app.db.insert(appointments).values({
@@ -122,7 +160,11 @@ describe('booking', () => {
     const boleto = await bookAs(cookies.patient, slotAt(1, '16:00'), 'boleto');
     expect(boleto.statusCode).toBe(400);
     expect(boleto.json().fieldErrors.method).toBe(APPOINTMENT_MESSAGES.boletoTooSoon);
-    const noPolicy = await call('POST', '/api/appointments', cookies.patient, { doctorId: doctor.doctorId, startsAt: slotAt(3, '16:00'), method: 'pix' });
+    const noPolicy = await call('POST', '/api/appointments', cookies.patient, {
+      doctorId: doctor.doctorId,
+      startsAt: slotAt(3, '16:00'),
+      method: 'pix',
+    });
     expect(noPolicy.statusCode).toBe(400);
     expect(noPolicy.json().fieldErrors.acceptPolicy).toBe(APPOINTMENT_MESSAGES.policyRequired);
   });
@@ -133,7 +175,11 @@ describe('booking', () => {
     const id = res.json().id;
     await expireHold(app.booking, id, new Date(Date.now() + 16 * 60_000));
     const [row] = await app.db.select().from(appointments).where(eq(appointments.id, id));
-    expect(row).toMatchObject({ status: 'canceled', canceledBy: 'system', cancellationReason: CANCELLATION_REASONS.holdExpired });
+    expect(row).toMatchObject({
+      status: 'canceled',
+      canceledBy: 'system',
+      cancellationReason: CANCELLATION_REASONS.holdExpired,
+    });
     const [payment] = await app.db.select().from(payments).where(eq(payments.appointmentId, id));
     expect(payment?.status).toBe('failed');
     expect((await bookAs(cookies.other, startsAt)).statusCode).toBe(201);
@@ -162,10 +208,21 @@ describe('paying in the test environment', () => {
 
   it('a declined card says why and leaves the hold to try another; the second-step card waits for it', async () => {
     const id = (await bookAs(cookies.patient, slotAt(10))).json().id;
-    const declined = await call('POST', `/api/appointments/${id}/payment/card`, cookies.patient, { number: SANDBOX_CARDS.declined });
-    expect(declined.json().payment).toMatchObject({ status: 'pending', failureMessage: 'Cartão recusado. Tente outro cartão ou outra forma de pagamento.' });
-    const step = await call('POST', `/api/appointments/${id}/payment/card`, cookies.patient, { number: SANDBOX_CARDS.secondStep });
-    expect(step.json().payment).toMatchObject({ status: 'pending', needsSecondStep: true, failureMessage: null });
+    const declined = await call('POST', `/api/appointments/${id}/payment/card`, cookies.patient, {
+      number: SANDBOX_CARDS.declined,
+    });
+    expect(declined.json().payment).toMatchObject({
+      status: 'pending',
+      failureMessage: 'Cartão recusado. Tente outro cartão ou outra forma de pagamento.',
+    });
+    const step = await call('POST', `/api/appointments/${id}/payment/card`, cookies.patient, {
+      number: SANDBOX_CARDS.secondStep,
+    });
+    expect(step.json().payment).toMatchObject({
+      status: 'pending',
+      needsSecondStep: true,
+      failureMessage: null,
+    });
     const done = await call('POST', `/api/appointments/${id}/payment/simulate`, cookies.patient);
     expect(done.json().payment.status).toBe('processing');
   });
@@ -175,14 +232,23 @@ describe('paying in the test environment', () => {
     const cookie = await signIn(payer.email, payer.password);
     const id = (await bookAs(cookie, slotAt(11), 'pix')).json().id;
     const [payment] = await app.db.select().from(payments).where(eq(payments.appointmentId, id));
-    const event = { id: 'evt_replayed_1', type: 'paid' as const, providerRef: payment?.providerRef as string };
+    const event = {
+      id: 'evt_replayed_1',
+      type: 'paid' as const,
+      providerRef: payment?.providerRef as string,
+    };
     await Promise.all(Array.from({ length: 5 }, () => applyProviderEvent(app.booking, 'sandbox', event)));
     const told = await app.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, payer.id), eq(notifications.type, 'appointment.payment_confirmed')));
+      .where(
+        and(eq(notifications.userId, payer.id), eq(notifications.type, 'appointment.payment_confirmed')),
+      );
     expect(told).toHaveLength(1);
-    const [after] = await app.db.select().from(payments).where(eq(payments.id, payment?.id as string));
+    const [after] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, payment?.id as string));
     expect(after?.status).toBe('paid');
   });
 });
@@ -198,24 +264,41 @@ describe('the doctor answers', () => {
   it('rejecting cancels as "Médico indisponível" and gives the money back', async () => {
     const id = await requested(slotAt(13));
     const res = await call('POST', `/api/doctor/appointments/${id}/reject`, cookies.doctor);
-    expect(res.json()).toMatchObject({ status: 'canceled', cancellationReason: 'Médico indisponível', payment: { status: 'refunded' } });
+    expect(res.json()).toMatchObject({
+      status: 'canceled',
+      cancellationReason: 'Médico indisponível',
+      payment: { status: 'refunded' },
+    });
     const [payment] = await app.db.select().from(payments).where(eq(payments.appointmentId, id));
-    const [refund] = await app.db.select().from(refunds).where(eq(refunds.paymentId, payment?.id as string));
+    const [refund] = await app.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment?.id as string));
     expect(refund).toMatchObject({ amount: 20000, reason: 'Médico indisponível', requestedBy: 'doctor' });
   });
 
   it('another doctor can neither see nor answer the request', async () => {
     const id = await requested(slotAt(14));
-    expect((await call('POST', `/api/doctor/appointments/${id}/accept`, cookies.otherDoctor)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/doctor/appointments/${id}/accept`, cookies.otherDoctor)).statusCode,
+    ).toBe(404);
     expect((await call('GET', `/api/appointments/${id}`, cookies.otherDoctor)).statusCode).toBe(404);
-    expect((await call('GET', '/api/doctor/appointments', cookies.otherDoctor)).json().items.map((a: { id: string }) => a.id)).not.toContain(id);
+    expect(
+      (await call('GET', '/api/doctor/appointments', cookies.otherDoctor))
+        .json()
+        .items.map((a: { id: string }) => a.id),
+    ).not.toContain(id);
   });
 
   it('an unanswered request expires like a rejection', async () => {
     const id = await requested(slotAt(15));
     await expireRequest(app.booking, id, new Date(Date.now() + 25 * 3_600_000));
     const res = await call('GET', `/api/appointments/${id}`, cookies.patient);
-    expect(res.json()).toMatchObject({ status: 'canceled', canceledBy: 'system', payment: { status: 'refunded' } });
+    expect(res.json()).toMatchObject({
+      status: 'canceled',
+      canceledBy: 'system',
+      payment: { status: 'refunded' },
+    });
   });
 });
 
@@ -223,7 +306,13 @@ describe('ownership and cancellation', () => {
   it('a patient cannot see, pay or cancel another patient’s appointment', async () => {
     const id = (await bookAs(cookies.patient, slotAt(16))).json().id;
     expect((await call('GET', `/api/appointments/${id}`, cookies.other)).statusCode).toBe(404);
-    expect((await call('POST', `/api/appointments/${id}/payment/card`, cookies.other, { number: SANDBOX_CARDS.approved })).statusCode).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/appointments/${id}/payment/card`, cookies.other, {
+          number: SANDBOX_CARDS.approved,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await call('POST', `/api/appointments/${id}/cancel`, cookies.other, {})).statusCode).toBe(404);
     const mine = await call('GET', '/api/patient/appointments?scope=upcoming&pageSize=50', cookies.other);
     expect(mine.json().items.map((a: { id: string }) => a.id)).not.toContain(id);
@@ -234,16 +323,29 @@ describe('ownership and cancellation', () => {
     await call('POST', `/api/doctor/appointments/${id}/accept`, cookies.doctor);
     const preview = await call('GET', `/api/appointments/${id}/cancellation`, cookies.patient);
     expect(preview.json()).toMatchObject({ refund: 'full', amount: 20000 });
-    const res = await call('POST', `/api/appointments/${id}/cancel`, cookies.patient, { reason: 'Imprevisto' });
-    expect(res.json()).toMatchObject({ status: 'canceled', canceledBy: 'patient', payment: { status: 'refunded' } });
+    const res = await call('POST', `/api/appointments/${id}/cancel`, cookies.patient, {
+      reason: 'Imprevisto',
+    });
+    expect(res.json()).toMatchObject({
+      status: 'canceled',
+      canceledBy: 'patient',
+      payment: { status: 'refunded' },
+    });
   });
 
   it('the admin cancels with a reason and the patient is refunded', async () => {
     const id = await requested(slotAt(18));
     const missing = await call('POST', `/api/admin/appointments/${id}/cancel`, cookies.admin, {});
     expect(missing.statusCode).toBe(400);
-    const res = await call('POST', `/api/admin/appointments/${id}/cancel`, cookies.admin, { reason: 'Pedido do paciente por telefone' });
-    expect(res.json()).toMatchObject({ status: 'canceled', canceledBy: 'admin', cancellationReason: 'Pedido do paciente por telefone', payment: { status: 'refunded' } });
+    const res = await call('POST', `/api/admin/appointments/${id}/cancel`, cookies.admin, {
+      reason: 'Pedido do paciente por telefone',
+    });
+    expect(res.json()).toMatchObject({
+      status: 'canceled',
+      canceledBy: 'admin',
+      cancellationReason: 'Pedido do paciente por telefone',
+      payment: { status: 'refunded' },
+    });
     const list = await call('GET', '/api/admin/appointments?status=canceled&q=Booking', cookies.admin);
     expect(list.json().items.map((a: { id: string }) => a.id)).toContain(id);
   });
@@ -253,7 +355,10 @@ describe('ownership and cancellation', () => {
     const to = slotAt(19, '14:00');
     const res = await call('POST', `/api/appointments/${id}/reschedule`, cookies.patient, { startsAt: to });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ startsAt: new Date(to).toISOString(), payment: { status: 'processing' } });
+    expect(res.json()).toMatchObject({
+      startsAt: new Date(to).toISOString(),
+      payment: { status: 'processing' },
+    });
     const [count] = await app.db.select().from(payments).where(eq(payments.appointmentId, id));
     expect(count).toBeDefined();
   });

@@ -62,6 +62,9 @@ export interface AuthDeps {
 }
 
 /** Account rules: sign-up, e-mail confirmation, sign-in, sessions and password reset. */
+/** How stale a session's last-seen time may get before a request writes it again. */
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
 export class AuthService {
   private readonly deps: AuthDeps;
   /** Per-account and per-recipient limits, shared by every instance through the database. */
@@ -257,7 +260,8 @@ export class AuthService {
       await repo.deleteSession(db, id);
       return undefined;
     }
-    await repo.touchSession(db, id);
+    // Idle limits are counted in minutes: one write a minute per session, not one per request.
+    if (Date.now() - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) await repo.touchSession(db, id);
     return {
       user: {
         id: row.id,

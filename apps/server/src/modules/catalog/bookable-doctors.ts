@@ -4,7 +4,7 @@ import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
-import { nextFreeSlots } from '../doctors/doctors.agenda.service.ts';
+import { slotDaysOfDoctors } from '../doctors/doctors.slots-batch.ts';
 import { containsPattern, folded, listedDoctor } from './catalog.repository.ts';
 
 /** How far ahead a card looks for its next free slots; later ones are found in the week view. */
@@ -19,7 +19,11 @@ type Query = z.output<typeof bookingSearchQuerySchema>;
  * Sorting by the next slot needs the slots of every match, so they are computed for up to
  * MAX_RANKED matches and the page is cut afterwards.
  */
-export async function bookableDoctors(db: Queryable, query: Query, now = new Date()): Promise<PageResult<BookableDoctor>> {
+export async function bookableDoctors(
+  db: Queryable,
+  query: Query,
+  now = new Date(),
+): Promise<PageResult<BookableDoctor>> {
   const conditions: SQL[] = [listedDoctor];
   if (query.specialty) conditions.push(eq(specialties.slug, query.specialty));
   if (query.q) conditions.push(sql`${folded(userProfiles.fullName)} like ${containsPattern(query.q)}`);
@@ -48,19 +52,29 @@ export async function bookableDoctors(db: Queryable, query: Query, now = new Dat
     )
     .limit(MAX_RANKED);
 
-  const withSlots = async (row: (typeof rows)[number]): Promise<BookableDoctor> => {
-    const slots = await nextFreeSlots(db, row.id, { fromDate: query.from, days: NEXT_SLOTS_DAYS, n: 3 }, now);
-    return { ...row, nextSlots: slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })) };
+  const withSlots = async (page: typeof rows): Promise<BookableDoctor[]> => {
+    const slotsOf = await slotDaysOfDoctors(
+      db,
+      page.map((r) => r.id),
+      { fromDate: query.from, days: NEXT_SLOTS_DAYS },
+      now,
+    );
+    return page.map((row) => ({
+      ...row,
+      nextSlots: (slotsOf.get(row.id) ?? [])
+        .flatMap((d) => d.slots)
+        .slice(0, 3)
+        .map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })),
+    }));
   };
+  const cut = <T>(list: T[]) => list.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   let ranked: BookableDoctor[];
   if (query.sort === 'next') {
-    ranked = await Promise.all(rows.map(withSlots));
-    const first = (d: BookableDoctor) => (d.nextSlots[0] ? Date.parse(d.nextSlots[0].start) : Number.POSITIVE_INFINITY);
-    ranked.sort((a, b) => first(a) - first(b));
-    ranked = ranked.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+    const first = (d: BookableDoctor) =>
+      d.nextSlots[0] ? Date.parse(d.nextSlots[0].start) : Number.POSITIVE_INFINITY;
+    ranked = cut((await withSlots(rows)).sort((a, b) => first(a) - first(b)));
   } else {
-    const pageRows = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-    ranked = await Promise.all(pageRows.map(withSlots));
+    ranked = await withSlots(cut(rows));
   }
   const total = rows.length;
   return {

@@ -224,19 +224,3 @@ export async function isPublicDoctor(db: Queryable, doctorId: string): Promise<b
   const rules = await findAgendaRules(db, doctorId);
   return rules?.verificationStatus === 'approved';
 }
-
-/** The first `n` free slots from `fromDate` (today by default) within `days` days, for search cards. */
-export async function nextFreeSlots(
-  db: Queryable,
-  doctorId: string,
-  query: { fromDate?: string; days: number; n: number },
-  now = new Date(),
-): Promise<Slot[]> {
-  const rules = await rulesOf(db, doctorId);
-  const today = localDateOf(now, rules.timeZone);
-  const fromDate = query.fromDate && query.fromDate > today ? query.fromDate : today;
-  const input = await slotInput(db, doctorId, fromDate, query.days, now);
-  return freeSlotDays({ ...input, fromDate, days: query.days })
-    .flatMap((d) => d.slots)
-    .slice(0, query.n);
-}

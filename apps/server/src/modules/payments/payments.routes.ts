@@ -12,7 +12,9 @@ import { WebhookSignatureError } from './provider.ts';
  */
 export async function paymentWebhookRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
   const { ctx } = opts;
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
   app.post(
     '/payments/webhooks/stripe',
     {
@@ -28,7 +30,10 @@ export async function paymentWebhookRoutes(app: FastifyInstance, opts: { ctx: Bo
       const signature = request.headers['stripe-signature'];
       let event: ReturnType<typeof ctx.provider.parseWebhook>;
       try {
-        event = ctx.provider.parseWebhook(String(request.body ?? ''), typeof signature === 'string' ? signature : undefined);
+        event = ctx.provider.parseWebhook(
+          String(request.body ?? ''),
+          typeof signature === 'string' ? signature : undefined,
+        );
       } catch (error) {
         if (error instanceof WebhookSignatureError)
           throw new AppError(400, 'Assinatura do evento inválida.', { code: 'bad_signature' });

@@ -2,9 +2,12 @@ import type { PaymentMethod } from '@pulsa/shared/constants/statuses';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { commissionSettings, paymentEvents, payments, refunds } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 import { splitAmount } from './money.ts';
 import { pixQrSvg } from './pix-brcode.ts';
-import type { Charge, PaymentProvider, Payer, ProviderEvent } from './provider.ts';
+import type { Charge, Payer, PaymentProvider, ProviderEvent } from './provider.ts';
+
+const PAYMENT_NOT_ISSUED = 'Não foi possível gerar o pagamento. Tente outra forma de pagamento.';
 
 /** Commission when no setting applies (the spec's default). */
 export const DEFAULT_COMMISSION_BP = 1000;
@@ -98,12 +101,17 @@ export async function openPayment(
     dueDate: input.boletoDueDate,
     idempotencyKey: `charge:${payment.id}`,
   });
+  // A PIX or boleto the provider would not issue fails the booking (its transaction rolls back).
+  if (charge.state === 'failed')
+    throw new AppError(400, charge.failureMessage ?? PAYMENT_NOT_ISSUED, {
+      code: 'payment_not_issued',
+      fieldErrors: { method: charge.failureMessage ?? PAYMENT_NOT_ISSUED },
+    });
   const [updated] = await tx
     .update(payments)
     .set({
-      providerRef: charge.providerRef,
+      providerRef: charge.providerRef || null,
       instructions: await instructionsOf(charge),
-      failureMessage: charge.state === 'failed' ? (charge.failureMessage ?? null) : null,
       updatedAt: new Date(),
     })
     .where(eq(payments.id, payment.id))
@@ -195,7 +203,12 @@ export async function refundPayment(
 }
 
 /** Voids an unpaid PIX or boleto, or a card never authorised, and marks the payment failed. */
-export async function abandonPayment(tx: Queryable, provider: PaymentProvider, payment: PaymentRow, why: string) {
+export async function abandonPayment(
+  tx: Queryable,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  why: string,
+) {
   if (payment.status !== 'pending') return;
   if (payment.providerRef) await provider.cancel(payment.providerRef, `void:${payment.id}`);
   await setPaymentStatus(tx, payment.id, { status: 'failed', failureMessage: why });

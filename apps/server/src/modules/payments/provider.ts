@@ -67,7 +67,11 @@ export interface PaymentProvider {
   capture(providerRef: string, idempotencyKey: string): Promise<void>;
   /** Releases an authorisation not captured, or voids an unpaid PIX or boleto. */
   cancel(providerRef: string, idempotencyKey: string): Promise<void>;
-  refund(input: { providerRef: string; amount: number; idempotencyKey: string }): Promise<{ refundRef: string }>;
+  refund(input: {
+    providerRef: string;
+    amount: number;
+    idempotencyKey: string;
+  }): Promise<{ refundRef: string }>;
   /**
    * Checks the signature (throws WebhookSignatureError when it does not match or is too old) and
    * maps the event; null for events Pulsa does not act on.

@@ -45,7 +45,11 @@ export function createSandboxProvider(): PaymentProvider {
       }
       if (input.method === 'boleto') {
         if (!input.dueDate) throw new Error('boleto needs a due date');
-        const boleto = buildBoleto({ amount: input.amount, dueDate: input.dueDate, reference: input.paymentId });
+        const boleto = buildBoleto({
+          amount: input.amount,
+          dueDate: input.dueDate,
+          reference: input.paymentId,
+        });
         return {
           providerRef,
           state: 'awaiting_payment',

@@ -1,0 +1,238 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, type JobResult, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+/** pg-boss keeps its tables here, apart from the application's (decision 060). */
+export const JOBS_SCHEMA = 'pgboss';
+/** pg-boss refuses to poll more often than every 0.5 s. */
+export const MIN_POLLING_INTERVAL_SECONDS = 0.5;
+
+export interface JobQueueOptions {
+  log: FastifyBaseLogger;
+  /** How often an idle worker asks for due jobs; also the lateness of a delayed job at most. */
+  pollingIntervalSeconds?: number;
+  /** How long stop() lets running handlers finish before their jobs are failed (and retried later). */
+  stopTimeoutMs?: number;
+}
+
+export interface JobDefinitionOptions {
+  /** Retries after the first attempt before the job is marked failed. */
+  retryLimit?: number;
+  /** Wait before the first retry; each later retry waits about twice as long (with jitter). */
+  retryDelaySeconds?: number;
+  /** A running job not finished after this long is taken as lost (its instance died) and retried. */
+  expireInSeconds?: number;
+  /** Jobs one poll takes at once; they are handled one after the other. */
+  batchSize?: number;
+}
+
+export interface SendJobOptions {
+  /** Not run before this moment. */
+  startAfter?: Date;
+  /**
+   * At most one waiting job per key in this queue: sending again with the same key replaces that
+   * job's data and start time, and answers its id, instead of adding a second job.
+   */
+  singletonKey?: string;
+}
+
+export interface JobContext {
+  id: string;
+  /** 1 on the first run, 2 on the first retry… */
+  attempt: number;
+  /** Aborted when the queue stops before the handler finished. */
+  signal: AbortSignal;
+}
+
+/** Data is stored as JSON: plain values only (a Date arrives as its ISO string). */
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+interface Definition {
+  handler: JobHandler<never>;
+  options: Required<JobDefinitionOptions>;
+}
+
+const DEFAULTS: Required<JobDefinitionOptions> = {
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  expireInSeconds: 300,
+  batchSize: 5,
+};
+
+/**
+ * Background work kept in the database (pg-boss): a job survives restarts, waits for its
+ * `startAfter`, and is claimed by exactly one worker across every instance (FOR UPDATE SKIP LOCKED).
+ * Handlers are declared with define(); the queue starts with start(), or with the first send() or
+ * cancel() if nothing started it before. A stopped queue refuses work until start() is called again.
+ */
+export class JobQueue {
+  private readonly database: Database;
+  private readonly log: FastifyBaseLogger;
+  private readonly pollingIntervalSeconds: number;
+  private readonly stopTimeoutMs: number;
+  private readonly definitions = new Map<string, Definition>();
+  /** Queue and worker set-up per name on the running pg-boss instance, each done once. */
+  private registered = new Map<string, Promise<void>>();
+  private running: Promise<PgBoss> | undefined;
+  private stopped = false;
+
+  constructor(database: Database, options: JobQueueOptions) {
+    this.database = database;
+    this.log = options.log;
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+    if (this.pollingIntervalSeconds < MIN_POLLING_INTERVAL_SECONDS)
+      throw new Error(`pollingIntervalSeconds must be at least ${MIN_POLLING_INTERVAL_SECONDS}`);
+  }
+
+  /** Connects, installs or updates pg-boss's tables if needed, and starts every defined worker. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.boss();
+  }
+
+  /** Lets running handlers finish (up to stopTimeoutMs), then disconnects; waiting jobs stay stored. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const running = this.running;
+    this.running = undefined;
+    const boss = await running?.catch(() => undefined);
+    await boss?.stop({ graceful: true, timeout: this.stopTimeoutMs });
+  }
+
+  /**
+   * Declares the handler of a queue (once per name); every instance runs a worker for each defined
+   * queue from start() on. Declared on a running queue, its worker starts at once.
+   */
+  define<T extends object>(name: string, handler: JobHandler<T>, options: JobDefinitionOptions = {}): void {
+    if (this.definitions.has(name)) throw new Error(`job "${name}" is already defined`);
+    this.definitions.set(name, {
+      handler: handler as JobHandler<never>,
+      options: { ...DEFAULTS, ...options },
+    });
+    this.running
+      ?.then((boss) => this.register(boss, name))
+      .catch((err) => this.log.error({ err, job: name }, 'job worker not started'));
+  }
+
+  /** Stores a job and answers its id; it runs once a worker of any instance picks it up. */
+  async send<T extends object>(name: string, data: T, options: SendJobOptions = {}): Promise<string> {
+    const boss = await this.ready(name);
+    if (options.singletonKey) {
+      const result = await boss.upsert(name, data, {
+        singletonKey: options.singletonKey,
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
+      const id = result.jobs[0];
+      if (!id) throw new Error(`job "${name}" was not stored`);
+      return id;
+    }
+    const id = await boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
+    if (!id) throw new Error(`job "${name}" was not stored`);
+    return id;
+  }
+
+  /** Cancels a job that has not finished; answers whether there was one to cancel. */
+  async cancel(name: string, id: string): Promise<boolean> {
+    const boss = await this.ready(name);
+    // The declared type leaves the counts out; the answer carries them.
+    const result = (await boss.cancel(name, id)) as { affected?: number };
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The running instance, once the queue `name` exists in the database. */
+  private async ready(name: string): Promise<PgBoss> {
+    if (!this.definitions.has(name)) throw new Error(`job "${name}" has no handler defined`);
+    const boss = await this.boss();
+    await this.register(boss, name);
+    return boss;
+  }
+
+  private boss(): Promise<PgBoss> {
+    if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
+    this.running ??= this.open().catch((err) => {
+      this.running = undefined;
+      throw err;
+    });
+    return this.running;
+  }
+
+  private async open(): Promise<PgBoss> {
+    const connection = this.database.jobsConnection();
+    const common = { schema: JOBS_SCHEMA, schedule: false } as const;
+    const boss =
+      'pglite' in connection
+        ? new PgBoss({ ...common, db: fromPglite(connection.pglite), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: connection.connectionString, max: 4 });
+    boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    boss.on('warning', (warning) => this.log.warn({ data: warning.data }, warning.message));
+    this.registered = new Map();
+    try {
+      await boss.start();
+      // A definition added meanwhile is in the map too: Map iteration visits entries added during it.
+      for (const name of this.definitions.keys()) await this.register(boss, name);
+    } catch (err) {
+      // A start that failed halfway may have left timers or a pool open.
+      await boss.stop({ graceful: false }).catch(() => {});
+      throw err;
+    }
+    return boss;
+  }
+
+  private register(boss: PgBoss, name: string): Promise<void> {
+    const registered = this.registered;
+    let registration = registered.get(name);
+    if (!registration) {
+      const attempt = this.createWorker(boss, name);
+      registered.set(name, attempt);
+      // A failed set-up is tried again by the next call.
+      attempt.catch(() => {
+        if (registered.get(name) === attempt) registered.delete(name);
+      });
+      registration = attempt;
+    }
+    return registration;
+  }
+
+  private async createWorker(boss: PgBoss, name: string) {
+    const definition = this.definitions.get(name);
+    if (!definition) return;
+    const { retryLimit, retryDelaySeconds, expireInSeconds, batchSize } = definition.options;
+    const queueOptions = {
+      retryLimit,
+      retryDelay: retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds,
+    };
+    // createQueue leaves an existing queue as it was: the update applies changed options.
+    await boss.createQueue(name, queueOptions);
+    await boss.updateQueue(name, queueOptions);
+    await boss.work<Record<string, unknown>>(
+      name,
+      { batchSize, pollingIntervalSeconds: this.pollingIntervalSeconds, perJobResults: true },
+      async (jobs) => {
+        const results: JobResult[] = [];
+        // One result per job: a failure retries that job only, not the whole batch.
+        for (const job of jobs) {
+          const attempt = job.retryCount + 1;
+          try {
+            await definition.handler(job.data as never, { id: job.id, attempt, signal: job.signal });
+            results.push({ id: job.id, status: 'completed' });
+          } catch (err) {
+            const willRetry = job.retryCount < retryLimit;
+            this.log[willRetry ? 'warn' : 'error'](
+              { err, job: name, jobId: job.id, attempt, willRetry },
+              willRetry ? 'job failed, will be retried' : 'job failed for the last time',
+            );
+            results.push({ id: job.id, status: 'failed', output: { message: errorMessage(err) } });
+          }
+        }
+        return results;
+      },
+    );
+  }
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

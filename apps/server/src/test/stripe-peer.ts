@@ -1,0 +1,234 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small HTTP server inside the test process that speaks the part of Stripe's API the payment
+ * provider uses: form-encoded requests (bracket notation), JSON objects shaped like Stripe's,
+ * Stripe's error bodies, and idempotency keys (a key seen before replays its first answer, and a
+ * key reused with other parameters is refused). It records every request it receives.
+ */
+
+export interface StripePeerRequest {
+  method: string;
+  path: string;
+  /** The decoded form body, keys in Stripe's bracket notation ("metadata[paymentId]"). */
+  form: Record<string, string>;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+export interface StripePeerAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+type Intent = Record<string, unknown> & { id: string; status: string; amount: number };
+
+const errorBody = (type: string, message: string, extra: Record<string, unknown> = {}) => ({
+  error: { type, message, ...extra },
+});
+
+/** A 47-digit boleto line with valid check digits (Bradesco, R$ 150,00). */
+export const PEER_BOLETO_NUMBER = '23793381286000782713669790000009112340000015000';
+
+export async function startStripePeer(options: { secretKey: string }) {
+  const requests: StripePeerRequest[] = [];
+  const intents = new Map<string, Intent>();
+  const refunds: Array<Record<string, unknown> & { id: string }> = [];
+  const scripted: StripePeerAnswer[] = [];
+  const byKey = new Map<string, { path: string; body: string; answer: StripePeerAnswer }>();
+  let counter = 0;
+  const nextId = (prefix: string) => `${prefix}_peer${String(++counter).padStart(6, '0')}`;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  function createIntent(form: Record<string, string>): StripePeerAnswer {
+    const method = form['allowed_payment_method_types[0]'] ?? 'card';
+    const confirm = form.confirm === 'true';
+    const id = nextId('pi');
+    const intent: Intent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(form.amount),
+      amount_capturable: 0,
+      amount_received: 0,
+      currency: form.currency,
+      capture_method: form.capture_method ?? 'automatic_async',
+      client_secret: `${id}_secret_${counter}`,
+      confirmation_method: 'automatic',
+      created: now(),
+      description: form.description ?? null,
+      last_payment_error: null,
+      livemode: false,
+      metadata: Object.fromEntries(
+        Object.entries(form)
+          .filter(([k]) => k.startsWith('metadata['))
+          .map(([k, v]) => [k.slice('metadata['.length, -1), v]),
+      ),
+      next_action: null,
+      payment_method_types: [method],
+      status: 'requires_payment_method',
+    };
+    if (confirm && method === 'pix') {
+      intent.status = 'requires_action';
+      intent.next_action = {
+        type: 'pix_display_qr_code',
+        pix_display_qr_code: {
+          data: `00020101021226880014br.gov.bcb.pix2566qr.stripe.example/pix/${id}5204000053039865802BR6304ABCD`,
+          expires_at: now() + Number(form['payment_method_options[pix][expires_after_seconds]'] ?? 14_400),
+          hosted_instructions_url: `https://payments.stripe.example/pix/${id}`,
+        },
+      };
+    } else if (confirm && method === 'boleto') {
+      intent.status = 'requires_action';
+      intent.next_action = {
+        type: 'boleto_display_details',
+        boleto_display_details: {
+          number: PEER_BOLETO_NUMBER,
+          expires_at:
+            now() + 86_400 * Number(form['payment_method_options[boleto][expires_after_days]'] ?? 3),
+          hosted_voucher_url: `https://payments.stripe.example/boleto/${id}`,
+          pdf: `https://payments.stripe.example/boleto/${id}/pdf`,
+        },
+      };
+    }
+    intents.set(id, intent);
+    return { status: 200, body: intent };
+  }
+
+  function route(method: string, path: string, form: Record<string, string>): StripePeerAnswer {
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
+    if (method === 'POST' && action) {
+      const intent = intents.get(action[1] as string);
+      if (!intent)
+        return {
+          status: 404,
+          body: errorBody('invalid_request_error', 'No such payment_intent', { code: 'resource_missing' }),
+        };
+      if (action[2] === 'capture') {
+        if (intent.status !== 'requires_capture')
+          return {
+            status: 400,
+            body: errorBody(
+              'invalid_request_error',
+              `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+              {
+                code: 'payment_intent_unexpected_state',
+                payment_intent: intent,
+              },
+            ),
+          };
+        Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, amount_capturable: 0 });
+      } else {
+        if (intent.status === 'succeeded' || intent.status === 'canceled')
+          return {
+            status: 400,
+            body: errorBody(
+              'invalid_request_error',
+              `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+              {
+                code: 'payment_intent_unexpected_state',
+              },
+            ),
+          };
+        Object.assign(intent, { status: 'canceled', canceled_at: now(), amount_capturable: 0 });
+      }
+      return { status: 200, body: intent };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.payment_intent ?? '');
+      if (!intent)
+        return {
+          status: 404,
+          body: errorBody('invalid_request_error', 'No such payment_intent', { code: 'resource_missing' }),
+        };
+      const refund = {
+        id: nextId('re'),
+        object: 'refund',
+        amount: form.amount ? Number(form.amount) : intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        created: now(),
+      };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    return {
+      status: 404,
+      body: errorBody('invalid_request_error', `Unrecognized request URL (${method}: ${path}).`),
+    };
+  }
+
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      req.on('error', reject);
+    });
+
+  const server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '/').split('?')[0] as string;
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    const authorization = req.headers.authorization;
+    const form = Object.fromEntries(new URLSearchParams(body));
+    requests.push({ method, path, form, idempotencyKey, authorization });
+
+    let answer: StripePeerAnswer;
+    const seen = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+    if (authorization !== `Bearer ${options.secretKey}`) {
+      answer = { status: 401, body: errorBody('invalid_request_error', 'Invalid API Key provided') };
+    } else if (seen && (seen.path !== path || seen.body !== body)) {
+      answer = {
+        status: 400,
+        body: errorBody(
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        ),
+      };
+    } else if (seen) {
+      answer = { ...seen.answer, headers: { ...seen.answer.headers, 'idempotent-replayed': 'true' } };
+    } else {
+      answer = scripted.shift() ?? route(method, path, form);
+      // A 5xx here stands for a failure before the request ran, which Stripe does not keep under
+      // the key: a retry runs it again.
+      if (idempotencyKey && answer.status < 500) byKey.set(idempotencyKey, { path, body, answer });
+    }
+    res.writeHead(answer.status, {
+      'content-type': 'application/json',
+      'request-id': `req_${counter}`,
+      ...answer.headers,
+    });
+    res.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    requests,
+    intents,
+    refunds,
+    /** The next request not replayed from its key gets this answer instead of the normal one. */
+    answerNext(answer: StripePeerAnswer) {
+      scripted.push(answer);
+    },
+    /** Stands for the browser confirming a card with Elements: the money is held, ready to capture. */
+    authorize(intentId: string) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      Object.assign(intent, { status: 'requires_capture', amount_capturable: intent.amount });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type StripePeer = Awaited<ReturnType<typeof startStripePeer>>;

@@ -1,0 +1,211 @@
+/**
+ * Booking under load, measured (never asserted in a test): a fresh database with 20 approved doctors
+ * (weekday windows of 8 h, 30-minute consultations) and 10,000 appointments around today, then
+ * 1. slot search: the 7-day free slots of all 20 doctors, as the booking page asks them — p95 ≤ 30 ms;
+ * 2. 100 patients booking one slot at the same moment — exactly 1 success and 99 clean 409s, p99 ≤ 200 ms;
+ * 3. 100 concurrent replays of one payment event — exactly one effect.
+ * Runs on PostgreSQL when DATABASE_URL (or TEST_DATABASE_URL) names an empty database, else on the
+ * embedded one. The last line counts targets met and missed; a miss exits non-zero.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import {
+  createDoctor,
+  createPatient,
+  seedSpecialties,
+  useFactoryPasswordCost,
+} from '../apps/server/src/db/factories.ts';
+import { notifications, payments } from '../apps/server/src/db/schema.ts';
+import { applyProviderEvent } from '../apps/server/src/modules/appointments/appointments.service.ts';
+import { slotDays } from '../apps/server/src/modules/doctors/doctors.agenda.service.ts';
+import { slotDaysOfDoctors } from '../apps/server/src/modules/doctors/doctors.slots-batch.ts';
+import { addDays, localDateOf } from '../apps/server/src/modules/doctors/slots.ts';
+
+const DOCTORS = 20;
+const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 10_000);
+const RACERS = 100;
+const SEARCH_RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const CHEAP_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+};
+
+async function open(): Promise<{ database: Database; cleanup: () => void }> {
+  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (url) return { database: await openPostgres(url), cleanup: () => {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-bench-booking-'));
+  return { database: await openPglite(dir), cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+const results: { name: string; met: boolean; detail: string }[] = [];
+function target(name: string, met: boolean, detail: string) {
+  results.push({ name, met, detail });
+  process.stdout.write(`${met ? 'met   ' : 'MISSED'}  ${name.padEnd(58)} ${detail}\n`);
+}
+
+async function main() {
+  const { database, cleanup } = await open();
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', APP_URL: 'http://pulsa.bench', LOG_LEVEL: 'silent' }),
+    webDistDir: undefined,
+    authRateLimit: 100_000,
+    dataEncryptionKey: Buffer.alloc(32, 9),
+    passwordCost: CHEAP_SCRYPT,
+  };
+  useFactoryPasswordCost(CHEAP_SCRYPT);
+  await database.migrate();
+  const app = await buildApp(config, database, { logger: false });
+  await app.ready();
+  const origin = new URL(config.appUrl).origin;
+  try {
+    const db = database.db;
+    await seedSpecialties(db);
+    const weekdays = [1, 2, 3, 4, 5].map((d) => ({ dayOfWeek: d, startTime: '09:00', endTime: '17:00' }));
+    const doctors = [];
+    for (let i = 0; i < DOCTORS; i++)
+      doctors.push(await createDoctor(db, { fullName: `Dra. Bench ${i}`, availability: weekdays }));
+    // One patient per doctor: a patient never holds two appointments at once either.
+    const fillers = [];
+    for (let i = 0; i < DOCTORS; i++) fillers.push((await createPatient(db)).id);
+    const fillerArray = sql.raw(`array[${fillers.map((id) => `'${id}'::uuid`).join(',')}]`);
+
+    // 10,000 past and future appointments, spread over the doctors' weekday hours (no overlaps).
+    const started = Date.now();
+    const perDoctor = Math.ceil(APPOINTMENTS / DOCTORS);
+    await db.execute(sql`
+      insert into appointments (patient_id, doctor_id, starts_at, ends_at, status, price, requested_at)
+      select (${fillerArray})[d.k + 1], d.id, s.t, s.t + interval '30 minutes',
+             (case when s.t < now() then 'completed' else 'confirmed' end)::appointment_status, 15000, now()
+      from (select id, row_number() over (order by id) - 1 as k from doctor_profiles) d
+      cross join lateral (
+        select t from (
+          select (date_trunc('day', now() at time zone 'America/Sao_Paulo') + (g / 8 - 700) * interval '1 day' + interval '9 hours' + (g % 8) * interval '1 hour') at time zone 'America/Sao_Paulo' as t
+          from generate_series(0, 8 * 1400) g
+        ) c
+        -- Every full hour of the weekday windows is taken; the half hours stay free to book.
+        where extract(isodow from c.t at time zone 'America/Sao_Paulo') between 1 and 5
+        order by abs(extract(epoch from c.t - now()))
+        limit ${perDoctor}
+      ) s`);
+    await db.execute(sql`analyze`);
+    const [{ n } = { n: 0 }] = (await db.execute(sql`select count(*)::int as n from appointments`)).rows as {
+      n: number;
+    }[];
+    process.stdout.write(
+      `${database.driver}: ${DOCTORS} doctors, ${n} appointments (filled in ${((Date.now() - started) / 1000).toFixed(1)} s)\n\n`,
+    );
+
+    // 1. Slot search.
+    const today = localDateOf(new Date(), 'America/Sao_Paulo');
+    const times: number[] = [];
+    for (let i = 0; i < SEARCH_RUNS + 2; i++) {
+      const t = performance.now();
+      await slotDaysOfDoctors(
+        db,
+        doctors.map((d) => d.doctorId),
+        { fromDate: today, days: 7 },
+      );
+      if (i >= 2) times.push(performance.now() - t);
+    }
+    target(
+      'slot search, 20 doctors × 7 days: p95 ≤ 30 ms',
+      percentile(times, 95) <= 30,
+      `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
+    );
+
+    // 2. The race: 100 signed-in patients, one slot.
+    const cookies: string[] = [];
+    for (let i = 0; i < RACERS; i++) {
+      const p = await createPatient(db);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin },
+        payload: { email: p.email, password: p.password },
+      });
+      const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0] as string;
+      cookies.push(cookie);
+    }
+    // In production the job queue starts with the server, not inside the first booking.
+    await app.jobs.start();
+    const doctor = doctors[0] as (typeof doctors)[number];
+    const days = await slotDays(db, doctor.doctorId, { fromDate: addDays(today, 2), days: 5 });
+    const slot = days.days.flatMap((d) => d.slots)[0];
+    if (!slot) throw new Error('no free slot to race for');
+    // The floor on this machine: the same 100 signed-in clients asking a cheap authenticated read at once.
+    const floor: number[] = [];
+    await Promise.all(
+      cookies.map(async (cookie) => {
+        const t = performance.now();
+        await app.inject({ method: 'GET', url: '/api/notifications', headers: { origin, cookie } });
+        floor.push(performance.now() - t);
+      }),
+    );
+    process.stdout.write(
+      `(floor: 100 concurrent signed-in reads, p50 ${percentile(floor, 50).toFixed(0)} ms, p99 ${percentile(floor, 99).toFixed(0)} ms)\n`,
+    );
+    const latencies: number[] = [];
+    const answers = await Promise.all(
+      cookies.map(async (cookie) => {
+        const t = performance.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/appointments',
+          headers: { origin, cookie },
+          payload: { doctorId: doctor.doctorId, startsAt: slot.start, method: 'pix', acceptPolicy: true },
+        });
+        latencies.push(performance.now() - t);
+        return res.statusCode;
+      }),
+    );
+    const wins = answers.filter((s) => s === 201).length;
+    const clean = answers.filter((s) => s === 409).length;
+    target(
+      '100 concurrent bookings of one slot: 1 × 201, 99 × 409',
+      wins === 1 && clean === 99,
+      `${wins} × 201, ${clean} × 409, others ${RACERS - wins - clean}`,
+    );
+    target(
+      '…with p99 ≤ 200 ms',
+      percentile(latencies, 99) <= 200,
+      `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+    );
+
+    // 3. One payment event, replayed 100 times at once.
+    const [payment] = await db.select().from(payments).where(eq(payments.status, 'pending')).limit(1);
+    if (!payment?.providerRef) throw new Error('the winning booking has no pending payment');
+    const event = { id: 'evt_bench_replay', type: 'paid' as const, providerRef: payment.providerRef };
+    await Promise.all(Array.from({ length: 100 }, () => applyProviderEvent(app.booking, 'sandbox', event)));
+    const told = await db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, payment.patientId),
+          eq(notifications.type, 'appointment.payment_confirmed'),
+        ),
+      );
+    const [after] = await db.select().from(payments).where(eq(payments.id, payment.id));
+    target(
+      '100 concurrent replays of one payment event: one effect',
+      told.length === 1 && after?.status === 'paid',
+      `${told.length} confirmation(s), payment ${after?.status}`,
+    );
+  } finally {
+    await app.close();
+    await database.close().catch(() => {});
+    cleanup();
+  }
+  const missed = results.filter((r) => !r.met).length;
+  process.stdout.write(`\n${results.length - missed} of ${results.length} targets met, ${missed} missed\n`);
+  if (missed) process.exitCode = 1;
+}
+
+await main();
