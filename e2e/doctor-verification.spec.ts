@@ -136,6 +136,24 @@ test('a new doctor is verified by the admin after re-sending a rejected document
   await expect(page.getByText('R$ 0,00')).toBeVisible();
   await page.getByRole('button', { name: /Notificações/ }).click();
   await expect(page.getByText('Cadastro aprovado')).toBeVisible();
+
+  // She is public now: a visitor finds her on the specialty page and opens her profile.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/specialties/cardiologia?q=Beatriz%20Nogueira');
+  const list = visitor.getByRole('region', { name: 'Médicos de Cardiologia' });
+  const card = list
+    .getByRole('listitem')
+    .filter({ has: visitor.getByRole('heading', { level: 2, name: 'Dra. Beatriz Nogueira Lins' }) });
+  await expect(card).toContainText(`CRM ${crm}/SP`);
+  await expect(card.getByText('R$ 180,00', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await card
+    .getByRole('link', { name: /Dra\. Beatriz Nogueira Lins/ })
+    .first()
+    .click();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Dra. Beatriz Nogueira Lins' })).toBeVisible();
+  await expect(visitor).toHaveURL(/\/medicos\/dra-beatriz-nogueira-lins/);
+  await visitorContext.close();
 });
 
 test('the admin list searches ignoring accents and filters by status', async ({ page }) => {
