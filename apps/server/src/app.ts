@@ -11,9 +11,11 @@ import { JobQueue } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { appointmentDocumentRoutes } from './modules/appointments/appointments.documents.routes.ts';
 import { bookingJobs } from './modules/appointments/appointments.jobs.ts';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import type { BookingContext } from './modules/appointments/appointments.service.ts';
+import { OverdueSweep } from './modules/appointments/appointments.sweep.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -52,8 +54,9 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   /**
-   * Start the periodic e-mail delivery and housekeeping loops, and the job workers once the app is
-   * ready (off in tests, which drive the loops directly; there the job queue starts with its first send).
+   * Start the periodic e-mail delivery and housekeeping loops, and the job workers and the overdue
+   * appointments sweep once the app is ready (off in tests, which drive the loops directly; there the
+   * job queue starts with its first send).
    */
   backgroundJobs?: boolean;
   logger?: boolean;
@@ -122,6 +125,10 @@ export async function buildApp(
   } as BookingContext;
   booking.jobs = bookingJobs(app.jobs, () => booking);
   app.decorate('booking', booking);
+  // Backs the booking timers up: holds and requests whose job did not run (downtime) expire anyway.
+  const overdueSweep = new OverdueSweep(booking, app.log);
+  if (options.backgroundJobs) app.addHook('onReady', async () => overdueSweep.start());
+  app.addHook('onClose', () => overdueSweep.stop());
 
   registerErrorHandler(app);
   registerCsrfGuard(app, config.appUrl);
@@ -191,6 +198,7 @@ export async function buildApp(
       await api.register(catalogRoutes);
       await api.register(doctorRoutes);
       await api.register(appointmentRoutes, { ctx: booking });
+      await api.register(appointmentDocumentRoutes, { ctx: booking });
       await api.register(paymentWebhookRoutes, { ctx: booking });
     },
     { prefix: '/api' },

@@ -21,10 +21,17 @@ startServer(config, {
     if (ignoredDatabaseUrl)
       app.log.warn('demo: DATABASE_URL is ignored; the demo runs on its own embedded database');
     const started = Date.now();
-    const result = await prepareDemoData(app.db, createFileStorage(app.config));
+    const result = await prepareDemoData(app.db, createFileStorage(app.config), app.booking);
     state = result.state;
     if (result.summary)
       app.log.info({ ...result.summary, ms: Date.now() - started }, 'demo: data created (first run)');
+    if (result.bookingStoryError)
+      app.log.warn(
+        { err: result.bookingStoryError },
+        'demo: the sample consultations could not be booked; the rest of the demo is in place',
+      );
+    else if (state === 'filled' && !result.summary?.bookings)
+      app.log.info('demo: a payment provider is configured, so no sample consultations were booked');
     if (state === 'present') app.log.info('demo: data already in place, left as it is');
     if (state === 'foreign') {
       app.log.warn(

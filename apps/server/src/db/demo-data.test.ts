@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from '../modules/files/files.local.ts';
@@ -9,6 +10,7 @@ import { testDatabase } from '../test/test-database.ts';
 import { enrolTwoFactor } from '../test/two-factor.ts';
 import { APPROVED_DOCTORS, DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from './demo-data.ts';
 import { createPatient } from './factories.ts';
+import { appointments, payments, refunds } from './schema.ts';
 
 let app: FastifyInstance;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-demo-'));
@@ -21,12 +23,14 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 // Filling the demo data draws and stores about a hundred small files: slower than most tests.
 describe('demo data', { timeout: 120_000 }, () => {
   it('fills an empty database once, with approved doctors the catalogue lists', async () => {
-    const first = await prepareDemoData(app.db, storage);
+    const first = await prepareDemoData(app.db, storage, app.booking);
+    expect(first.bookingStoryError).toBeUndefined();
     expect(first.state).toBe('filled');
     expect(first.summary).toMatchObject({
       specialties: 51,
       approvedDoctors: APPROVED_DOCTORS.length,
       patients: 10,
+      bookings: { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1 },
     });
     expect(APPROVED_DOCTORS.length).toBeGreaterThanOrEqual(35);
 
@@ -68,6 +72,54 @@ describe('demo data', { timeout: 120_000 }, () => {
     ).json();
     expect(dash).toMatchObject({ verificationStatus: 'rejected', missing: ['crm_rejected'] });
     expect(dash.rejectionReason).toContain('CRM');
+  });
+
+  it('tells a booking story written by the rules: a request, a confirmation, a refund, a late cancellation', async () => {
+    const statuses = await app.db
+      .select({ appointment: appointments.status, payment: payments.status, method: payments.method })
+      .from(appointments)
+      .innerJoin(payments, eq(payments.appointmentId, appointments.id));
+    const story = statuses.map((s) => `${s.appointment}/${s.method}/${s.payment}`).sort();
+    expect(story).toEqual([
+      'canceled/boleto/refunded',
+      'canceled/card/paid',
+      'confirmed/card/paid',
+      'scheduled/pix/paid',
+    ]);
+    const refunded = await app.db.select().from(refunds);
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]).toMatchObject({ reason: 'Médico indisponível', requestedBy: 'doctor' });
+
+    const login = async (email: string, password: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      return sessionCookieFrom(res);
+    };
+    const get = async (url: string, cookie: string) =>
+      (await app.inject({ method: 'GET', url, headers: { cookie } })).json();
+
+    const doctor = await login(DEMO_LOGINS.doctor, DEMO_PASSWORDS.doctor);
+    const pending = await get('/api/doctor/appointments?filter=pending', doctor);
+    expect(pending.items).toHaveLength(1);
+    expect(pending.items[0]).toMatchObject({
+      status: 'scheduled',
+      payment: { method: 'pix', status: 'paid' },
+    });
+
+    const patient = await login(DEMO_LOGINS.patient, DEMO_PASSWORDS.patient);
+    const upcoming = await get('/api/patient/appointments?scope=upcoming&pageSize=50', patient);
+    const statusesOf = (items: { status: string }[]) => items.map((a) => a.status).sort();
+    expect(statusesOf(upcoming.items)).toEqual(['confirmed', 'scheduled']);
+    const all = [
+      ...upcoming.items,
+      ...(await get('/api/patient/appointments?scope=past&pageSize=50', patient)).items,
+    ];
+    const late = all.find((a: { canceledBy: string | null }) => a.canceledBy === 'patient');
+    expect(late).toMatchObject({ status: 'canceled', payment: { status: 'paid', refund: null } });
+    const rejected = all.find((a: { canceledBy: string | null }) => a.canceledBy === 'doctor');
+    expect(rejected).toMatchObject({
+      cancellationReason: 'Médico indisponível',
+      payment: { status: 'refunded', refund: { reason: 'Médico indisponível' } },
+    });
   });
 
   it('signs in with the printed logins', async () => {

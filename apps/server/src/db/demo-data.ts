@@ -1,7 +1,9 @@
 import { slugify } from '@pulsa/shared/format/slug';
 import { count, eq } from 'drizzle-orm';
+import type { BookingContext } from '../modules/appointments/appointments.service.ts';
 import type { FileStorage } from '../modules/files/files.storage.ts';
 import type { Db, Tx } from './client.ts';
+import { addDemoBookings, type DemoBookings } from './demo-bookings.ts';
 import { addDemoDocuments, type DemoDocument } from './demo-documents.ts';
 import {
   createAdmin,
@@ -478,6 +480,8 @@ export interface DemoSummary {
   /** Signed up, profile not filled in yet. */
   newDoctors: number;
   patients: number;
+  /** The booking story (demo-bookings.ts); absent when it was not written. */
+  bookings?: DemoBookings;
 }
 
 /** Consultations the demo doctor held: [patient index, days ago] at 10:00 in São Paulo. */
@@ -644,9 +648,24 @@ export type DemoState = 'filled' | 'present' | 'foreign';
 export async function prepareDemoData(
   db: Db,
   storage: FileStorage,
-): Promise<{ state: DemoState; summary?: DemoSummary }> {
+  booking?: BookingContext,
+): Promise<{ state: DemoState; summary?: DemoSummary; bookingStoryError?: unknown }> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) === 0) return { state: 'filled', summary: await fillDemoData(db, storage) };
+  if ((row?.n ?? 0) === 0) {
+    const summary = await fillDemoData(db, storage);
+    if (!booking) return { state: 'filled', summary };
+    // After the transaction: the booking rules open their own, and need the app's provider and jobs.
+    // The accounts are in place whatever happens here, so a failure is reported, not fatal.
+    try {
+      const bookings = await addDemoBookings(booking, {
+        doctorEmail: DEMO_LOGINS.doctor,
+        patientEmail: DEMO_LOGINS.patient,
+      });
+      return { state: 'filled', summary: { ...summary, ...(bookings ? { bookings } : {}) } };
+    } catch (error) {
+      return { state: 'filled', summary, bookingStoryError: error };
+    }
+  }
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS.admin));
   return { state: admin ? 'present' : 'foreign' };
 }

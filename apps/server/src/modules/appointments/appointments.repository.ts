@@ -49,8 +49,19 @@ export interface PaymentView {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toPaymentDto({ row, refund }: PaymentView): PaymentDto {
+/** Where the boleto of an appointment's payment is printed (appointments.documents.routes.ts). */
+export const boletoPdfUrl = (appointmentId: string) =>
+  `/api/appointments/${appointmentId}/payment/boleto.pdf`;
+
+/** The stored instructions, with our printable boleto when the provider gave no PDF of its own. */
+function instructionsOf(row: PaymentRow): PaymentDto['instructions'] {
   const instructions = (row.instructions ?? null) as PaymentDto['instructions'];
+  if (row.method !== 'boleto' || !instructions?.boleto || instructions.boleto.pdfUrl) return instructions;
+  return { ...instructions, boleto: { ...instructions.boleto, pdfUrl: boletoPdfUrl(row.appointmentId) } };
+}
+
+export function toPaymentDto({ row, refund }: PaymentView): PaymentDto {
+  const instructions = instructionsOf(row);
   return {
     id: row.id,
     appointmentId: row.appointmentId,

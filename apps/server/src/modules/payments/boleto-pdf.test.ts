@@ -1,5 +1,6 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { pageContent, shownTexts } from '../../test/pdf-content.ts';
 import { buildBoleto } from './boleto.ts';
 import { itfPattern, renderBoletoPdf, SANDBOX_BANNER } from './boleto-pdf.ts';
 
@@ -14,24 +15,6 @@ const input = {
   beneficiary: 'Pulsa (ambiente de testes)',
   isSandbox: true,
 };
-
-/** The page's content operators, decompressed. */
-async function pageContent(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const contents = pdf.getPage(0).node.Contents();
-  const refs = contents instanceof PDFArray ? contents.asArray() : [];
-  return refs
-    .map((ref) => decodePDFRawStream(pdf.context.lookup(ref) as PDFRawStream).decode())
-    .map((data) => new TextDecoder('latin1').decode(data))
-    .join('\n');
-}
-
-/** The strings shown with Tj; the standard fonts write them in hex, WinAnsi-encoded. */
-function shownTexts(content: string): string[] {
-  return Array.from(content.matchAll(/<([0-9A-Fa-f]*)> Tj/g), (match) =>
-    new TextDecoder('windows-1252').decode(Buffer.from(match[1] ?? '', 'hex')),
-  );
-}
 
 // Independent ITF reading: a digit is the sum of the weights 1, 2, 4, 7, 0 of its two wide
 // elements, 11 standing for 0.
@@ -136,6 +119,12 @@ describe('renderBoletoPdf', () => {
     );
     expect(texts).toContain('Conceição São Paulo');
     expect(texts).toContain('Sahin ?ukasz Conceição ? — CPF 529.982.247-25');
+  });
+
+  it('shows the payer’s name alone when there is no CPF on file', async () => {
+    const texts = shownTexts(await pageContent(await renderBoletoPdf({ ...input, payerCpf: '' })));
+    expect(texts).toContain('Maria da Conceição');
+    expect(texts.some((text) => text.includes('CPF'))).toBe(false);
   });
 
   it('shortens a description too long for its box', async () => {

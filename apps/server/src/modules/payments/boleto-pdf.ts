@@ -1,12 +1,14 @@
 import { formatCalendarDate } from '@pulsa/shared/format/calendar-date';
 import { formatCpf } from '@pulsa/shared/format/cpf';
 import { formatBRL } from '@pulsa/shared/format/money';
-import { PageSizes, PDFDocument, type PDFFont, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { PageSizes, PDFDocument, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { fitWidth, winAnsiSafe } from './pdf-text.ts';
 
 /** The printable boleto: an A4 page with the payment slip and its Interleaved 2 of 5 barcode. */
 
 export interface BoletoPdfInput {
   payerName: string;
+  /** Empty when the payer has no CPF on file: the name is shown alone. */
   payerCpf: string;
   /** Centavos. */
   amount: number;
@@ -42,28 +44,6 @@ export function itfPattern(digits: string): number[] {
   }
   widths.push(ITF_WIDE, 1, 1);
   return widths;
-}
-
-/**
- * Keeps what the standard font can encode: Latin-1 accents stay ("Conceição"), other accented
- * letters lose their accent ("ş" → "s"), anything else becomes "?" rather than failing the PDF.
- */
-function winAnsiSafe(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  const encodable = (chars: string) => Array.from(chars).every((c) => supported.has(c.codePointAt(0) ?? 0));
-  return Array.from(text.replace(/\s+/g, ' ').trim().normalize('NFC'), (char) => {
-    if (encodable(char)) return char;
-    const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-    return base && encodable(base) ? base : '?';
-  }).join('');
-}
-
-/** Shortens a text with "…" so that it stays on one line of its box. */
-function fitWidth(font: PDFFont, text: string, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  let kept = text;
-  while (kept && font.widthOfTextAtSize(`${kept}…`, size) > maxWidth) kept = kept.slice(0, -1);
-  return `${kept.trimEnd()}…`;
 }
 
 const MM = 72 / 25.4;
@@ -123,7 +103,11 @@ export async function renderBoletoPdf(input: BoletoPdfInput): Promise<Uint8Array
       ['Vencimento', formatCalendarDate(input.dueDate), 0.28],
     ],
     [
-      ['Pagador', `${input.payerName} — CPF ${formatCpf(input.payerCpf)}`, 0.72],
+      [
+        'Pagador',
+        input.payerCpf ? `${input.payerName} — CPF ${formatCpf(input.payerCpf)}` : input.payerName,
+        0.72,
+      ],
       ['Valor do documento', formatBRL(input.amount), 0.28],
     ],
     [['Descrição', input.description, 1]],

@@ -1,0 +1,115 @@
+import { BOLETO_MIN_DAYS_AHEAD } from '@pulsa/shared/schemas/appointments';
+import { eq } from 'drizzle-orm';
+import {
+  accept,
+  type BookingContext,
+  book,
+  cancel,
+  reject,
+  simulateSandboxPayment,
+  submitSandboxCard,
+  type Viewer,
+} from '../modules/appointments/appointments.service.ts';
+import { nextAvailableDays } from '../modules/doctors/doctors.agenda.service.ts';
+import type { Slot } from '../modules/doctors/slots.ts';
+import { SANDBOX_CARDS } from '../modules/payments/sandbox-provider.ts';
+import { doctorProfiles, users } from './schema.ts';
+
+/**
+ * The demo's booking story, written by the booking rules themselves (book → pay in the test
+ * environment → the doctor answers or the patient cancels), so every status, payment and refund
+ * is one the app could reach on its own.
+ */
+
+export interface DemoBookings {
+  /** Paid by PIX, waiting for the doctor. */
+  requested: number;
+  /** Card captured when the doctor accepted. */
+  confirmed: number;
+  /** Paid by boleto, rejected by the doctor, refunded. */
+  rejected: number;
+  /** Confirmed, canceled by the patient less than 24 h before: no refund. */
+  canceledLate: number;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How long before the start the patient of the story cancels. */
+const LATE_CANCEL_BEFORE_START = 3 * HOUR;
+
+async function userIdOf(ctx: BookingContext, email: string): Promise<string> {
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`demo bookings: no account ${email}`);
+  return row.id;
+}
+
+/**
+ * Books the story for the demo doctor and the demo patient in the doctor's next free slots. Needs
+ * the built-in test environment (its cards and "Simular pagamento"); with a real provider
+ * configured it books nothing and answers undefined.
+ */
+export async function addDemoBookings(
+  ctx: BookingContext,
+  people: { doctorEmail: string; patientEmail: string },
+  now = new Date(),
+): Promise<DemoBookings | undefined> {
+  if (ctx.provider.name !== 'sandbox') return undefined;
+  const doctorUserId = await userIdOf(ctx, people.doctorEmail);
+  const [profile] = await ctx.db
+    .select({ id: doctorProfiles.id })
+    .from(doctorProfiles)
+    .where(eq(doctorProfiles.userId, doctorUserId));
+  if (!profile) throw new Error('demo bookings: the demo doctor has no profile');
+  const patient: Viewer = { id: await userIdOf(ctx, people.patientEmail), role: 'patient' };
+  const doctor: Viewer = { id: doctorUserId, role: 'doctor' };
+
+  // One slot per day, the first of each of the next free days.
+  const slots = (await nextAvailableDays(ctx.db, profile.id, 8, now)).flatMap((d) => d.slots.slice(0, 1));
+  const take = (fits: (slot: Slot) => boolean = () => true): Slot => {
+    const index = slots.findIndex(fits);
+    const slot = slots[index];
+    if (!slot) throw new Error('demo bookings: the demo doctor has too few free slots');
+    slots.splice(index, 1);
+    return slot;
+  };
+  const late = take();
+  const confirmed = take();
+  const requested = take();
+  // Boleto only for slots at least 3 days ahead (an hour of margin for the time the story takes).
+  const rejected = take((s) => s.start.getTime() - now.getTime() >= BOLETO_MIN_DAYS_AHEAD * DAY + HOUR);
+
+  const bookSlot = async (slot: Slot, method: 'card' | 'pix' | 'boleto', notes: string) =>
+    (
+      await book(ctx, patient.id, {
+        doctorId: profile.id,
+        startsAt: slot.start.toISOString(),
+        method,
+        notes,
+      })
+    ).id;
+
+  // Confirmed: the card is authorised at checkout and captured when the doctor accepts.
+  const confirmedId = await bookSlot(confirmed, 'card', 'Retorno para mostrar os exames de sangue.');
+  await submitSandboxCard(ctx, patient, confirmedId, SANDBOX_CARDS.approved);
+  await accept(ctx, doctor, confirmedId);
+
+  // A request paid by PIX, waiting for the doctor's answer.
+  const requestedId = await bookSlot(requested, 'pix', 'Palpitações ao subir escadas nas últimas semanas.');
+  await simulateSandboxPayment(ctx, patient, requestedId);
+
+  // Paid by boleto, then the doctor cannot attend: canceled and refunded in full.
+  const rejectedId = await bookSlot(rejected, 'boleto', 'Avaliação antes de voltar a correr.');
+  await simulateSandboxPayment(ctx, patient, rejectedId);
+  await reject(ctx, doctor, rejectedId);
+
+  // Confirmed, then canceled by the patient a few hours before the start: the policy keeps the
+  // money. The cancellation is dated that close to the start even when the slot is days ahead,
+  // which is what the rule looks at (the story is written at once).
+  const lateId = await bookSlot(late, 'card', 'Pressão alta na última medição em casa.');
+  await submitSandboxCard(ctx, patient, lateId, SANDBOX_CARDS.approved);
+  await accept(ctx, doctor, lateId);
+  const canceledAt = new Date(Math.max(Date.now(), late.start.getTime() - LATE_CANCEL_BEFORE_START));
+  await cancel(ctx, patient, lateId, 'Imprevisto no trabalho', canceledAt);
+
+  return { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1 };
+}

@@ -1,0 +1,48 @@
+import { appointmentIdParamsSchema } from '@pulsa/shared/schemas/appointments';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { boletoPdf, receiptPdf } from './appointments.documents.ts';
+import type { BookingContext, Viewer } from './appointments.service.ts';
+
+/** The payment's PDFs, for the appointment's patient, its doctor or an admin (others get a 404). */
+export async function appointmentDocumentRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
+  const { ctx } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['appointments'];
+  const viewerOf = (request: FastifyRequest): Viewer => request.user as Viewer;
+  // A CPF is printed on both: never kept by a shared cache, shown in the browser's viewer.
+  const sendPdf = (reply: FastifyReply, bytes: Uint8Array, filename: string) =>
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(bytes));
+
+  r.get(
+    '/appointments/:id/payment/boleto.pdf',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The boleto of the appointment’s payment, ready to print (PDF)',
+        params: appointmentIdParamsSchema,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await boletoPdf(ctx, viewerOf(request), request.params.id), 'boleto-pulsa.pdf'),
+  );
+
+  r.get(
+    '/appointments/:id/payment/receipt.pdf',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The receipt of a paid (or refunded) payment (PDF)',
+        params: appointmentIdParamsSchema,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await receiptPdf(ctx, viewerOf(request), request.params.id), 'recibo-pulsa.pdf'),
+  );
+}

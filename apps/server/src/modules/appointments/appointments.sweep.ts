@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type BookingContext, expireHold, expireRequest, overdue } from './appointments.service.ts';
+
+/** How often the sweep looks for holds and requests past their time. */
+export const OVERDUE_SWEEP_INTERVAL_MS = 5 * 60_000;
+
+export interface OverdueSweepResult {
+  holds: number;
+  requests: number;
+  failed: number;
+}
+
+/**
+ * Expires the holds and requests whose time has passed: the timers' jobs normally do it, this backs
+ * them up when the app was down at the time or a job was lost. The handlers re-check each
+ * appointment under its lock, so running it next to the jobs, or on every instance, acts once.
+ * One batch per run (`overdue` answers at most 100); the next run takes the rest.
+ */
+export async function sweepOverdue(
+  ctx: BookingContext,
+  now = new Date(),
+  onError: (err: unknown, appointmentId: string) => void = () => {},
+): Promise<OverdueSweepResult> {
+  const result: OverdueSweepResult = { holds: 0, requests: 0, failed: 0 };
+  for (const row of await overdue(ctx.db, now)) {
+    try {
+      if (row.holdExpiresAt && row.holdExpiresAt.getTime() < now.getTime()) {
+        await expireHold(ctx, row.id, now);
+        result.holds++;
+      } else if (row.respondBy && row.respondBy.getTime() < now.getTime()) {
+        await expireRequest(ctx, row.id, now);
+        result.requests++;
+      }
+    } catch (err) {
+      // One appointment that cannot be settled must not keep the others waiting.
+      result.failed++;
+      onError(err, row.id);
+    }
+  }
+  return result;
+}
+
+/** The sweep on a timer, started and stopped with the app like the housekeeping. */
+export class OverdueSweep {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private readonly ctx: BookingContext;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(ctx: BookingContext, log: FastifyBaseLogger) {
+    this.ctx = ctx;
+    this.log = log;
+  }
+
+  /** Runs at once (the moment right after downtime), then every interval. */
+  start(intervalMs = OVERDUE_SWEEP_INTERVAL_MS) {
+    const tick = () => {
+      this.running ??= this.runOnce()
+        .catch((err) => this.log.error({ err }, 'overdue appointments sweep failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    };
+    tick();
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  async runOnce(now = new Date()): Promise<OverdueSweepResult> {
+    const result = await sweepOverdue(this.ctx, now, (err, appointmentId) =>
+      this.log.error({ err, appointmentId }, 'overdue appointment not settled; the next sweep tries again'),
+    );
+    if (result.holds || result.requests || result.failed) this.log.info(result, 'overdue appointments swept');
+    return result;
+  }
+}
