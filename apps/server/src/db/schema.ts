@@ -407,6 +407,24 @@ export const payments = pgTable(
   ],
 );
 
+/** What happened to an appointment, by whom and why: the admin's reasons are kept here. */
+export const appointmentEvents = pgTable(
+  'appointment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    actor: appointmentActorEnum('actor').notNull(),
+    /** The user who acted; null for the rules. */
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appointment_events_appointment_idx').on(t.appointmentId, t.createdAt)],
+);
+
 /** Provider notifications already applied: the same event id is never applied twice. */
 export const paymentEvents = pgTable(
   'payment_events',

@@ -304,7 +304,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => accept(ctx, viewerOf(request), request.params.id),
+    async (request) => accept(ctx, viewerOf(request), request.params.id, request.body.reason),
   );
 
   r.post(
@@ -320,7 +320,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) => {
-      await adminComplete(ctx, request.params.id);
+      await adminComplete(ctx, viewerOf(request), request.params.id, request.body.reason);
       return getForViewer(ctx, viewerOf(request), request.params.id);
     },
   );

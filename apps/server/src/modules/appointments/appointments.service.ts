@@ -12,7 +12,7 @@ import {
 } from '@pulsa/shared/schemas/appointments';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
-import { appointments, doctorProfiles, userProfiles } from '../../db/schema.ts';
+import { appointmentEvents, appointments, doctorProfiles, userProfiles } from '../../db/schema.ts';
 import { AppError, conflict, isExclusionViolation, notFound } from '../../lib/errors.ts';
 import { listFreeSlots } from '../doctors/doctors.agenda.service.ts';
 import { slotDaysOfDoctors } from '../doctors/doctors.slots-batch.ts';
@@ -81,6 +81,26 @@ async function tellAbout(
   const dto = await findAppointmentDto(tx, id);
   if (dto) await tell(ctx, tx, event, subjectOf(dto), extra);
 }
+
+/** Keeps who did what to an appointment and why (an admin's reason, a rule's). */
+async function recordEvent(
+  tx: Queryable,
+  appointmentId: string,
+  by: { actor: Actor; actorId?: string | null },
+  action: string,
+  reason?: string | null,
+) {
+  await tx.insert(appointmentEvents).values({
+    appointmentId,
+    actor: by.actor,
+    actorId: by.actorId ?? null,
+    action,
+    reason: reason ?? null,
+  });
+}
+
+const byViewer = (viewer: Viewer) => ({ actor: viewer.role as Actor, actorId: viewer.id });
+const BY_RULES = { actor: 'system' as Actor };
 
 /** Who may see an appointment: its patient, its doctor, any admin. Others get a 404. */
 export async function getForViewer(ctx: BookingContext, viewer: Viewer, id: string): Promise<AppointmentDto> {
@@ -434,7 +454,13 @@ export async function simulateSandboxPayment(ctx: BookingContext, viewer: Viewer
 }
 
 /** The doctor accepts: confirmed, and an authorised card is captured. */
-export async function accept(ctx: BookingContext, viewer: Viewer, id: string, now = new Date()) {
+export async function accept(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  reason?: string,
+  now = new Date(),
+) {
   await ctx.db.transaction(async (tx) => {
     const { appointment, payment } = await lockOwn(tx, viewer, id);
     if (appointment.status !== 'scheduled' || appointment.holdExpiresAt !== null || !payment)
@@ -449,6 +475,7 @@ export async function accept(ctx: BookingContext, viewer: Viewer, id: string, no
       .where(eq(appointments.id, id));
     const [person] = await tx.select().from(userProfiles).where(eq(userProfiles.id, appointment.patientId));
     if (person) await addRegisteredPatient(tx, appointment.doctorId, person);
+    await recordEvent(tx, id, byViewer(viewer), 'confirmed', reason);
     await tellAbout(ctx, tx, id, 'accepted');
   });
   return getForViewer(ctx, viewer, id);
@@ -459,11 +486,12 @@ async function cancelIn(
   ctx: BookingContext,
   tx: Queryable,
   id: string,
-  by: Actor,
+  who: { actor: Actor; actorId?: string | null },
   reason: string,
   event: AppointmentEvent,
   now: Date,
 ) {
+  const by = who.actor;
   const appointment = await lockAppointment(tx, id);
   if (!appointment) throw notFound(M.notFound);
   const payment = await lockLivePayment(tx, id);
@@ -488,6 +516,7 @@ async function cancelIn(
     await ctx.provider.capture(payment.providerRef, `capture:${payment.id}`);
     await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now });
   }
+  await recordEvent(tx, id, who, 'canceled', reason);
   await tellAbout(ctx, tx, id, event, { reason });
   if (refunded) await tellAbout(ctx, tx, id, 'refunded', { amount: refunded, reason });
 }
@@ -541,7 +570,7 @@ export async function cancel(
         : by === 'doctor'
           ? 'Cancelada pelo médico'
           : 'Cancelada pela equipe Pulsa');
-    await cancelIn(ctx, tx, id, by, text, event, now);
+    await cancelIn(ctx, tx, id, byViewer(viewer), text, event, now);
   });
   return getForViewer(ctx, viewer, id);
 }
@@ -551,7 +580,7 @@ export async function reject(ctx: BookingContext, viewer: Viewer, id: string, no
     const { appointment } = await lockOwn(tx, viewer, id);
     if (appointment.status !== 'scheduled' || appointment.holdExpiresAt !== null)
       throw conflict(M.notPending, undefined, 'not_pending');
-    await cancelIn(ctx, tx, id, 'doctor', CANCELLATION_REASONS.doctorRejected, 'rejected', now);
+    await cancelIn(ctx, tx, id, byViewer(viewer), CANCELLATION_REASONS.doctorRejected, 'rejected', now);
   });
   return getForViewer(ctx, viewer, id);
 }
@@ -586,6 +615,13 @@ export async function reschedule(
         .update(appointments)
         .set({ startsAt: slot.start, endsAt: slot.end, updatedAt: now })
         .where(eq(appointments.id, id));
+      await recordEvent(
+        tx,
+        id,
+        byViewer(viewer),
+        'rescheduled',
+        `${appointment.startsAt.toISOString()} → ${slot.start.toISOString()}`,
+      );
       await tellAbout(ctx, tx, id, 'rescheduled');
       return { startsAt: slot.start };
     });
@@ -604,21 +640,24 @@ export async function reschedule(
 }
 
 /** Admin row actions: the same rules as the users' own, with the admin's reason recorded. */
-export async function adminConfirm(ctx: BookingContext, viewer: Viewer, id: string) {
-  return accept(ctx, viewer, id);
-}
-
-export async function adminComplete(ctx: BookingContext, id: string, now = new Date()) {
+export async function adminComplete(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  reason: string,
+  now = new Date(),
+) {
   await ctx.db.transaction(async (tx) => {
     const appointment = await lockAppointment(tx, id);
     if (!appointment) throw notFound(M.notFound);
     if (appointment.status !== 'confirmed') throw conflict(M.cannotComplete, undefined, 'not_confirmed');
     await tx.update(appointments).set({ status: 'completed', updatedAt: now }).where(eq(appointments.id, id));
+    await recordEvent(tx, id, byViewer(viewer), 'completed', reason);
   });
 }
 
 async function expireHoldIn(ctx: BookingContext, tx: Queryable, id: string, now = new Date()) {
-  await cancelIn(ctx, tx, id, 'system', CANCELLATION_REASONS.holdExpired, 'hold_expired', now);
+  await cancelIn(ctx, tx, id, BY_RULES, CANCELLATION_REASONS.holdExpired, 'hold_expired', now);
 }
 
 /** Job: an unpaid hold whose time has come frees its slot. */
@@ -637,7 +676,7 @@ export async function expireRequest(ctx: BookingContext, id: string, now = new D
     const appointment = await lockAppointment(tx, id);
     if (!appointment || appointment.status !== 'scheduled' || appointment.holdExpiresAt !== null) return;
     if (!appointment.respondBy || appointment.respondBy.getTime() > now.getTime()) return;
-    await cancelIn(ctx, tx, id, 'system', CANCELLATION_REASONS.requestExpired, 'expired', now);
+    await cancelIn(ctx, tx, id, BY_RULES, CANCELLATION_REASONS.requestExpired, 'expired', now);
   });
 }
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
-import { appointments, notifications, payments, refunds } from '../../db/schema.ts';
+import { appointmentEvents, appointments, notifications, payments, refunds } from '../../db/schema.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
@@ -128,14 +128,12 @@ describe('booking', () => {
   it('the database refuses an overlapping appointment even when the code is bypassed', async () => {
     const start = new Date(slotAt(5, '09:00'));
     const patient = await createPatient(app.db);
-    await app.db
-      .insert(appointments)
-      .values({
-        patientId: patient.id,
-        doctorId: doctor.doctorId,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + 30 * 60_000),
-      });
+    await app.db.insert(appointments).values({
+      patientId: patient.id,
+      doctorId: doctor.doctorId,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 30 * 60_000),
+    });
     const second = await createPatient(app.db);
     await expect(
       app.db.insert(appointments).values({
@@ -348,6 +346,26 @@ describe('ownership and cancellation', () => {
     });
     const list = await call('GET', '/api/admin/appointments?status=canceled&q=Booking', cookies.admin);
     expect(list.json().items.map((a: { id: string }) => a.id)).toContain(id);
+  });
+
+  it('the admin confirms and completes with reasons, and each reason is kept with who gave it', async () => {
+    const id = await requested(slotAt(20));
+    const confirmed = await call('POST', `/api/admin/appointments/${id}/confirm`, cookies.admin, {
+      reason: 'Médico confirmou por telefone',
+    });
+    expect(confirmed.json()).toMatchObject({ status: 'confirmed', payment: { status: 'paid' } });
+    const completed = await call('POST', `/api/admin/appointments/${id}/complete`, cookies.admin, {
+      reason: 'Consulta realizada',
+    });
+    expect(completed.json().status).toBe('completed');
+    const events = await app.db
+      .select()
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.appointmentId, id));
+    expect(events.map((e) => [e.actor, e.action, e.reason])).toEqual([
+      ['admin', 'confirmed', 'Médico confirmou por telefone'],
+      ['admin', 'completed', 'Consulta realizada'],
+    ]);
   });
 
   it('rescheduling moves into another free slot without paying again', async () => {
