@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('./routes/patient/dashboard') },
           { path: p.patient.schedule.path, lazy: () => import('./routes/patient/schedule') },
           { path: p.patient.consultations.path, lazy: () => import('./routes/patient/consultations') },
+          { path: p.patient.checkout.path, lazy: () => import('./routes/patient/checkout') },
           { path: p.patient.payments.path, lazy: () => import('./routes/patient/payments') },
           { path: p.patient.messages.path, lazy: () => import('./routes/patient/messages') },
           { path: p.patient.profile.path, lazy: () => import('./routes/patient/profile') },

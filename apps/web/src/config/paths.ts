@@ -69,6 +69,12 @@ export const paths = {
     dashboard: route('/patient'),
     schedule: route('/patient/schedule'),
     consultations: route('/patient/consultations'),
+    /** Paying for a held slot, until the request reaches the doctor. */
+    checkout: {
+      path: '/patient/consultations/:id/pagamento',
+      href: (appointmentId: string) =>
+        `/patient/consultations/${encodeURIComponent(appointmentId)}/pagamento`,
+    },
     payments: route('/patient/payments'),
     messages: route('/patient/messages'),
     profile: route('/patient/profile'),

@@ -5,13 +5,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors?: Record<string, string>;
   readonly code?: string;
+  /** The whole answer, for the few callers that read more than its message (a lost race's `nearest`). */
+  readonly body?: unknown;
 
-  constructor(status: number, message: string, fieldErrors?: Record<string, string>, code?: string) {
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors?: Record<string, string>,
+    code?: string,
+    body?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.code = code;
+    this.body = body;
   }
 
   /** 4xx: the request itself was refused; repeating it will not help. */
@@ -51,7 +60,7 @@ function answer<T>(status: number, text: string): T {
   if (status < 200 || status >= 300) {
     const err = (data ?? {}) as { message?: unknown; fieldErrors?: Record<string, string>; code?: string };
     const message = typeof err.message === 'string' && err.message ? err.message : INTERNAL_ERROR_MESSAGE;
-    throw new ApiError(status, message, err.fieldErrors, err.code);
+    throw new ApiError(status, message, err.fieldErrors, err.code, data);
   }
   return data as T;
 }

@@ -327,7 +327,11 @@ describe('the server-rendered doctor page', () => {
     // The next bookable days from the slot module, on the doctor's clock.
     expect(page.body).toContain('Próximos horários livres');
     expect(page.body).toMatch(/Terça-feira<\/span> <span[^>]*>24\/11/);
-    expect(page.body).toContain('>09:40</li>');
+    // Each time opens the booking on that slot (its instant), through sign-in for a visitor.
+    expect(page.body).toContain(
+      `href="/login?redirect=${encodeURIComponent('/patient/schedule?doctor=p1&slot=2026-11-24T12%3A40%3A00.000Z')}"`,
+    );
+    expect(page.body).toContain('aria-label="Agendar às 09:40 de Terça-feira, 24/11/2026"');
     expect(page.body).toContain('+3 horários');
     expect(page.body).toContain('Horários de Brasília.');
   });
@@ -341,6 +345,28 @@ describe('the server-rendered doctor page', () => {
       }),
     );
     expect(page.body).toContain('Sem horários livres nos próximos dias.');
+  });
+
+  it('links each next time to its booking for a patient, and shows them as text to a doctor', async () => {
+    const as = (role: 'patient' | 'doctor') => ({
+      id: 'u',
+      email: 'u@x.br',
+      name: 'U',
+      role,
+      avatarUrl: null,
+    });
+    const patient = rendered(
+      await renderStaticPage(`/medicos/${PROFILE.slug}`, data(as('patient'), CATALOGUE, NO_DOCTORS)),
+    );
+    // 14:00 in São Paulo on 26/11 is 17:00 UTC.
+    expect(patient.body).toContain(
+      'href="/patient/schedule?doctor=p1&amp;slot=2026-11-26T17%3A00%3A00.000Z"',
+    );
+    const doctorView = rendered(
+      await renderStaticPage(`/medicos/${PROFILE.slug}`, data(as('doctor'), CATALOGUE, NO_DOCTORS)),
+    );
+    expect(doctorView.body).toContain('>09:40</li>');
+    expect(doctorView.body).not.toContain('/patient/schedule');
   });
 
   it('answers 404 for anyone who is not a listed doctor', async () => {

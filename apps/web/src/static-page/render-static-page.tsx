@@ -85,8 +85,8 @@ async function preloadSpecialties(client: QueryClient, filters: SpecialtyFilter[
   );
 }
 
-const bookingFor = (user: SessionUser | null) => (doctorId: string) =>
-  bookingHrefFor(doctorId, user?.role ?? null);
+const bookingFor = (user: SessionUser | null) => (doctorId: string, slot?: string) =>
+  bookingHrefFor(doctorId, user?.role ?? null, slot);
 
 /**
  * The pages the server renders whole and never hydrates (decision 005): these are their only
@@ -188,7 +188,13 @@ const STATIC_PAGES: {
           price,
           doctor.consultationMinutes,
         ),
-        element: <DoctorPage doctor={doctor} bookingHref={bookingFor(data.user)(doctor.id)} />,
+        element: (
+          <DoctorPage
+            doctor={doctor}
+            bookingHref={bookingFor(data.user)(doctor.id)}
+            slotHref={(slot) => bookingFor(data.user)(doctor.id, slot)}
+          />
+        ),
         structuredData: physicianData(doctor),
       };
     },

@@ -117,6 +117,7 @@ export const CATALOG_TEXT = {
     nextDays: 'Próximos horários livres',
     noNextDays: 'Sem horários livres nos próximos dias. Volte em breve: o médico pode abrir novos horários.',
     moreTimes: (n: number) => `+${n} ${n === 1 ? 'horário' : 'horários'}`,
+    bookAt: (time: string, weekday: string, date: string) => `Agendar às ${time} de ${weekday}, ${date}`,
     zoneNote: (zone: string) =>
       zone === 'America/Sao_Paulo' ? 'Horários de Brasília.' : `Horários no fuso ${zone}.`,
   },

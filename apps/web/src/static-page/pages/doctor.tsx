@@ -12,14 +12,17 @@ const T = CATALOG_TEXT.profile;
 export function DoctorPage({
   doctor,
   bookingHref,
+  slotHref,
 }: {
   doctor: PublicDoctorProfile | null;
   bookingHref: string | null;
+  /** Booking on one of the next free slots (its ISO start); null for visitors who cannot book. */
+  slotHref?: (slot: string) => string | null;
 }) {
   return (
     <PublicPage>
       {doctor ? (
-        <DoctorProfile doctor={doctor} bookingHref={bookingHref} />
+        <DoctorProfile doctor={doctor} bookingHref={bookingHref} slotHref={slotHref} />
       ) : (
         <div className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6">
           <EmptyState

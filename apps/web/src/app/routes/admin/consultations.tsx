@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { AdminConsultationsPage } from '@/features/appointments/components/admin-consultations-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.admin.consultations} />;
+  return <AdminConsultationsPage section={SECTIONS.admin.consultations} />;
 }

@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { DoctorAppointmentsPage } from '@/features/appointments/components/doctor-appointments-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.doctor.appointments} />;
+  return <DoctorAppointmentsPage section={SECTIONS.doctor.appointments} />;
 }

@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { PatientConsultationsPage } from '@/features/appointments/components/patient-consultations-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.patient.consultations} />;
+  return <PatientConsultationsPage section={SECTIONS.patient.consultations} />;
 }

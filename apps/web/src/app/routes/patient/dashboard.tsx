@@ -1,5 +1,5 @@
-import { AreaWelcome } from '@/components/layout/area-welcome';
+import { PatientDashboard } from '@/features/appointments/components/patient-dashboard';
 
 export function Component() {
-  return <AreaWelcome area="patient" />;
+  return <PatientDashboard />;
 }

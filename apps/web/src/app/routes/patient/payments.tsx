@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { PatientPaymentsPage } from '@/features/appointments/components/patient-payments-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.patient.payments} />;
+  return <PatientPaymentsPage section={SECTIONS.patient.payments} />;
 }

@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { SchedulePage } from '@/features/booking/components/schedule-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.patient.schedule} />;
+  return <SchedulePage section={SECTIONS.patient.schedule} />;
 }

@@ -50,9 +50,16 @@ export function DoctorCard({ doctor, bookingHref }: { doctor: PublicDoctor; book
   );
 }
 
-/** Where "Agendar consulta" leads: the patient's booking page for this doctor, through sign-in if needed. */
-export function bookingHrefFor(doctorId: string, role: 'admin' | 'doctor' | 'patient' | null): string | null {
-  const schedule = withQuery(paths.patient.schedule.href(), { doctor: doctorId });
+/**
+ * Where "Agendar consulta" leads: the patient's booking page for this doctor (on `slot`, an ISO
+ * start, when one was picked), through sign-in if needed.
+ */
+export function bookingHrefFor(
+  doctorId: string,
+  role: 'admin' | 'doctor' | 'patient' | null,
+  slot?: string,
+): string | null {
+  const schedule = withQuery(paths.patient.schedule.href(), { doctor: doctorId, slot });
   if (role === null) return paths.login.href(schedule);
   return role === 'patient' ? schedule : null;
 }

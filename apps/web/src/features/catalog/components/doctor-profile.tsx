@@ -22,9 +22,12 @@ const D = CATALOG_TEXT.doctor;
 export function DoctorProfile({
   doctor,
   bookingHref,
+  slotHref,
 }: {
   doctor: PublicDoctorProfile;
   bookingHref: string | null;
+  /** Booking on one of the next free slots (its ISO start); null for visitors who cannot book. */
+  slotHref?: (slot: string) => string | null;
 }) {
   const crm = D.crm(doctor.crmNumber, doctor.crmState);
   return (
@@ -80,7 +83,7 @@ export function DoctorProfile({
               {D.book}
             </a>
           ) : null}
-          <NextAvailableDays doctor={doctor} />
+          <NextAvailableDays doctor={doctor} slotHref={bookingHref ? slotHref : undefined} />
         </aside>
       </div>
     </article>

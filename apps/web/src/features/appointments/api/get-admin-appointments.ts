@@ -1,0 +1,27 @@
+import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
+import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import type { PageResult } from '@pulsa/shared/schemas/common';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, withQuery } from '@/lib/api-client';
+import { type TableState, toPageQuery } from '@/lib/table-state';
+import { APPOINTMENTS_TEXT } from '../texts';
+import { appointmentKeys } from './appointment-keys';
+
+export interface AdminConsultationFilters {
+  status?: AppointmentStatus;
+  /** "yyyy-MM-dd", Brazilian calendar. */
+  from?: string;
+  to?: string;
+}
+
+/** One page of every consultation, searched, filtered, sorted and paged by the server. */
+export function useAdminAppointments(state: TableState, filters: AdminConsultationFilters) {
+  const query = { ...toPageQuery(state), ...filters };
+  return useQuery({
+    queryKey: [...appointmentKeys.adminList, query] as const,
+    queryFn: ({ signal }) =>
+      api.get<PageResult<AppointmentDto>>(withQuery('/api/admin/appointments', query), { signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: APPOINTMENTS_TEXT.admin.loadError },
+  });
+}

@@ -1,0 +1,21 @@
+import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import type { PageResult } from '@pulsa/shared/schemas/common';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, withQuery } from '@/lib/api-client';
+import { type TableState, toPageQuery } from '@/lib/table-state';
+import { APPOINTMENTS_TEXT } from '../texts';
+import { appointmentKeys } from './appointment-keys';
+
+export type PatientScope = 'upcoming' | 'past';
+
+/** One page of the patient's own consultations: upcoming (soonest first) or past (newest first). */
+export function usePatientAppointments(scope: PatientScope, state: TableState) {
+  const query = { ...toPageQuery(state), scope };
+  return useQuery({
+    queryKey: [...appointmentKeys.patientList, query] as const,
+    queryFn: ({ signal }) =>
+      api.get<PageResult<AppointmentDto>>(withQuery('/api/patient/appointments', query), { signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: APPOINTMENTS_TEXT.patient.loadError },
+  });
+}

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatBRL } from '@pulsa/shared/format/money';
+import { type AppointmentDto, cancelInputSchema } from '@pulsa/shared/schemas/appointments';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { useCancelAppointment } from '../api/appointment-mutations';
+import { useCancellationPreview } from '../api/get-cancellation-preview';
+import { APPOINTMENTS_TEXT } from '../texts';
+import { dateTimeIn, shortDateTimeIn, viewerTimeZone } from '../when';
+
+const T = APPOINTMENTS_TEXT.cancel;
+type FormInput = z.input<typeof cancelInputSchema>;
+type FormOutput = z.output<typeof cancelInputSchema>;
+
+/** Money the patient has actually handed over (a pending or failed payment is nothing yet). */
+function hasPaid(appointment: AppointmentDto): boolean {
+  return !!appointment.payment && ['processing', 'paid'].includes(appointment.payment.status);
+}
+
+/**
+ * The patient's cancellation: it asks the server first what cancelling now means and says it
+ * plainly — full refund, or none inside 24 hours — then takes an optional reason.
+ */
+export function CancelDialog({
+  appointment,
+  onClose,
+}: {
+  appointment: AppointmentDto | null;
+  onClose: () => void;
+}) {
+  const zone = viewerTimeZone();
+  const preview = useCancellationPreview(appointment?.id);
+  const cancel = useCancelAppointment();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(cancelInputSchema),
+    defaultValues: { reason: '' },
+  });
+  const { reset } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new consultation starts a new form
+  useEffect(() => reset({ reason: '' }), [appointment?.id, reset]);
+
+  const busy = cancel.isPending;
+  const onSubmit = form.handleSubmit((values) => {
+    if (!appointment) return;
+    cancel.mutate(
+      { id: appointment.id, reason: values.reason },
+      {
+        onSuccess: () => {
+          toast.success(T.success);
+          onClose();
+        },
+        onError: (error) => applyFieldErrors(error, form.setError, ['reason']),
+      },
+    );
+  });
+
+  return (
+    <Dialog open={appointment !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="grid-cols-[minmax(0,1fr)]">
+        <DialogHeader>
+          <DialogTitle>{T.title}</DialogTitle>
+          {appointment ? (
+            <DialogDescription>
+              {T.description(appointment.doctor.name, dateTimeIn(appointment.startsAt, zone))}
+            </DialogDescription>
+          ) : null}
+        </DialogHeader>
+        {appointment ? <RefundStatement appointment={appointment} preview={preview} zone={zone} /> : null}
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField label={T.reason} hint={T.reasonHint} error={form.formState.errors.reason?.message}>
+            <Textarea rows={3} maxLength={500} disabled={busy} {...form.register('reason')} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              {T.keep}
+            </Button>
+            <Button type="submit" variant="destructive" loading={busy} disabled={!preview.isSuccess}>
+              {T.confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RefundStatement({
+  appointment,
+  preview,
+  zone,
+}: {
+  appointment: AppointmentDto;
+  preview: ReturnType<typeof useCancellationPreview>;
+  zone: string;
+}) {
+  if (preview.isPending) {
+    return (
+      <p className="text-muted-foreground text-sm" aria-busy>
+        {T.checking}
+      </p>
+    );
+  }
+  if (preview.isError) {
+    return (
+      <div className="flex items-center justify-between gap-3 rounded-lg border border-border p-3 text-sm">
+        <p>{T.previewError}</p>
+        <Button variant="outline" size="sm" onClick={() => void preview.refetch()}>
+          {APPOINTMENTS_TEXT.common.retry}
+        </Button>
+      </div>
+    );
+  }
+  const { refund, amount, freeUntil } = preview.data;
+  const full = refund === 'full' && amount > 0;
+  const text = !hasPaid(appointment) ? T.nothingPaid : full ? T.fullRefund(formatBRL(amount)) : T.noRefund;
+  const Icon = full || !hasPaid(appointment) ? CircleCheck : CircleAlert;
+  return (
+    <div
+      role="status"
+      className={
+        full || !hasPaid(appointment)
+          ? 'flex gap-3 rounded-lg border border-success/40 bg-success/10 p-3 text-sm'
+          : 'flex gap-3 rounded-lg border border-warning/60 bg-warning/10 p-3 text-sm'
+      }
+    >
+      <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <div className="space-y-1">
+        <p className="font-medium">{text}</p>
+        {full && appointment.status === 'confirmed' ? (
+          <p className="text-muted-foreground">{T.freeUntil(shortDateTimeIn(freeUntil, zone))}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

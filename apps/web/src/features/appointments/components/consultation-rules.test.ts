@@ -1,0 +1,104 @@
+import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import { describe, expect, it } from 'vitest';
+import { adminActionsFor } from './admin-consultations-table';
+import { recentDoctors } from './patient-dashboard';
+import { nearestSlots, slotsOnViewerCalendar } from './reschedule-dialog';
+
+function appointment(
+  over: Partial<AppointmentDto> & { doctorId?: string; doctorName?: string },
+): AppointmentDto {
+  const { doctorId = '00000000-0000-4000-8000-000000000001', doctorName = 'Dra. Ana', ...rest } = over;
+  return {
+    id: crypto.randomUUID(),
+    status: 'completed',
+    startsAt: '2026-11-24T13:00:00.000Z',
+    endsAt: '2026-11-24T13:30:00.000Z',
+    timeZone: 'America/Sao_Paulo',
+    price: 20000,
+    notes: null,
+    cancellationReason: null,
+    canceledBy: null,
+    holdExpiresAt: null,
+    respondBy: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    doctor: {
+      id: doctorId,
+      doctorId,
+      name: doctorName,
+      email: 'a@b.c',
+      slug: null,
+      specialty: null,
+      crm: null,
+    },
+    patient: { id: crypto.randomUUID(), name: 'Paciente', email: 'p@b.c' },
+    payment: null,
+    ...rest,
+  };
+}
+
+describe('adminActionsFor', () => {
+  it('offers confirm and cancel on a paid request, complete and cancel on a confirmed one', () => {
+    expect(adminActionsFor(appointment({ status: 'scheduled' }))).toEqual(['confirm', 'cancel']);
+    expect(adminActionsFor(appointment({ status: 'confirmed' }))).toEqual(['complete', 'cancel']);
+  });
+
+  it('never confirms an unpaid hold, and offers nothing on a finished consultation', () => {
+    expect(
+      adminActionsFor(appointment({ status: 'scheduled', holdExpiresAt: '2026-11-24T10:15:00Z' })),
+    ).toEqual(['cancel']);
+    expect(adminActionsFor(appointment({ status: 'canceled' }))).toEqual([]);
+    expect(adminActionsFor(appointment({ status: 'completed' }))).toEqual([]);
+  });
+});
+
+describe('recentDoctors', () => {
+  it('lists each doctor once, from consultations actually held, most recent first', () => {
+    const ana = '00000000-0000-4000-8000-00000000000a';
+    const bia = '00000000-0000-4000-8000-00000000000b';
+    const caio = '00000000-0000-4000-8000-00000000000c';
+    const doctors = recentDoctors([
+      appointment({
+        doctorId: caio,
+        doctorName: 'Dr. Caio',
+        status: 'canceled',
+        startsAt: '2026-11-20T13:00:00Z',
+      }),
+      appointment({ doctorId: ana, doctorName: 'Dra. Ana', startsAt: '2026-11-10T13:00:00Z' }),
+      appointment({ doctorId: bia, doctorName: 'Dra. Bia', startsAt: '2026-11-05T13:00:00Z' }),
+      appointment({ doctorId: ana, doctorName: 'Dra. Ana', startsAt: '2026-10-01T13:00:00Z' }),
+    ]);
+    expect(doctors.map((d) => [d.name, d.lastVisit])).toEqual([
+      ['Dra. Ana', '2026-11-10T13:00:00Z'],
+      ['Dra. Bia', '2026-11-05T13:00:00Z'],
+    ]);
+  });
+});
+
+describe('free slots in the reschedule picker', () => {
+  const slot = (start: string) => ({ start, end: start, time: '' });
+  const days = [
+    {
+      date: '2026-11-24',
+      slots: [slot('2026-11-24T12:00:00Z'), slot('2026-11-24T13:00:00Z'), slot('2026-11-24T14:00:00Z')],
+    },
+    { date: '2026-11-25', slots: [] },
+    { date: '2026-11-26', slots: [slot('2026-11-26T12:00:00Z')] },
+  ];
+
+  it('offers the free slots nearest to the one just taken, in time order', () => {
+    expect(nearestSlots(days, '2026-11-24T13:30:00Z', 2)).toEqual([
+      '2026-11-24T13:00:00Z',
+      '2026-11-24T14:00:00Z',
+    ]);
+    expect(nearestSlots(days, '2026-11-26T11:00:00Z', 1)).toEqual(['2026-11-26T12:00:00Z']);
+  });
+
+  it('keeps the days without slots and shows each slot on the viewer’s clock', () => {
+    const viewer = slotsOnViewerCalendar(days, 'America/Manaus');
+    expect(viewer.map((d) => [d.date, d.slots.map((s) => s.time)])).toEqual([
+      ['2026-11-24', ['08:00', '09:00', '10:00']],
+      ['2026-11-25', []],
+      ['2026-11-26', ['08:00']],
+    ]);
+  });
+});

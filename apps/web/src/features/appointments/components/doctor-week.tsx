@@ -1,0 +1,118 @@
+import { calendarWeekday, formatCalendarDate, WEEKDAY_NAMES } from '@pulsa/shared/format/calendar-date';
+import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ListLoadError } from '@/components/layout/list-states';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { AppointmentStatusBadge } from '@/components/ui/status-badge';
+import { cn } from '@/lib/cn';
+import { useDoctorWeek } from '../api/get-doctor-appointments';
+import { APPOINTMENTS_TEXT } from '../texts';
+import { addDays, calendarDateIn, clockIn } from '../when';
+
+const T = APPOINTMENTS_TEXT.doctor.week;
+
+/** The doctor's confirmed consultations of one week (Sunday to Saturday), grouped by day. */
+export function DoctorWeek({
+  sunday,
+  today,
+  zone,
+  onWeekChange,
+}: {
+  sunday: string;
+  today: string;
+  zone: string;
+  onWeekChange: (sunday: string) => void;
+}) {
+  const week = useDoctorWeek(sunday, zone);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(sunday, i));
+  const byDay = new Map<string, AppointmentDto[]>(days.map((d) => [d, []]));
+  for (const a of week.data ?? []) byDay.get(calendarDateIn(a.startsAt, zone))?.push(a);
+  const title = T.title(
+    formatCalendarDate(sunday).slice(0, 5),
+    formatCalendarDate(days[6] ?? sunday).slice(0, 5),
+  );
+
+  return (
+    <Card>
+      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>
+            {week.data ? `${T.count(week.data.length)}. ` : null}
+            {T.hint}
+          </CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => onWeekChange(addDays(sunday, -7))}>
+            <ChevronLeft aria-hidden />
+            {T.previous}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onWeekChange(today)}>
+            {T.current}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onWeekChange(addDays(sunday, 7))}>
+            {T.next}
+            <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {week.isPending ? (
+          <div className="space-y-2" aria-busy>
+            {Array.from({ length: 7 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : week.isError ? (
+          <ListLoadError
+            message={APPOINTMENTS_TEXT.doctor.loadErrorList}
+            actionLabel={APPOINTMENTS_TEXT.common.retry}
+            onRetry={() => void week.refetch()}
+          />
+        ) : (
+          <ul className="divide-y divide-border" aria-label={title}>
+            {days.map((day) => {
+              const list = byDay.get(day) ?? [];
+              const weekday = WEEKDAY_NAMES[calendarWeekday(day)] ?? '';
+              return (
+                <li
+                  key={day}
+                  aria-label={weekday}
+                  className={cn(
+                    'grid grid-cols-1 gap-2 py-3 sm:grid-cols-[10rem_minmax(0,1fr)]',
+                    day === today && 'bg-primary/5',
+                  )}
+                >
+                  <p className="px-2 text-sm">
+                    <span className="font-medium">{weekday}</span>{' '}
+                    <span className="text-muted-foreground tabular-nums">
+                      {formatCalendarDate(day).slice(0, 5)}
+                    </span>
+                  </p>
+                  {list.length === 0 ? (
+                    <p className="px-2 text-muted-foreground text-sm">{T.none}</p>
+                  ) : (
+                    <ul className="space-y-2 px-2">
+                      {list.map((a) => (
+                        <li key={a.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                          <span className="font-medium tabular-nums">
+                            {APPOINTMENTS_TEXT.when.range(clockIn(a.startsAt, zone), clockIn(a.endsAt, zone))}
+                          </span>
+                          <span className="min-w-0 truncate">{a.patient.name}</span>
+                          <AppointmentStatusBadge status={a.status} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { PAYMENT_METHOD_LABEL } from '@pulsa/shared/constants/statuses';
+import { formatBRL } from '@pulsa/shared/format/money';
+import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import { CalendarPlus, CreditCard, Eye, Info, Repeat, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { AppointmentStatusBadge, PaymentStatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { calendarFileHref } from '../api/appointment-keys';
+import { APPOINTMENTS_TEXT } from '../texts';
+import { consultationTime, dateIn, shortDateTimeIn } from '../when';
+import { ConsultationWhen } from './consultation-time';
+
+const T = APPOINTMENTS_TEXT.patient;
+
+/** Booked but not paid yet: the slot is only held. */
+export const isUnpaidHold = (a: AppointmentDto) => a.status === 'scheduled' && a.holdExpiresAt !== null;
+/** Still ahead and still changeable by the patient. */
+export const isActive = (a: AppointmentDto) => a.status === 'scheduled' || a.status === 'confirmed';
+
+export type ConsultationAction = 'details' | 'cancel' | 'reschedule';
+
+/** One of the patient's consultations: who, when, its status and payment, and what can be done now. */
+export function PatientConsultationCard({
+  appointment: a,
+  zone,
+  onAction,
+  headingLevel: Heading = 'h2',
+}: {
+  appointment: AppointmentDto;
+  zone: string;
+  onAction: (action: ConsultationAction, appointment: AppointmentDto) => void;
+  /** h2 on the consultations page, h3 inside a dashboard section. */
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const hold = isUnpaidHold(a);
+  const active = isActive(a);
+  const notice = hold
+    ? T.holdNotice(shortDateTimeIn(a.holdExpiresAt as string, zone))
+    : a.status === 'scheduled'
+      ? a.respondBy
+        ? T.awaitingDoctor(shortDateTimeIn(a.respondBy, zone))
+        : T.awaitingDoctorNoDeadline
+      : a.status === 'canceled' && a.cancellationReason
+        ? T.canceledReason(a.cancellationReason)
+        : null;
+
+  return (
+    <Card>
+      <article
+        aria-label={T.actions.label(a.doctor.name, dateIn(a.startsAt, zone))}
+        className="flex flex-col gap-4 p-4 sm:p-5"
+      >
+        <header className="flex items-start justify-between gap-3">
+          <div className="flex min-w-0 items-center gap-3">
+            <UserAvatar name={a.doctor.name} />
+            <div className="min-w-0">
+              <Heading className="truncate font-semibold text-base">{a.doctor.name}</Heading>
+              <p className="truncate text-muted-foreground text-sm">
+                {a.doctor.specialty ?? APPOINTMENTS_TEXT.common.specialtyMissing}
+              </p>
+            </div>
+          </div>
+          <AppointmentStatusBadge status={a.status} />
+        </header>
+
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <ConsultationWhen time={consultationTime(a, zone)} />
+          <div className="space-y-1 text-sm">
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="text-muted-foreground">{APPOINTMENTS_TEXT.common.payment}</span>
+              {a.payment ? <PaymentStatusBadge status={a.payment.status} /> : null}
+            </p>
+            <p className="text-muted-foreground">
+              <span className="font-medium text-foreground tabular-nums">{formatBRL(a.price)}</span>
+              {a.payment ? ` · ${PAYMENT_METHOD_LABEL[a.payment.method]}` : null}
+            </p>
+          </div>
+        </div>
+
+        {notice ? (
+          <p className="flex gap-2 rounded-md bg-muted px-3 py-2 text-sm">
+            <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            {notice}
+          </p>
+        ) : null}
+
+        <div className="flex flex-wrap gap-2">
+          {hold ? (
+            <Button asChild size="sm">
+              <Link to={paths.patient.checkout.href(a.id)}>
+                <CreditCard aria-hidden />
+                {T.actions.pay}
+              </Link>
+            </Button>
+          ) : null}
+          <Button variant="outline" size="sm" onClick={() => onAction('details', a)}>
+            <Eye aria-hidden />
+            {APPOINTMENTS_TEXT.common.details}
+          </Button>
+          {active && !hold ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => onAction('reschedule', a)}>
+                <Repeat aria-hidden />
+                {T.actions.reschedule}
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <a href={calendarFileHref(a.id)} download>
+                  <CalendarPlus aria-hidden />
+                  {T.actions.calendar}
+                </a>
+              </Button>
+            </>
+          ) : null}
+          {active ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              onClick={() => onAction('cancel', a)}
+            >
+              <X aria-hidden />
+              {T.actions.cancel}
+            </Button>
+          ) : null}
+        </div>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,657 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
+import type { SlotDays } from '../packages/shared/src/schemas/agenda.ts';
+import type { AppointmentDto, CancellationPreview } from '../packages/shared/src/schemas/appointments.ts';
+import {
+  type Account,
+  ADMIN,
+  BASE_URL,
+  createAccount,
+  SESSION_COOKIE,
+  sessionToken,
+  signInContext,
+} from './support/accounts.ts';
+import { reais } from './support/demo.ts';
+import { expect, test } from './support/fixtures.ts';
+import { settle, storeTheme } from './support/pages.ts';
+
+/**
+ * Consultations after booking, on every side: the doctor answers requests (accept, reject, a
+ * stale answer refused), the patient sees the outcome and its money, cancels late without a refund,
+ * moves a consultation (and loses a slot taken meanwhile), the admin filters the list with removable
+ * chips and cancels with a reason. Bookings and payments go through the API, as the checkout would.
+ */
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '.artifacts/screenshots');
+const PRICE = 20_000;
+const TEST_CARD = '4242424242424242';
+
+// ── Set-up through the API ───────────────────────────────────────────────
+
+/** An API client carrying a session (or none), from the app's own origin as a browser would send. */
+function client(token?: string): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: {
+      origin: new URL(BASE_URL).origin,
+      ...(token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}),
+    },
+  });
+}
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Letters only, different on every call: names the admin's search can single out. */
+let tags = 0;
+function tag(): string {
+  const raw = `${Date.now().toString(36)}${++tags}`.replace(/\d/g, (d) => 'bcdfghjklm'[Number(d)] ?? 'x');
+  return raw.charAt(0).toUpperCase() + raw.slice(1);
+}
+
+let adminApi: Promise<APIRequestContext> | undefined;
+const admin = () => {
+  adminApi ??= sessionToken(ADMIN).then(client);
+  return adminApi;
+};
+
+interface Doctor {
+  account: Account;
+  api: APIRequestContext;
+  /** Doctor profile id: what booking and the slot endpoint take. */
+  id: string;
+}
+
+/**
+ * A doctor approved by the admin, R$ 200,00 a consultation of 30 minutes, free every day from
+ * 00:00 to 23:59 and with no minimum notice, so a slot within the next hours can be booked.
+ */
+async function approvedDoctor(name: string, specialty = 'Cardiologia'): Promise<Doctor> {
+  const account = await createAccount('doctor', { name, prefix: 'consultas' });
+  const api = await client(await sessionToken(account));
+  const specialties = await ok<{ items: { id: string; name: string }[] }>(
+    await api.get('/api/specialties'),
+    'specialties',
+  );
+  const specialtyId = specialties.items.find((s) => s.name === specialty)?.id;
+  if (!specialtyId) throw new Error(`no specialty ${specialty}`);
+  const saved = await ok<{ profile: { id: string } }>(
+    await api.put('/api/doctor/profile', {
+      data: {
+        crmNumber: String(100000 + Math.floor(Math.random() * 899999)),
+        crmState: 'SP',
+        specialtyId,
+        consultationPrice: PRICE,
+        consultationMinutes: 30,
+        timeZone: 'America/Sao_Paulo',
+      },
+    }),
+    'profile',
+  );
+  for (let day = 0; day < 7; day++) {
+    await ok(
+      await api.post('/api/doctors/me/agenda/windows', {
+        data: { dayOfWeek: day, startTime: '00:00', endTime: '23:59' },
+      }),
+      'window',
+    );
+  }
+  await ok(
+    await api.put('/api/doctors/me/agenda/settings', {
+      data: { minNoticeMinutes: 0, bookingHorizonDays: 30 },
+    }),
+    'agenda settings',
+  );
+  await ok(
+    await (await admin()).patch(`/api/admin/doctors/${saved.profile.id}/status`, {
+      data: { status: 'approved' },
+    }),
+    'approval',
+  );
+  return { account, api, id: saved.profile.id };
+}
+
+async function patient(name: string) {
+  const account = await createAccount('patient', { name, prefix: 'consultas' });
+  return { account, api: await client(await sessionToken(account)) };
+}
+
+/** "yyyy-MM-dd" in São Paulo, n days from now. */
+function spDate(daysAhead: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(Date.now() + daysAhead * 86_400_000),
+  );
+}
+
+/** A slot's date and time as the screens show them (the browser runs in São Paulo). */
+function shown(instant: string) {
+  const d = new Date(instant);
+  const date = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(d);
+  const time = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
+  return { date, time, iso };
+}
+
+/** The doctor's free slot starting at `time` (doctor's clock) `daysAhead` days from today. */
+async function slot(doctor: Doctor, daysAhead: number, time: string): Promise<string> {
+  const free = await ok<SlotDays>(
+    await doctor.api.get(`/api/doctors/${doctor.id}/slots?from=${spDate(daysAhead)}&days=1`),
+    'slots',
+  );
+  const found = free.days[0]?.slots.find((s) => s.time === time);
+  if (!found) throw new Error(`no free slot at ${time} in ${daysAhead} days`);
+  return found.start;
+}
+
+/** The first free slot between 3 and 20 hours from now: inside the 24 h without refund, still answerable. */
+async function slotWithinHours(doctor: Doctor): Promise<string> {
+  const free = await ok<SlotDays>(await doctor.api.get(`/api/doctors/${doctor.id}/slots?days=2`), 'slots');
+  const now = Date.now();
+  const found = free.days
+    .flatMap((d) => d.slots)
+    .find((s) => {
+      const start = new Date(s.start).getTime();
+      return start > now + 3 * 3_600_000 && start < now + 20 * 3_600_000;
+    });
+  if (!found) throw new Error('no free slot in the next hours');
+  return found.start;
+}
+
+/** Books a slot as the patient; paid with the approving test card unless `pay` is false. */
+async function book(
+  who: { api: APIRequestContext },
+  doctor: Doctor,
+  startsAt: string,
+  options: { notes?: string; pay?: boolean } = {},
+): Promise<AppointmentDto> {
+  const booked = await ok<AppointmentDto>(
+    await who.api.post('/api/appointments', {
+      data: { doctorId: doctor.id, startsAt, method: 'card', acceptPolicy: true, notes: options.notes },
+    }),
+    'booking',
+  );
+  if (options.pay === false) return booked;
+  const paid = await ok<AppointmentDto>(
+    await who.api.post(`/api/appointments/${booked.id}/payment/card`, { data: { number: TEST_CARD } }),
+    'card payment',
+  );
+  expect(paid.payment?.status).toBe('processing');
+  return paid;
+}
+
+const accept = async (doctor: Doctor, id: string) =>
+  ok<AppointmentDto>(await doctor.api.post(`/api/doctor/appointments/${id}/accept`), 'accept');
+
+// ── Screen helpers ───────────────────────────────────────────────────────
+
+/** The last toast on screen (one at a time) has this title and, if given, this description. */
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).last();
+  await expect(toast).toBeVisible();
+  if (description) await expect(toast).toContainText(description);
+}
+
+/** settle(), after giving a busy machine time to answer. */
+async function settleSlowly(page: Page, heading: string | RegExp) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await settle(page, heading);
+}
+
+/** A consultation card, named by the other person and the date. */
+const card = (page: Page, name: string, startsAt: string) =>
+  page.getByRole('article', { name: `Consulta com ${name} em ${shown(startsAt).date}` });
+
+// ── Journeys ─────────────────────────────────────────────────────────────
+
+test('the doctor accepts a request and the patient sees it confirmed and paid; a stale answer is refused', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const doctor = await approvedDoctor(`Dra. Helena Quintela ${tag()}`);
+  const p = await patient(`Marcos Tavares ${tag()}`);
+  const first = await book(p, doctor, await slot(doctor, 3, '10:00'), {
+    notes: 'Dor no peito ao subir escadas',
+  });
+  const second = await book(p, doctor, await slot(doctor, 4, '15:00'));
+
+  await signInContext(page.context(), doctor.account);
+
+  // A failed load: the spec's toast and the list's text, then a retry that works.
+  await page.route('**/api/doctor/appointments?**', (route) =>
+    route.fulfill({ status: 400, json: { message: 'Parâmetros inválidos' } }),
+  );
+  await page.goto('/doctor/appointments');
+  await expectToast(page, 'Falha ao carregar agendamentos', 'Parâmetros inválidos');
+  await expect(page.getByText('Erro ao carregar agendamentos. Por favor, tente novamente.')).toBeVisible();
+  await page.unroute('**/api/doctor/appointments?**');
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+
+  const request = card(page, p.account.name, first.startsAt);
+  await expect(request).toBeVisible();
+  await expect(request).toContainText('Dor no peito ao subir escadas');
+  await expect(request).toContainText(reais(PRICE));
+  await expect(request).toContainText('Agendada');
+  await expect(request).toContainText(`${shown(first.startsAt).time} às`);
+  await expect(request.getByText(/^Responda até \d\d\/\d\d às \d\d:\d\d$/)).toBeVisible();
+  await expect(page.getByText('2 solicitações')).toBeVisible();
+
+  // The filter menu, kept in the address.
+  await page.getByRole('button', { name: 'Filtro: Todas' }).click();
+  await page.getByRole('menuitemradio', { name: 'Pendentes' }).click();
+  await expect(page).toHaveURL(/filter=pending/);
+  await expect(request).toBeVisible();
+
+  await request.getByRole('button', { name: 'Aceitar' }).click();
+  await expectToast(page, 'Consulta confirmada');
+  await expect(request).toHaveCount(0);
+  await expect(page.getByText('1 solicitação', { exact: true })).toBeVisible();
+
+  // The second request is answered elsewhere meanwhile: this page's answer is refused, said twice.
+  await page.getByRole('button', { name: 'Filtro: Pendentes' }).click();
+  await page.getByRole('menuitemradio', { name: 'Todas' }).click();
+  await expect(page).not.toHaveURL(/filter=/);
+  const stale = card(page, p.account.name, second.startsAt);
+  await expect(stale.getByRole('button', { name: 'Aceitar' })).toBeVisible();
+  await accept(doctor, second.id);
+  await stale.getByRole('button', { name: 'Aceitar' }).click();
+  await expectToast(page, 'Falha ao responder ao agendamento', 'Esta solicitação já foi respondida.');
+  await expect(stale.getByText('Erro ao responder agendamento')).toBeVisible();
+  await expect(stale).toContainText('Confirmada');
+  await page.getByRole('button', { name: 'Filtro: Todas' }).click();
+  await page.getByRole('menuitemradio', { name: 'Aceitas' }).click();
+  await expect(page).toHaveURL(/filter=accepted/);
+  await expect(card(page, p.account.name, first.startsAt)).toContainText('Confirmada');
+
+  // The week of confirmed consultations.
+  await page.goto(`/doctor/appointments?view=agenda&week=${shown(first.startsAt).iso}`);
+  await expect(page.getByRole('tab', { name: 'Agenda da semana' })).toHaveAttribute('aria-selected', 'true');
+  const weekday = new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'America/Sao_Paulo' })
+    .format(new Date(first.startsAt))
+    .replace(/^./, (c) => c.toUpperCase());
+  const day = page.getByRole('listitem', { name: weekday, exact: true });
+  await expect(day).toContainText(p.account.name);
+  await expect(day).toContainText(`${shown(first.startsAt).time} às`);
+
+  // The patient sees it confirmed and paid (the card is captured on acceptance).
+  const patientContext = await browser.newContext();
+  await signInContext(patientContext, p.account);
+  const patientPage = await patientContext.newPage();
+  await patientPage.goto('/patient/consultations');
+  const mine = card(patientPage, doctor.account.name, first.startsAt);
+  await expect(mine).toContainText('Confirmada');
+  await expect(mine).toContainText('Pago');
+  await expect(mine).toContainText('Cardiologia');
+
+  const download = patientPage.waitForEvent('download');
+  await mine.getByRole('link', { name: 'Adicionar à agenda' }).click();
+  expect((await download).suggestedFilename()).toBe('consulta-pulsa.ics');
+
+  await mine.getByRole('button', { name: 'Ver detalhes' }).click();
+  const details = patientPage.getByRole('dialog', { name: 'Detalhes da consulta' });
+  await expect(details).toContainText('Dor no peito ao subir escadas');
+  await expect(details).toContainText('Cartão de crédito');
+  await expect(details).toContainText('Pago');
+  await details.getByRole('button', { name: 'Fechar' }).first().click();
+  await patientContext.close();
+});
+
+test('the doctor rejects a request and the patient sees it canceled and refunded', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const doctor = await approvedDoctor(`Dr. Rafael Moreira ${tag()}`);
+  const p = await patient(`Larissa Campos ${tag()}`);
+  const booked = await book(p, doctor, await slot(doctor, 5, '09:30'));
+
+  await signInContext(page.context(), doctor.account);
+  await page.goto('/doctor/appointments');
+  const request = card(page, p.account.name, booked.startsAt);
+  await request.getByRole('button', { name: 'Recusar' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Recusar solicitação?' });
+  await expect(confirm).toContainText(`reembolso integral de ${reais(PRICE)}`);
+  await confirm.getByRole('button', { name: 'Voltar' }).click();
+  await expect(request).toContainText('Agendada');
+  await request.getByRole('button', { name: 'Recusar' }).click();
+  await confirm.getByRole('button', { name: 'Recusar solicitação' }).click();
+  await expectToast(page, 'Solicitação recusada');
+  await expect(request).toContainText('Cancelada');
+  await expect(request).toContainText('Médico indisponível');
+  await expect(request.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
+
+  const patientContext = await browser.newContext();
+  await signInContext(patientContext, p.account);
+  const patientPage = await patientContext.newPage();
+  await patientPage.goto('/patient/consultations');
+  await expect(patientPage.getByText('Você ainda não tem consultas agendadas.')).toBeVisible();
+  await patientPage.getByRole('tab', { name: 'Anteriores' }).click();
+  await expect(patientPage).toHaveURL(/scope=past/);
+  const mine = card(patientPage, doctor.account.name, booked.startsAt);
+  await expect(mine).toContainText('Cancelada');
+  await expect(mine).toContainText('Reembolsado');
+  await expect(mine).toContainText('Motivo do cancelamento: Médico indisponível');
+
+  await patientPage.goto('/patient/payments');
+  const row = patientPage.getByRole('row').filter({ hasText: doctor.account.name });
+  await expect(row).toContainText('Reembolsado');
+  await expect(row).toContainText(`Reembolso de ${reais(PRICE)}`);
+  await expect(row).toContainText('Cartão de crédito');
+  await expect(row).toContainText(shown(booked.startsAt).date);
+  // The receipt of a refunded payment is a PDF the patient can open.
+  const receipt = row.getByRole('link', { name: /^Recibo do pagamento da consulta/ });
+  const pdf = await patientPage.request.get((await receipt.getAttribute('href')) as string);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
+  await patientContext.close();
+});
+
+test('a late cancellation says there is no refund before confirming; an early one promises the full refund', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const doctor = await approvedDoctor(`Dra. Camila Prado ${tag()}`);
+  const p = await patient(`Otávio Lemos ${tag()}`);
+  const soon = await book(p, doctor, await slotWithinHours(doctor));
+  const later = await book(p, doctor, await slot(doctor, 6, '11:00'));
+  await accept(doctor, soon.id);
+  await accept(doctor, later.id);
+
+  await signInContext(page.context(), p.account);
+  await page.goto('/patient/consultations');
+  const dialog = page.getByRole('dialog', { name: 'Cancelar consulta?' });
+
+  // Six days ahead: the full refund, and nothing cancelled when the patient goes back.
+  await card(page, doctor.account.name, later.startsAt).getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog.getByText(`Você receberá o reembolso integral de ${reais(PRICE)}.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
+  await expect(card(page, doctor.account.name, later.startsAt)).toContainText('Confirmada');
+
+  // Within 24 hours: no refund, said before confirming.
+  const mine = card(page, doctor.account.name, soon.startsAt);
+  await mine.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog.getByText('Faltam menos de 24 horas: não haverá reembolso.')).toBeVisible();
+  await dialog.getByLabel('Motivo (opcional)').fill('Imprevisto no trabalho');
+  await dialog.getByRole('button', { name: 'Cancelar consulta' }).click();
+  await expectToast(page, 'Consulta cancelada');
+  await expect(mine).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Anteriores' }).click();
+  await expect(mine).toContainText('Cancelada');
+  await expect(mine).toContainText('Pago');
+  await expect(mine).toContainText('Imprevisto no trabalho');
+  const preview = await ok<CancellationPreview>(
+    await p.api.get(`/api/appointments/${later.id}/cancellation`),
+    'preview',
+  );
+  expect(preview).toMatchObject({ refund: 'full', amount: PRICE });
+});
+
+test('the patient moves a consultation, and a slot taken meanwhile offers the nearest free ones', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const doctor = await approvedDoctor(`Dr. Tiago Bastos ${tag()}`);
+  const p = await patient(`Renata Aguiar ${tag()}`);
+  const booked = await book(p, doctor, await slot(doctor, 2, '14:00'));
+  await accept(doctor, booked.id);
+  const target = await slot(doctor, 3, '16:30');
+
+  await signInContext(page.context(), p.account);
+  await page.goto('/patient/consultations');
+  await card(page, doctor.account.name, booked.startsAt).getByRole('button', { name: 'Remarcar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remarcar consulta' });
+  const slotButton = (startsAt: string) => {
+    const when = shown(startsAt);
+    const weekday = new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'America/Sao_Paulo' })
+      .format(new Date(startsAt))
+      .replace(/^./, (c) => c.toUpperCase());
+    return dialog.getByRole('button', { name: `${weekday}, ${when.date}, ${when.time}`, exact: true });
+  };
+  await slotButton(target).click();
+  await expect(
+    dialog.getByText(`Novo horário: ${shown(target).date} às ${shown(target).time}`),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remarcar', exact: true }).click();
+  await expectToast(page, 'Consulta remarcada');
+  const moved = card(page, doctor.account.name, target);
+  await expect(moved).toContainText(`${shown(target).time} às`);
+  await expect(moved).toContainText('Confirmada');
+
+  // Someone takes the chosen slot before the patient confirms: refused, and the nearest free ones offered.
+  const wanted = await slot(doctor, 4, '10:00');
+  await moved.getByRole('button', { name: 'Remarcar' }).click();
+  await slotButton(wanted).click();
+  const other = await patient(`Sérgio Dantas ${tag()}`);
+  await book(other, doctor, wanted, { pay: false });
+  await dialog.getByRole('button', { name: 'Remarcar', exact: true }).click();
+  await expectToast(
+    page,
+    'Falha ao remarcar consulta',
+    'Este horário acabou de ser reservado. Escolha outro.',
+  );
+  const nearest = dialog.getByRole('alert');
+  await expect(nearest).toContainText('Os horários livres mais próximos:');
+  await expect(nearest.getByRole('button').first()).toBeVisible();
+  await expect(slotButton(wanted)).toHaveCount(0);
+  await nearest.getByRole('button').first().click();
+  await dialog.getByRole('button', { name: 'Remarcar', exact: true }).click();
+  await expectToast(page, 'Consulta remarcada');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('the admin filters consultations with removable chips and cancels one with a reason', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const doctor = await approvedDoctor(`Dra. Beatriz Falcão ${tag()}`);
+  const p = await patient(`Gustavo Prates ${tag()}`);
+  const pending = await book(p, doctor, await slot(doctor, 3, '08:00'));
+  const confirmed = await book(p, doctor, await slot(doctor, 5, '17:00'));
+  await accept(doctor, confirmed.id);
+
+  await signInContext(page.context(), ADMIN);
+  await page.goto('/admin/consultations');
+  await settleSlowly(page, 'Consultas');
+  const search = page.getByRole('searchbox', { name: 'Buscar por médico ou paciente' });
+  await search.fill(p.account.name);
+  await expect(page.getByText('2 consultas encontradas')).toBeVisible();
+  const chips = page.getByRole('list', { name: 'Filtros ativos' });
+  await expect(chips.getByText(`Busca: ${p.account.name}`)).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Filtrar por status' }).click();
+  await page.getByRole('option', { name: 'Confirmada' }).click();
+  await expect(page).toHaveURL(/status=confirmed/);
+  await expect(page.getByText('1 consulta encontrada')).toBeVisible();
+  await expect(chips.getByText('Status: Confirmada')).toBeVisible();
+
+  // The period: a wrong order is refused, then the pending consultation's day only.
+  const pendingDay = shown(pending.startsAt);
+  await page.getByRole('button', { name: 'Período' }).click();
+  await page.getByLabel('De', { exact: true }).fill(shown(confirmed.startsAt).iso);
+  await page.getByLabel('Até', { exact: true }).fill(pendingDay.iso);
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('A data final deve ser igual ou posterior à inicial')).toBeVisible();
+  await page.getByLabel('De', { exact: true }).fill(pendingDay.iso);
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${pendingDay.iso}`));
+  await expect(page).toHaveURL(new RegExp(`to=${pendingDay.iso}`));
+  await expect(chips.getByText(`De: ${pendingDay.date}`)).toBeVisible();
+  await expect(chips.getByText(`Até: ${pendingDay.date}`)).toBeVisible();
+  await expect(page.getByText('Nenhuma consulta encontrada.')).toBeVisible();
+  await page.getByRole('button', { name: 'Remover filtro Status: Confirmada' }).click();
+  await expect(page.getByText('1 consulta encontrada')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: pendingDay.time })).toContainText('Agendada');
+  await page.getByRole('button', { name: `Remover filtro De: ${pendingDay.date}` }).click();
+  await page.getByRole('button', { name: `Remover filtro Até: ${pendingDay.date}` }).click();
+  await expect(page.getByText('2 consultas encontradas')).toBeVisible();
+  await expect(page).not.toHaveURL(/from=|to=|status=/);
+
+  // Cancel the confirmed one: the reason is required, then recorded.
+  const when = shown(confirmed.startsAt);
+  await page.getByRole('button', { name: `Ações da consulta de ${p.account.name} em ${when.date}` }).click();
+  await page.getByRole('menuitem', { name: 'Cancelar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancelar consulta' });
+  await dialog.getByRole('button', { name: 'Cancelar consulta' }).click();
+  await expect(dialog.getByText('Informe o motivo')).toBeVisible();
+  await dialog.getByLabel('Motivo').fill('Médica com emergência familiar');
+  await dialog.getByRole('button', { name: 'Cancelar consulta' }).click();
+  await expectToast(page, 'Consulta cancelada');
+  const row = page.getByRole('row').filter({ hasText: when.time });
+  await expect(row).toContainText('Cancelada');
+
+  await page.getByRole('button', { name: `Ações da consulta de ${p.account.name} em ${when.date}` }).click();
+  await page.getByRole('menuitem', { name: 'Ver detalhes' }).click();
+  const details = page.getByRole('dialog', { name: 'Detalhes da consulta' });
+  await expect(details).toContainText('Médica com emergência familiar');
+  await expect(details).toContainText('Equipe Pulsa');
+  await expect(details).toContainText('Reembolsado');
+  await details.getByRole('button', { name: 'Fechar' }).first().click();
+
+  // The search chip goes too, with "Limpar filtros".
+  await page.getByRole('button', { name: 'Limpar filtros' }).click();
+  await expect(search).toHaveValue('');
+  await expect(chips).toHaveCount(0);
+  await expect(page).not.toHaveURL(/q=/);
+});
+
+// ── Screenshots of each new screen ───────────────────────────────────────
+
+test('screenshots of the consultation screens, with real bookings in every state', async ({ browser }) => {
+  test.setTimeout(480_000);
+  const [cardiology, dermatology] = await Promise.all([
+    approvedDoctor(`Dra. Fernanda Lacerda ${tag()}`),
+    approvedDoctor(`Dr. André Nogueira ${tag()}`, 'Dermatologia'),
+  ]);
+  const p = await patient(`Juliana Ferreira ${tag()}`);
+  const confirmed = await book(p, cardiology, await slot(cardiology, 2, '10:00'), {
+    notes: 'Acompanhamento da pressão arterial.',
+  });
+  await accept(cardiology, confirmed.id);
+  await book(p, cardiology, await slot(cardiology, 3, '14:30'), { notes: 'Palpitações ao deitar.' });
+  await book(p, dermatology, await slot(dermatology, 4, '09:00'), { pay: false });
+  const held = await book(p, dermatology, await slot(dermatology, 5, '16:00'));
+  await accept(dermatology, held.id);
+  // Completed ahead of time by the admin, so the history and recent doctors have one to show.
+  await ok(
+    await (await admin()).post(`/api/admin/appointments/${held.id}/complete`, {
+      data: { reason: 'Atendimento realizado' },
+    }),
+    'complete',
+  );
+  const rejected = await book(p, cardiology, await slot(cardiology, 6, '11:30'));
+  await ok(await cardiology.api.post(`/api/doctor/appointments/${rejected.id}/reject`), 'reject');
+
+  const screens: { name: string; account: Account; path: string; heading: string | RegExp }[] = [
+    { name: 'patient-dashboard-live', account: p.account, path: '/patient', heading: /^Olá, / },
+    {
+      name: 'patient-consultations',
+      account: p.account,
+      path: '/patient/consultations',
+      heading: 'Minhas consultas',
+    },
+    {
+      name: 'patient-consultations-past',
+      account: p.account,
+      path: '/patient/consultations?scope=past',
+      heading: 'Minhas consultas',
+    },
+    { name: 'patient-payments', account: p.account, path: '/patient/payments', heading: 'Pagamentos' },
+    {
+      name: 'doctor-appointments',
+      account: cardiology.account,
+      path: '/doctor/appointments',
+      heading: 'Agendamentos',
+    },
+    {
+      name: 'doctor-appointments-agenda',
+      account: cardiology.account,
+      path: `/doctor/appointments?view=agenda&week=${shown(confirmed.startsAt).iso}`,
+      heading: 'Agendamentos',
+    },
+    {
+      name: 'admin-consultations',
+      account: ADMIN,
+      path: `/admin/consultations?q=${encodeURIComponent(p.account.name)}`,
+      heading: 'Consultas',
+    },
+  ];
+  for (const theme of ['light', 'dark'] as const) {
+    for (const screen of screens) {
+      const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      await signInContext(context, screen.account);
+      const page = await context.newPage();
+      await storeTheme(page, theme);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.goto(screen.path);
+        await settleSlowly(page, screen.heading);
+        await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `${screen.name}-${width}-${theme}.png`),
+          fullPage: true,
+          animations: 'disabled',
+          caret: 'hide',
+        });
+      }
+      if (theme === 'light') {
+        const axe = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(
+          axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          screen.name,
+        ).toEqual([]);
+      }
+      await context.close();
+    }
+  }
+
+  // The dialogs: cancel (with its refund statement) and reschedule, on a phone and a desktop.
+  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  await signInContext(context, p.account);
+  const page = await context.newPage();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.goto('/patient/consultations');
+    await settleSlowly(page, 'Minhas consultas');
+    const mine = card(page, cardiology.account.name, confirmed.startsAt);
+    await mine.getByRole('button', { name: 'Cancelar' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancelar consulta?' });
+    await expect(cancel.getByText(`Você receberá o reembolso integral de ${reais(PRICE)}.`)).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `patient-cancel-dialog-${width}-light.png`) });
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await cancel.getByRole('button', { name: 'Voltar' }).click();
+    await mine.getByRole('button', { name: 'Remarcar' }).click();
+    const reschedule = page.getByRole('dialog', { name: 'Remarcar consulta' });
+    await expect(reschedule.getByRole('list', { name: 'Horários livres' })).toBeVisible();
+    await expect(reschedule.locator('[aria-busy="true"]')).toHaveCount(0);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `patient-reschedule-dialog-${width}-light.png`),
+    });
+    const axe2 = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe2.violations.map((v) => v.id)).toEqual([]);
+    await reschedule.getByRole('button', { name: 'Voltar' }).click();
+  }
+  await context.close();
+});
