@@ -75,7 +75,8 @@ describe('JobQueue', () => {
     expect(runs[0]?.data).toEqual({ appointmentId: 'a-1' });
     expect(runs[0]?.attempt).toBe(1);
     expect(runs[0]?.at).toBeGreaterThanOrEqual(startAfter.getTime());
-    expect(await jobState(id)).toBe('completed');
+    // pg-boss marks the job completed just after the handler returns.
+    await vi.waitFor(async () => expect(await jobState(id)).toBe('completed'), WAIT);
   });
 
   it('hands each job to exactly one of two instances polling the same database', async () => {
