@@ -701,3 +701,24 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_reset_idx').on(t.resetAt)],
 );
+
+// ── Live connection: the events every instance delivers to its sockets ────
+
+/**
+ * What the live connection sends, kept so any instance can deliver it (NOTIFY carries only the id)
+ * and a reconnecting tab can catch up on what it missed. Rows are short-lived.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userIds: uuid('user_ids').array().notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('live_events_user_ids_idx').using('gin', t.userIds),
+    index('live_events_created_idx').on(t.createdAt),
+  ],
+);
