@@ -27,6 +27,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { paymentProviderFor } from './modules/payments/provider-choice.ts';
+import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
@@ -136,17 +137,20 @@ export async function buildApp(
   registerAfterResponse(app);
   documentCommonErrors(app);
 
+  const stripe = stripeCsp(!!config.stripe.secretKey);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir)],
+        scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir), ...stripe.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // The app's own origin only, WebSockets included (CSP's 'self' did not cover ws: before level 3).
-        connectSrc: ["'self'", webSocketOrigin(config.appUrl)],
+        connectSrc: ["'self'", webSocketOrigin(config.appUrl), ...stripe.connectSrc],
+        // This origin's frames (the documents viewer), and Stripe's card form and 3-D Secure step.
+        frameSrc: ["'self'", ...stripe.frameSrc],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -37,6 +37,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('wants the Stripe publishable key with the secret key (the checkout uses Elements)', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY/,
+    );
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripe,
+    ).toMatchObject({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+    });
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
   });

@@ -177,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required in production (openssl rand -base64 32)',
     );
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY (pk_…, from the same Stripe account): the checkout collects cards with Stripe Elements',
+    );
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }

@@ -76,8 +76,9 @@ export const paymentInstructionsSchema = z.object({
   boleto: z
     .object({ digitableLine: z.string(), dueDate: z.string(), pdfUrl: z.string().optional() })
     .optional(),
-  /** Stripe: the PaymentIntent's client secret for Elements. */
+  /** Stripe: the PaymentIntent's client secret and the account's publishable key, for Elements. */
   clientSecret: z.string().optional(),
+  publishableKey: z.string().optional(),
 });
 
 export const paymentSchema = z.object({

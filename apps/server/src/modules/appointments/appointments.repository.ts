@@ -70,8 +70,12 @@ export function toPaymentDto({ row, refund }: PaymentView): PaymentDto {
     amount: row.amount,
     provider: row.provider,
     sandbox: row.provider === 'sandbox',
-    needsCard: row.method === 'card' && row.status === 'pending' && !row.providerRef,
-    needsSecondStep: row.method === 'card' && row.status === 'pending' && !!row.providerRef,
+    // Sandbox: no reference until a card is typed, then its second step. Stripe: the PaymentIntent
+    // exists from the booking and waits for Elements (which also runs 3-D Secure) until settled.
+    needsCard:
+      row.method === 'card' && row.status === 'pending' && (!row.providerRef || !!instructions?.clientSecret),
+    needsSecondStep:
+      row.method === 'card' && row.status === 'pending' && !!row.providerRef && !instructions?.clientSecret,
     instructions,
     failureMessage: row.failureMessage,
     createdAt: row.createdAt.toISOString(),

@@ -52,7 +52,8 @@ async function instructionsOf(charge: Charge) {
         ...(charge.boleto.pdfUrl ? { pdfUrl: charge.boleto.pdfUrl } : {}),
       },
     };
-  if (charge.clientSecret) return { clientSecret: charge.clientSecret };
+  if (charge.clientSecret)
+    return { clientSecret: charge.clientSecret, publishableKey: charge.publishableKey ?? '' };
   return null;
 }
 

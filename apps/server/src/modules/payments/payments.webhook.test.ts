@@ -10,6 +10,7 @@ import { addDays, localDateOf } from '../doctors/slots.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
 const SECRET_KEY = 'sk_test_pulsa_webhook';
+const PUBLISHABLE_KEY = 'pk_test_pulsa_webhook';
 const WEBHOOK_SECRET = 'whsec_pulsa_webhook';
 
 let app: FastifyInstance;
@@ -53,6 +54,7 @@ beforeAll(async () => {
   // The app's own booking context, with Stripe pointed at the local Stripe-shaped server.
   app.booking.provider = createStripeProvider({
     secretKey: SECRET_KEY,
+    publishableKey: PUBLISHABLE_KEY,
     webhookSecret: WEBHOOK_SECRET,
     host: '127.0.0.1',
     port: peer.port,
@@ -148,6 +150,42 @@ describe('Stripe webhooks', () => {
     expect((await deliver(failed, sign(failed))).statusCode).toBe(200);
     const [after] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(after).toMatchObject({ status: 'paid', failureMessage: null });
+  });
+
+  it('a card waits for Elements with its client secret and publishable key until the authorisation arrives', async () => {
+    const booked = await app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { cookie },
+      payload: { doctorId, startsAt: slotAt(6), method: 'card', acceptPolicy: true },
+    });
+    expect(booked.statusCode).toBe(201);
+    const intent = peer.intents.get(booked.json().payment.instructions.clientSecret.split('_secret_')[0]);
+    expect(intent?.capture_method).toBe('manual');
+    expect(booked.json().payment).toMatchObject({
+      provider: 'stripe',
+      status: 'pending',
+      needsCard: true,
+      needsSecondStep: false,
+      instructions: { clientSecret: intent?.client_secret, publishableKey: PUBLISHABLE_KEY },
+    });
+
+    const authorized = event('evt_card_auth', 'payment_intent.amount_capturable_updated', {
+      id: intent?.id,
+      object: 'payment_intent',
+      status: 'requires_capture',
+    });
+    expect((await deliver(authorized, sign(authorized))).statusCode).toBe(200);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/appointments/${booked.json().id}`,
+      headers: { cookie },
+    });
+    expect(read.json().payment).toMatchObject({
+      status: 'processing',
+      needsCard: false,
+      needsSecondStep: false,
+    });
   });
 
   it('answers events it does not act on without changing anything', async () => {

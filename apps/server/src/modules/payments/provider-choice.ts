@@ -5,7 +5,11 @@ import { createStripeProvider } from './stripe-provider.ts';
 
 /** Stripe when its secret key is configured; otherwise the built-in test environment. */
 export function paymentProviderFor(config: AppConfig): PaymentProvider {
-  const { secretKey, webhookSecret } = config.stripe;
+  const { secretKey, publishableKey, webhookSecret } = config.stripe;
   if (!secretKey) return createSandboxProvider();
-  return createStripeProvider({ secretKey, webhookSecret: webhookSecret ?? '' });
+  return createStripeProvider({
+    secretKey,
+    publishableKey: publishableKey ?? '',
+    webhookSecret: webhookSecret ?? '',
+  });
 }

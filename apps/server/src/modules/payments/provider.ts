@@ -41,6 +41,8 @@ export interface Charge {
   state: ChargeState;
   /** Stripe: the PaymentIntent's client secret, for Elements in the browser. */
   clientSecret?: string;
+  /** Stripe: the publishable key of the account that owns the PaymentIntent (Elements needs both). */
+  publishableKey?: string;
   pix?: { payload: string; expiresAt: Date };
   boleto?: { digitableLine: string; barcode: string; dueDate: string; hostedUrl?: string; pdfUrl?: string };
   /** Portuguese, for the payer, when state is failed. */

@@ -11,6 +11,7 @@ import {
 } from './stripe-provider.ts';
 
 const SECRET_KEY = 'sk_test_pulsa_local_peer';
+const PUBLISHABLE_KEY = 'pk_test_pulsa_local_peer';
 const WEBHOOK_SECRET = 'whsec_pulsa_local_peer';
 
 let peer: StripePeer;
@@ -20,6 +21,7 @@ beforeAll(async () => {
   peer = await startStripePeer({ secretKey: SECRET_KEY });
   provider = createStripeProvider({
     secretKey: SECRET_KEY,
+    publishableKey: PUBLISHABLE_KEY,
     webhookSecret: WEBHOOK_SECRET,
     host: '127.0.0.1',
     port: peer.port,
@@ -95,6 +97,7 @@ describe('createCharge', () => {
       providerRef: intent?.id,
       state: 'requires_action',
       clientSecret: intent?.client_secret,
+      publishableKey: PUBLISHABLE_KEY,
     });
   });
 
@@ -271,6 +274,7 @@ describe('createCharge', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const unreachable = createStripeProvider({
       secretKey: SECRET_KEY,
+      publishableKey: PUBLISHABLE_KEY,
       webhookSecret: WEBHOOK_SECRET,
       host: '127.0.0.1',
       port,
@@ -469,7 +473,11 @@ describe('parseWebhook', () => {
   });
 
   it('without a configured secret every event is refused, even one signed with the empty secret', () => {
-    const unconfigured = createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: '' });
+    const unconfigured = createStripeProvider({
+      secretKey: SECRET_KEY,
+      publishableKey: PUBLISHABLE_KEY,
+      webhookSecret: '',
+    });
     const payload = JSON.stringify(event('payment_intent.succeeded', intent('pi_n')));
     expect(() => unconfigured.parseWebhook(payload, sign(payload, { secret: '' }))).toThrow(
       WebhookSignatureError,

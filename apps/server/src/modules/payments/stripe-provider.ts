@@ -16,6 +16,8 @@ import {
 
 export interface StripeProviderOptions {
   secretKey: string;
+  /** The same account's pk_… key: the browser confirms card PaymentIntents with it. */
+  publishableKey: string;
   webhookSecret: string;
   /** Tests point the client to a local server. */
   host?: string;
@@ -138,7 +140,7 @@ function intentParams(input: CreateChargeInput): Stripe.PaymentIntentCreateParam
   }
 }
 
-function chargeOf(intent: Stripe.PaymentIntent, input: CreateChargeInput): Charge {
+function chargeOf(intent: Stripe.PaymentIntent, input: CreateChargeInput, publishableKey: string): Charge {
   const providerRef = intent.id;
   if (intent.status === 'requires_capture') return { providerRef, state: 'authorized' };
   if (intent.status === 'succeeded') return { providerRef, state: 'paid' };
@@ -157,7 +159,7 @@ function chargeOf(intent: Stripe.PaymentIntent, input: CreateChargeInput): Charg
     };
   if (input.method === 'card') {
     if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
-    return { providerRef, state: 'requires_action', clientSecret: intent.client_secret };
+    return { providerRef, state: 'requires_action', clientSecret: intent.client_secret, publishableKey };
   }
   const pix = intent.next_action?.pix_display_qr_code;
   if (input.method === 'pix' && pix?.data) {
@@ -237,7 +239,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         const intent = await stripe.paymentIntents.create(intentParams(input), {
           idempotencyKey: input.idempotencyKey,
         });
-        return chargeOf(intent, input);
+        return chargeOf(intent, input, options.publishableKey);
       } catch (error) {
         // A refusal is an answer for the payer; a network error or a 5xx is thrown so the caller
         // retries with the same key (Stripe then answers what it answered the first time).

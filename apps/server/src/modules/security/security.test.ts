@@ -408,6 +408,26 @@ describe('finding 9: content security policy', () => {
     }
   });
 
+  it('opens the policy to Stripe.js only when Stripe is the payment provider', async () => {
+    const sandbox = await appWith();
+    const plain = String(
+      (await sandbox.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
+    expect(plain).not.toContain('stripe.com');
+    expect(plain).toContain("frame-src 'self';");
+    const { app } = await appWith({
+      stripe: { secretKey: 'sk_test_csp', publishableKey: 'pk_test_csp', webhookSecret: 'whsec_csp' },
+    });
+    const csp = String(
+      (await app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
+    expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com;/);
+    expect(csp).toMatch(/connect-src 'self' ws:\/\/[^;]* https:\/\/api\.stripe\.com;/);
+    expect(csp).toContain(
+      "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;",
+    );
+  });
+
   it('keeps the API document public (decision 034)', async () => {
     const { app } = await appWith();
     const res = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { origin: undefined } });

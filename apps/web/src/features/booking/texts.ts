@@ -138,8 +138,10 @@ export const BOOKING_TEXT = {
     secondStep:
       'O banco emissor pede uma confirmação desta compra. No ambiente de testes, autorize abaixo para concluir.',
     authorize: 'Autorizar',
-    unavailable:
-      'O pagamento com cartão não está disponível nesta instalação. Agende novamente e escolha PIX.',
+    stripePrivacy:
+      'Os dados do cartão são enviados diretamente à Stripe, com criptografia. A Pulsa não os recebe nem os guarda.',
+    stripeUnavailable:
+      'Não foi possível carregar o formulário de cartão. Verifique sua conexão e recarregue a página.',
   },
   pix: {
     title: 'PIX',

@@ -34,6 +34,7 @@ import {
   RequestSent,
 } from './checkout-outcome';
 import { PixPayment } from './pix-payment';
+import { StripeCardPayment } from './stripe-card-payment';
 
 const T = BOOKING_TEXT.checkout;
 const HOUR = 60 * 60_000;
@@ -127,14 +128,7 @@ function PaymentPanel({ appointment, viewerZone }: { appointment: AppointmentDto
   if (!payment) return null;
   if (payment.method === 'pix') return <PixPayment appointment={appointment} viewerZone={viewerZone} />;
   if (payment.method === 'boleto') return <BoletoPayment appointment={appointment} />;
-  if (!payment.sandbox) {
-    // Card payments outside the test environment need the provider's own card form.
-    return (
-      <Card>
-        <CardContent className="py-6 text-sm">{BOOKING_TEXT.card.unavailable}</CardContent>
-      </Card>
-    );
-  }
+  if (!payment.sandbox) return payment.needsCard ? <StripeCardPayment appointment={appointment} /> : null;
   return payment.needsSecondStep ? (
     <CardSecondStep appointment={appointment} />
   ) : (

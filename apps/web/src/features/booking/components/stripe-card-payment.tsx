@@ -1,0 +1,124 @@
+import { formatBRL } from '@pulsa/shared/format/money';
+import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { CreditCard, Lock, XCircle } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { bookingKeys } from '../api/booking-keys';
+import { BOOKING_TEXT } from '../texts';
+
+const T = BOOKING_TEXT.card;
+
+/** Stripe.js is fetched once per key from js.stripe.com (never bundled, as Stripe requires). */
+const loading = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string) {
+  let promise = loading.get(publishableKey);
+  if (!promise) {
+    promise = loadStripe(publishableKey, { locale: 'pt-BR' });
+    // A failed load (offline, blocked) may be retried by opening the page again.
+    promise.catch(() => loading.delete(publishableKey));
+    loading.set(publishableKey, promise);
+  }
+  return promise;
+}
+
+/**
+ * Card payment through Stripe: the card form is Stripe's own (Payment Element), so card data never
+ * reaches Pulsa; confirming authorises the PaymentIntent (with 3-D Secure when the bank asks) and
+ * Stripe's webhook tells the server, which the page follows by itself.
+ */
+export function StripeCardPayment({ appointment }: { appointment: AppointmentDto }) {
+  const instructions = appointment.payment?.instructions;
+  const [dark] = useState(() => document.documentElement.classList.contains('dark'));
+  if (!instructions?.clientSecret || !instructions.publishableKey) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CreditCard aria-hidden className="size-5 text-primary" />
+          {T.title}
+        </CardTitle>
+        <CardDescription className="flex items-start gap-1.5">
+          <Lock aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+          {T.stripePrivacy}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Elements
+          stripe={stripeFor(instructions.publishableKey)}
+          options={{
+            clientSecret: instructions.clientSecret,
+            locale: 'pt-BR',
+            appearance: { theme: dark ? 'night' : 'stripe' },
+          }}
+        >
+          <StripeCardForm appointment={appointment} />
+        </Elements>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StripeCardForm({ appointment }: { appointment: AppointmentDto }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(appointment.payment?.failureMessage ?? null);
+  const [ready, setReady] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setBusy(true);
+    setFailure(null);
+    const { error } = await stripe.confirmPayment({
+      elements,
+      redirect: 'if_required',
+      confirmParams: { return_url: window.location.href },
+    });
+    if (error) {
+      // Stripe's own message, already in Portuguese: a declined card, a wrong CVC, a failed 3-D Secure.
+      setFailure(error.message ?? T.declined);
+      setBusy(false);
+      return;
+    }
+    // Authorised: the webhook moves the payment on; read the appointment again at once.
+    await queryClient.invalidateQueries({ queryKey: bookingKeys.appointment(appointment.id) });
+    setBusy(false);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {failure ? (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+        >
+          <XCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
+          <div>
+            <p className="font-medium">{T.declined}</p>
+            <p>{failure}</p>
+          </div>
+        </div>
+      ) : null}
+      {loadFailed ? (
+        <p role="alert" className="text-sm">
+          {T.stripeUnavailable}
+        </p>
+      ) : null}
+      <PaymentElement
+        options={{ layout: 'tabs', fields: { billingDetails: { name: 'auto' } } }}
+        onReady={() => setReady(true)}
+        onLoadError={() => setLoadFailed(true)}
+      />
+      <Button type="submit" loading={busy} disabled={!stripe || !ready}>
+        {busy ? T.busy : T.submit(formatBRL(appointment.price))}
+      </Button>
+    </form>
+  );
+}
