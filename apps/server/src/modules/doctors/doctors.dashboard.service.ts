@@ -2,16 +2,17 @@ import type { DoctorDashboard } from '@pulsa/shared/schemas/doctors';
 import { DOCTOR_MESSAGES } from '@pulsa/shared/schemas/doctors';
 import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
+import { listExceptions, listWindows } from './doctors.agenda.repository.ts';
 import type { DoctorsContext } from './doctors.profile.service.ts';
 import { missingItems, toProfileDto } from './doctors.profile.service.ts';
 import { currentDocuments, findDoctor } from './doctors.repository.ts';
+import { addDays, capacityMinutes, localDateOf } from './slots.ts';
 
 interface StatsRow extends Record<string, unknown> {
   today: number | string;
   patients: number | string;
   revenue: number | string | null;
   booked: number | string | null;
-  available: number | string | null;
 }
 
 /**
@@ -28,9 +29,7 @@ export async function dashboardFor(ctx: DoctorsContext, userId: string): Promise
   const result = await ctx.db.execute<StatsRow>(sql`
     with bounds as (
       select (date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) as day_start,
-             (date_trunc('month', now() at time zone ${tz}) at time zone ${tz}) as month_start,
-             (date_trunc('month', now() at time zone ${tz}))::date as first_day,
-             ((date_trunc('month', now() at time zone ${tz}) + interval '1 month')::date - 1) as last_day
+             (date_trunc('month', now() at time zone ${tz}) at time zone ${tz}) as month_start
     )
     select
       (select count(*) from appointments a, bounds b
@@ -43,15 +42,11 @@ export async function dashboardFor(ctx: DoctorsContext, userId: string): Promise
           and coalesce(p.paid_at, p.created_at) >= b.month_start) as revenue,
       (select coalesce(sum(extract(epoch from (a.ends_at - a.starts_at)) / 60), 0) from appointments a, bounds b
         where a.doctor_id = ${id} and a.status in ('scheduled', 'confirmed', 'in_progress', 'completed', 'no_show')
-          and a.starts_at >= b.month_start and a.starts_at < b.month_start + interval '1 month') as booked,
-      (select coalesce(sum(extract(epoch from (w.end_time - w.start_time)) / 60), 0)
-         from bounds b, generate_series(b.first_day, b.last_day, interval '1 day') as day
-         join doctor_availability w on w.doctor_id = ${id} and w.is_available
-          and w.day_of_week = extract(dow from day)) as available
+          and a.starts_at >= b.month_start and a.starts_at < b.month_start + interval '1 month') as booked
   `);
   const s = result.rows[0] as StatsRow;
-  const available = Number(s.available ?? 0);
   const booked = Number(s.booked ?? 0);
+  const hours = await monthHours(ctx, id, row.doctor);
   return {
     verificationStatus: profile.verificationStatus,
     rejectionReason: profile.rejectionReason,
@@ -61,7 +56,40 @@ export async function dashboardFor(ctx: DoctorsContext, userId: string): Promise
       consultationsToday: Number(s.today),
       totalPatients: Number(s.patients),
       monthlyRevenue: Number(s.revenue ?? 0),
-      occupancyRate: available > 0 ? Math.round((booked / available) * 1000) / 10 : null,
+      occupancyRate: !hours.any
+        ? null
+        : hours.capacity > 0
+          ? Math.round((booked / hours.capacity) * 1000) / 10
+          : 0,
     },
   };
+}
+
+/**
+ * This local month's working hours from the same slot maths patients book from: weekly windows,
+ * days off and extra hours, cut into consultation lengths. `any` is false when the doctor has no
+ * weekly hours and no extra hours this month (the card then asks for a schedule).
+ */
+async function monthHours(
+  ctx: DoctorsContext,
+  doctorId: string,
+  doctor: { timeZone: string; consultationMinutes: number },
+): Promise<{ any: boolean; capacity: number }> {
+  const today = localDateOf(new Date(), doctor.timeZone);
+  const firstDay = `${today.slice(0, 8)}01`;
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const lastDay = addDays(firstDay, days - 1);
+  const [windows, exceptions] = await Promise.all([
+    listWindows(ctx.db, doctorId),
+    listExceptions(ctx.db, doctorId, firstDay, lastDay),
+  ]);
+  const any = windows.some((w) => w.isAvailable) || exceptions.some((e) => e.kind === 'extra');
+  const rules = {
+    timeZone: doctor.timeZone,
+    consultationMinutes: doctor.consultationMinutes,
+    minNoticeMinutes: 0,
+    bookingHorizonDays: 0,
+  };
+  return { any, capacity: capacityMinutes({ windows, exceptions, rules, fromDate: firstDay, days }) };
 }

@@ -6,7 +6,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createDoctor, createPatient, seedSpecialties } from '../../db/factories.ts';
-import { doctorProfiles, emailOutbox, notifications, userProfiles } from '../../db/schema.ts';
+import {
+  appointments,
+  doctorAgendaExceptions,
+  doctorProfiles,
+  emailOutbox,
+  notifications,
+  userProfiles,
+} from '../../db/schema.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
@@ -586,6 +593,54 @@ describe('who may call what', () => {
 });
 
 describe('dashboard', () => {
+  it('divides the booked minutes of the month by its working hours, days off and extra hours included', async () => {
+    const doctor = await createDoctor(app.db, {
+      availability: [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+        dayOfWeek: d,
+        startTime: '08:00',
+        endTime: '09:00',
+      })),
+    });
+    const cookie = await signIn(doctor.email, doctor.password);
+    // Today's date in São Paulo, and the month around it.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const startsAt = new Date(`${today}T08:00:00-03:00`);
+    const endsAt = new Date(startsAt.getTime() + 30 * 60_000);
+    await app.db
+      .insert(appointments)
+      .values({ doctorId: doctor.doctorId, patientId: patient.id, startsAt, endsAt, status: 'confirmed' });
+    const occupancy = async () =>
+      (await call('GET', '/api/doctor/dashboard', cookie)).json().stats.occupancyRate;
+    expect(await occupancy()).toBe(Math.round((30 / (days * 60)) * 1000) / 10);
+
+    // Off every other day of the month: one hour of work is left, half of it booked.
+    const first = `${today.slice(0, 8)}01`;
+    const last = `${today.slice(0, 8)}${String(days).padStart(2, '0')}`;
+    const dayBefore = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const offDays = [
+      ...(today > first ? [{ startDate: first, endDate: dayBefore }] : []),
+      ...(today < last ? [{ startDate: dayAfter, endDate: last }] : []),
+    ];
+    await app.db
+      .insert(doctorAgendaExceptions)
+      .values(offDays.map((d) => ({ doctorId: doctor.doctorId, kind: 'off' as const, ...d })));
+    expect(await occupancy()).toBe(50);
+
+    // One extra hour today doubles the hours.
+    await app.db.insert(doctorAgendaExceptions).values({
+      doctorId: doctor.doctorId,
+      kind: 'extra',
+      startDate: today,
+      endDate: today,
+      startTime: '14:00',
+      endTime: '15:00',
+    });
+    expect(await occupancy()).toBe(25);
+  });
+
   it('gives honest zeros until bookings exist, and no occupancy without weekly hours', async () => {
     const res = await call('GET', '/api/doctor/dashboard', otherDoctor.cookie);
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  capacityMinutes,
   type DateException,
   freeSlotDays,
   freeSlots,
@@ -286,5 +287,37 @@ describe('time zones and DST', () => {
     expect(localDateOf(new Date('2026-11-24T01:30:00Z'), SP)).toBe('2026-11-23');
     const d = day('2026-11-23', { windows: [w(1, '22:00', '23:00')] });
     expect(isoStarts(d)).toEqual(['2026-11-24T01:00:00.000Z', '2026-11-24T01:30:00.000Z']);
+  });
+});
+
+describe('capacity (the dashboard occupancy divides by it)', () => {
+  const capacity = (windows: WeeklyWindow[], exceptions: DateException[], fromDate: string, days: number) =>
+    capacityMinutes({ windows, exceptions, rules: rules(), fromDate, days });
+
+  it('counts the weekly windows of each date, cut into whole consultations', () => {
+    // Monday 2026-11-23 to Sunday 2026-11-29: a Monday 08:00–09:50 window holds three 30-minute slots.
+    expect(capacity([w(1, '08:00', '09:50')], [], '2026-11-23', 7)).toBe(90);
+    expect(capacity([w(1, '08:00', '09:50', false)], [], '2026-11-23', 7)).toBe(0);
+    expect(capacity([w(1, '08:00', '09:00'), w(3, '14:00', '15:00')], [], '2026-11-23', 14)).toBe(240);
+  });
+
+  it('leaves out days off and adds extra hours', () => {
+    const windows = [1, 2, 3, 4, 5].map((d) => w(d, '08:00', '10:00'));
+    expect(capacity(windows, [], '2026-11-23', 7)).toBe(600);
+    expect(capacity(windows, [off('2026-11-24', '2026-11-26')], '2026-11-23', 7)).toBe(240);
+    expect(
+      capacity(
+        windows,
+        [off('2026-11-24', '2026-11-26'), extra('2026-11-28', '09:00', '12:00')],
+        '2026-11-23',
+        7,
+      ),
+    ).toBe(420);
+  });
+
+  it('counts overlapping hours once', () => {
+    expect(capacity([w(1, '08:00', '10:00')], [extra('2026-11-23', '09:00', '11:00')], '2026-11-23', 1)).toBe(
+      180,
+    );
   });
 });

@@ -124,8 +124,10 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
+type HoursInput = Pick<SlotInput, 'windows' | 'exceptions' | 'rules'>;
+
 /** Working intervals of one date, as instants, sorted and merged. */
-function intervalsOf(date: string, input: SlotInput): [number, number][] {
+function intervalsOf(date: string, input: HoursInput): [number, number][] {
   const { windows, exceptions, rules } = input;
   const off = exceptions.some((e) => e.kind === 'off' && e.startDate <= date && date <= e.endDate);
   const weekday = weekdayOf(date);
@@ -180,6 +182,22 @@ export function freeSlotDays(input: SlotInput & { fromDate: string; days: number
     result.push({ date, slots });
   }
   return result;
+}
+
+/**
+ * The bookable minutes of the working hours of each date from `fromDate`, `days` dates long: weekly
+ * windows − days off + extra hours, cut into consultation lengths (what could be booked at all;
+ * notice, horizon and bookings aside). The doctor dashboard's occupancy divides by it.
+ */
+export function capacityMinutes(input: HoursInput & { fromDate: string; days: number }): number {
+  const length = input.rules.consultationMinutes * MINUTE;
+  if (length <= 0) return 0;
+  let slots = 0;
+  for (let i = 0; i < input.days; i++) {
+    for (const [start, end] of intervalsOf(addDays(input.fromDate, i), input))
+      slots += Math.floor((end - start) / length);
+  }
+  return slots * input.rules.consultationMinutes;
 }
 
 /** Free slots starting in [from, to). */
