@@ -51,6 +51,12 @@ const chromeFlags = [
   '--no-first-run',
 ];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+/**
+ * Lighthouse runs per page. One run's performance score swings by several points with what else the
+ * machine does (its CPU timings are measured, then scaled); Lighthouse's guidance on variability is
+ * to run it several times and report the median run, which is what the scores below are.
+ */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LANDING_JS_BUDGET_KB = 100;
 /** Source folders whose code must never load on a public page. */
 const PRIVATE_SOURCES = [/src\/app\/routes\/(admin|doctor|patient)\//, /src\/components\/layout\/.*shell/i];
@@ -96,6 +102,26 @@ async function startServer(): Promise<ChildProcess> {
     if (Date.now() > deadline) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 300));
   }
+}
+
+type LighthouseRun = Awaited<ReturnType<typeof lighthouse>>;
+
+/** The run with the median performance score of LIGHTHOUSE_RUNS runs of one page. */
+async function medianLighthouseRun(url: string, port: number): Promise<LighthouseRun> {
+  const runs: LighthouseRun[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    runs.push(
+      await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(TARGETS),
+      }),
+    );
+  }
+  const performance = (run: LighthouseRun) => run?.lhr.categories.performance?.score ?? 0;
+  runs.sort((a, b) => performance(a) - performance(b));
+  return runs[Math.floor((runs.length - 1) / 2)];
 }
 
 function loadManifest(): Record<string, { file: string; src?: string }> {
@@ -190,12 +216,7 @@ async function main() {
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
     for (const pattern of pages) {
       const url = resolve(pattern);
-      const run = await lighthouse(`${base}${url}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(TARGETS),
-      });
+      const run = await medianLighthouseRun(`${base}${url}`, chrome.port);
       const categories = run?.lhr.categories ?? {};
       const scores = Object.fromEntries(
         Object.keys(TARGETS).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, request } from '@playwright/test';
 import type { SlotDays } from '../packages/shared/src/schemas/agenda.ts';
 import type { AppointmentDto, CancellationPreview } from '../packages/shared/src/schemas/appointments.ts';
 import {
@@ -531,8 +531,18 @@ test('the admin filters consultations with removable chips and cancels one with 
 
 // ── Screenshots of each new screen ───────────────────────────────────────
 
-test('screenshots of the consultation screens, with real bookings in every state', async ({ browser }) => {
-  test.setTimeout(480_000);
+test.describe('screenshots of the consultation screens, with real bookings in every state', () => {
+  // One test per theme, each with its own bookings, so the two run side by side.
+  test.describe.configure({ mode: 'parallel' });
+  for (const theme of ['light', 'dark'] as const) {
+    test(theme, async ({ browser }) => {
+      test.setTimeout(300_000);
+      await shootConsultationScreens(browser, theme);
+    });
+  }
+});
+
+async function shootConsultationScreens(browser: Browser, theme: 'light' | 'dark') {
   const [cardiology, dermatology] = await Promise.all([
     approvedDoctor(`Dra. Fernanda Lacerda ${tag()}`),
     approvedDoctor(`Dr. André Nogueira ${tag()}`, 'Dermatologia'),
@@ -590,39 +600,38 @@ test('screenshots of the consultation screens, with real bookings in every state
       heading: 'Consultas',
     },
   ];
-  for (const theme of ['light', 'dark'] as const) {
-    for (const screen of screens) {
-      const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-      await signInContext(context, screen.account);
-      const page = await context.newPage();
-      await storeTheme(page, theme);
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        await page.goto(screen.path);
-        await settleSlowly(page, screen.heading);
-        await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({
-          path: path.join(SCREENSHOT_DIR, `${screen.name}-${width}-${theme}.png`),
-          fullPage: true,
-          animations: 'disabled',
-          caret: 'hide',
-        });
-      }
-      if (theme === 'light') {
-        const axe = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        expect(
-          axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          screen.name,
-        ).toEqual([]);
-      }
-      await context.close();
+  for (const screen of screens) {
+    const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    await signInContext(context, screen.account);
+    const page = await context.newPage();
+    await storeTheme(page, theme);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.goto(screen.path);
+      await settleSlowly(page, screen.heading);
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${screen.name}-${width}-${theme}.png`),
+        fullPage: true,
+        animations: 'disabled',
+        caret: 'hide',
+      });
     }
+    if (theme === 'light') {
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        screen.name,
+      ).toEqual([]);
+    }
+    await context.close();
   }
 
   // The dialogs: cancel (with its refund statement) and reschedule, on a phone and a desktop.
+  if (theme === 'dark') return;
   const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   await signInContext(context, p.account);
   const page = await context.newPage();
@@ -654,4 +663,4 @@ test('screenshots of the consultation screens, with real bookings in every state
     await reschedule.getByRole('button', { name: 'Voltar' }).click();
   }
   await context.close();
-});
+}

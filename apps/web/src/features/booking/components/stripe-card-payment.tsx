@@ -1,7 +1,9 @@
 import { formatBRL } from '@pulsa/shared/format/money';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+// The pure entry point: the main one injects Stripe.js as soon as it is imported, on every page.
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Lock, XCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
