@@ -93,6 +93,21 @@ test('a doctor adds, toggles and removes weekly windows and adds a vacation', as
   await expectToast(page, 'Horário ativado com sucesso');
   await expect(monday.getByText('Ativo')).toBeVisible();
 
+  // Edited in place: the add form's rules, then the new times where the old ones were.
+  await monday.getByRole('button', { name: 'Editar horário de Segunda-feira, 09:00 às 12:00' }).click();
+  const edit = page.getByRole('form', { name: 'Editar horário de Segunda-feira, 09:00 às 12:00' });
+  await edit.getByLabel('Início').fill('11:00');
+  await edit.getByLabel('Término').fill('10:00');
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(edit.getByText('O horário de término deve ser depois do horário de início')).toBeVisible();
+  await edit.getByLabel('Início').fill('08:00');
+  await edit.getByLabel('Término').fill('11:00');
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(page, 'Horário atualizado com sucesso');
+  await expect(edit).toHaveCount(0);
+  await expect(monday.getByText('08:00 às 11:00')).toBeVisible();
+  await expect(preview.getByText('08:00').first()).toBeVisible();
+
   // A vacation from tomorrow for ten days.
   const from = saoPauloDate(1);
   const to = saoPauloDate(10);
@@ -108,12 +123,12 @@ test('a doctor adds, toggles and removes weekly windows and adds a vacation', as
   await expect(page.getByText(`Férias de ${from.shown} a ${to.shown}`)).toBeVisible();
 
   // Removal asks first; cancelling keeps the window.
-  await monday.getByRole('button', { name: 'Remover horário de Segunda-feira, 09:00 às 12:00' }).click();
+  await monday.getByRole('button', { name: 'Remover horário de Segunda-feira, 08:00 às 11:00' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Remover horário?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(monday.getByText('09:00 às 12:00')).toBeVisible();
-  await monday.getByRole('button', { name: 'Remover horário de Segunda-feira, 09:00 às 12:00' }).click();
+  await expect(monday.getByText('08:00 às 11:00')).toBeVisible();
+  await monday.getByRole('button', { name: 'Remover horário de Segunda-feira, 08:00 às 11:00' }).click();
   await dialog.getByRole('button', { name: 'Remover' }).click();
   await expectToast(page, 'Horário removido com sucesso');
   await expect(page.getByText('Nenhum horário cadastrado ainda.')).toBeVisible();

@@ -37,15 +37,17 @@ export async function updateAgendaRules(
     .where(eq(doctorProfiles.id, doctorId));
 }
 
+const windowColumns = {
+  id: doctorAvailability.id,
+  dayOfWeek: doctorAvailability.dayOfWeek,
+  startTime: doctorAvailability.startTime,
+  endTime: doctorAvailability.endTime,
+  isAvailable: doctorAvailability.isAvailable,
+};
+
 export async function listWindows(db: Queryable, doctorId: string) {
   return db
-    .select({
-      id: doctorAvailability.id,
-      dayOfWeek: doctorAvailability.dayOfWeek,
-      startTime: doctorAvailability.startTime,
-      endTime: doctorAvailability.endTime,
-      isAvailable: doctorAvailability.isAvailable,
-    })
+    .select(windowColumns)
     .from(doctorAvailability)
     .where(eq(doctorAvailability.doctorId, doctorId))
     .orderBy(asc(doctorAvailability.dayOfWeek), asc(doctorAvailability.startTime));
@@ -57,13 +59,7 @@ export async function insertWindow(
   db: Queryable,
   values: { doctorId: string; dayOfWeek: number; startTime: string; endTime: string },
 ): Promise<WindowRow> {
-  const [row] = await db.insert(doctorAvailability).values(values).returning({
-    id: doctorAvailability.id,
-    dayOfWeek: doctorAvailability.dayOfWeek,
-    startTime: doctorAvailability.startTime,
-    endTime: doctorAvailability.endTime,
-    isAvailable: doctorAvailability.isAvailable,
-  });
+  const [row] = await db.insert(doctorAvailability).values(values).returning(windowColumns);
   return row as WindowRow;
 }
 
@@ -77,13 +73,22 @@ export async function setWindowAvailable(
     .update(doctorAvailability)
     .set({ isAvailable })
     .where(and(eq(doctorAvailability.id, id), eq(doctorAvailability.doctorId, doctorId)))
-    .returning({
-      id: doctorAvailability.id,
-      dayOfWeek: doctorAvailability.dayOfWeek,
-      startTime: doctorAvailability.startTime,
-      endTime: doctorAvailability.endTime,
-      isAvailable: doctorAvailability.isAvailable,
-    });
+    .returning(windowColumns);
+  return row;
+}
+
+/** Moves one of the doctor's windows (weekday and times); undefined when it is not theirs. */
+export async function updateWindow(
+  db: Queryable,
+  doctorId: string,
+  id: string,
+  values: { dayOfWeek: number; startTime: string; endTime: string },
+): Promise<WindowRow | undefined> {
+  const [row] = await db
+    .update(doctorAvailability)
+    .set(values)
+    .where(and(eq(doctorAvailability.id, id), eq(doctorAvailability.doctorId, doctorId)))
+    .returning(windowColumns);
   return row;
 }
 

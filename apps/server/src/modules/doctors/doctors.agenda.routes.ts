@@ -20,6 +20,7 @@ import { notFound } from '../../lib/errors.ts';
 import {
   addException,
   addWindow,
+  editWindow,
   getAgenda,
   isPublicDoctor,
   removeException,
@@ -81,6 +82,21 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
       const window = await addWindow(app.db, await doctorIdOf(request), request.body);
       return reply.status(201).send(window);
     },
+  );
+
+  r.put(
+    '/me/agenda/windows/:id',
+    {
+      ...doctorOnly,
+      schema: {
+        tags,
+        summary: 'Change the weekday and times of one of your windows (overlaps are refused)',
+        params: agendaIdParamsSchema,
+        body: availabilityWindowInputSchema,
+        response: { 200: availabilityWindowSchema, ...errors },
+      },
+    },
+    async (request) => editWindow(app.db, await doctorIdOf(request), request.params.id, request.body),
   );
 
   r.patch(

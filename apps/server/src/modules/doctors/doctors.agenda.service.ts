@@ -23,6 +23,7 @@ import {
   listWindows,
   setWindowAvailable,
   updateAgendaRules,
+  updateWindow,
   type WindowRow,
 } from './doctors.agenda.repository.ts';
 import {
@@ -95,6 +96,25 @@ export async function addWindow(
       throw conflict(AGENDA_MESSAGES.overlap, undefined, 'availability_overlap');
     throw error;
   }
+}
+
+/** Changes a window's weekday and times in place; an overlap is refused by the database as on adding. */
+export async function editWindow(
+  db: Queryable,
+  doctorId: string,
+  id: string,
+  input: AvailabilityWindowInput,
+): Promise<AvailabilityWindow> {
+  let row: Awaited<ReturnType<typeof updateWindow>>;
+  try {
+    row = await updateWindow(db, doctorId, id, input);
+  } catch (error) {
+    if (isExclusionViolation(error, 'doctor_availability_no_overlap'))
+      throw conflict(AGENDA_MESSAGES.overlap, undefined, 'availability_overlap');
+    throw error;
+  }
+  if (!row) throw notFound(AGENDA_MESSAGES.windowNotFound);
+  return toWindow(row);
 }
 
 export async function toggleWindow(

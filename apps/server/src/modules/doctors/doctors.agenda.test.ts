@@ -81,6 +81,7 @@ const endpoints: [string, 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', object?][
   ['/api/doctors/me/agenda', 'GET'],
   ['/api/doctors/me/agenda/windows', 'POST', { dayOfWeek: 0, startTime: '08:00', endTime: '09:00' }],
   [`/api/doctors/me/agenda/windows/${ANY_ID}`, 'PATCH', { isAvailable: false }],
+  [`/api/doctors/me/agenda/windows/${ANY_ID}`, 'PUT', { dayOfWeek: 0, startTime: '08:00', endTime: '09:00' }],
   [`/api/doctors/me/agenda/windows/${ANY_ID}`, 'DELETE'],
   ['/api/doctors/me/agenda/exceptions', 'POST', { kind: 'off', startDate: '2099-01-01' }],
   [`/api/doctors/me/agenda/exceptions/${ANY_ID}`, 'DELETE'],
@@ -236,6 +237,72 @@ describe('weekly windows', () => {
       .from(doctorAvailability)
       .where(eq(doctorAvailability.id, otherWindowId));
     expect(still?.isAvailable).toBe(true);
+  });
+
+  it('edits a window in place: weekday and times, with the add form rules and the overlap refusal', async () => {
+    const added = await call('POST', '/api/doctors/me/agenda/windows', cookies.doctor, {
+      dayOfWeek: 5,
+      startTime: '19:00',
+      endTime: '20:00',
+    });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().id as string;
+    const url = `/api/doctors/me/agenda/windows/${id}`;
+    const moved = await call('PUT', url, cookies.doctor, {
+      dayOfWeek: 0,
+      startTime: '19:30',
+      endTime: '21:00',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({
+      id,
+      dayOfWeek: 0,
+      startTime: '19:30',
+      endTime: '21:00',
+      isAvailable: true,
+    });
+
+    const stored = async () =>
+      (await app.db.select().from(doctorAvailability).where(eq(doctorAvailability.id, id)))[0];
+    const before = await stored();
+    const backwards = await call('PUT', url, cookies.doctor, {
+      dayOfWeek: 0,
+      startTime: '21:00',
+      endTime: '20:00',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fieldErrors).toEqual({
+      endTime: 'O horário de término deve ser depois do horário de início',
+    });
+    // Onto another of the doctor's Sunday windows: refused by the database, nothing changes.
+    const onto = await call('POST', '/api/doctors/me/agenda/windows', cookies.doctor, {
+      dayOfWeek: 0,
+      startTime: '22:00',
+      endTime: '23:00',
+    });
+    expect(onto.statusCode).toBe(201);
+    const overlap = await call('PUT', url, cookies.doctor, {
+      dayOfWeek: 0,
+      startTime: '20:00',
+      endTime: '22:30',
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toBe('Este horário já existe ou se sobrepõe a outro horário');
+    expect(await stored()).toEqual(before);
+
+    const foreign = await call('PUT', `/api/doctors/me/agenda/windows/${otherWindowId}`, cookies.doctor, {
+      dayOfWeek: 2,
+      startTime: '06:00',
+      endTime: '07:00',
+    });
+    expect(foreign.statusCode).toBe(404);
+    const [theirs] = await app.db
+      .select()
+      .from(doctorAvailability)
+      .where(eq(doctorAvailability.id, otherWindowId));
+    expect(theirs?.startTime).not.toBe('06:00:00');
+    for (const cleanup of [id, onto.json().id])
+      await call('DELETE', `/api/doctors/me/agenda/windows/${cleanup}`, cookies.doctor);
   });
 
   it('removes only the doctor own windows', async () => {

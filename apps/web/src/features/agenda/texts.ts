@@ -14,6 +14,12 @@ export const AGENDA_TEXT = {
     toggleLabel: (day: string, range: string) => `Horário de ${day}, ${range}, ativo`,
     remove: 'Remover',
     removeLabel: (day: string, range: string) => `Remover horário de ${day}, ${range}`,
+    editLabel: (day: string, range: string) => `Editar horário de ${day}, ${range}`,
+  },
+  edit: {
+    save: 'Salvar',
+    cancel: 'Cancelar',
+    busy: 'Salvando...',
   },
   add: {
     title: 'Adicionar horário',
@@ -34,6 +40,8 @@ export const AGENDA_TEXT = {
   toast: {
     added: 'Horário adicionado com sucesso',
     removed: 'Horário removido com sucesso',
+    updated: 'Horário atualizado com sucesso',
+    updateError: 'Falha ao atualizar horário',
     activated: 'Horário ativado com sucesso',
     deactivated: 'Horário desativado com sucesso',
     addError: 'Erro ao adicionar horário',

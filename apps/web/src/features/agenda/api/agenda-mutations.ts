@@ -32,6 +32,13 @@ export const useAddWindow = () =>
     T.addError,
   );
 
+export const useEditWindow = () =>
+  useAgendaMutation(
+    ({ id, ...input }: AvailabilityWindowInput & { id: string }) =>
+      api.put<AvailabilityWindow>(`${AGENDA_PATH}/windows/${encodeURIComponent(id)}`, input),
+    T.updateError,
+  );
+
 export const useToggleWindow = () =>
   useAgendaMutation(
     ({ id, isAvailable }: { id: string; isAvailable: boolean }) =>

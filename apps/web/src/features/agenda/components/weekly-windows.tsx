@@ -1,5 +1,5 @@
 import type { AvailabilityWindow } from '@pulsa/shared/schemas/agenda';
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -18,6 +18,7 @@ import { Switch } from '@/components/ui/switch';
 import { useRemoveWindow, useToggleWindow } from '../api/agenda-mutations';
 import { clockRange } from '../calendar-date';
 import { AGENDA_TEXT, WEEKDAYS } from '../texts';
+import { EditWindowForm } from './edit-window-form';
 
 const T = AGENDA_TEXT.weekly;
 
@@ -26,6 +27,7 @@ export function WeeklyWindows({ windows }: { windows: AvailabilityWindow[] }) {
   const toggle = useToggleWindow();
   const remove = useRemoveWindow();
   const [confirming, setConfirming] = useState<AvailabilityWindow | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
 
   const onToggle = (window: AvailabilityWindow, isAvailable: boolean) =>
     toggle.mutate(
@@ -65,6 +67,16 @@ export function WeeklyWindows({ windows }: { windows: AvailabilityWindow[] }) {
                     {ofDay.map((w) => {
                       const range = clockRange(w.startTime, w.endTime);
                       const pendingToggle = toggle.isPending && toggle.variables?.id === w.id;
+                      if (editing === w.id)
+                        return (
+                          <li key={w.id}>
+                            <EditWindowForm
+                              window={w}
+                              label={T.editLabel(dayName, range)}
+                              onDone={() => setEditing(null)}
+                            />
+                          </li>
+                        );
                       return (
                         <li
                           key={w.id}
@@ -91,6 +103,14 @@ export function WeeklyWindows({ windows }: { windows: AvailabilityWindow[] }) {
                               onCheckedChange={(checked) => onToggle(w, checked)}
                               aria-label={T.toggleLabel(dayName, range)}
                             />
+                            <Button
+                              variant="ghost"
+                              size="icon-sm"
+                              onClick={() => setEditing(w.id)}
+                              aria-label={T.editLabel(dayName, range)}
+                            >
+                              <Pencil aria-hidden />
+                            </Button>
                             <Button
                               variant="ghost"
                               size="icon-sm"
