@@ -53,10 +53,11 @@ export function EditWindowForm({
       onSubmit={onSubmit}
       noValidate
       aria-label={label}
-      className="grid gap-3 rounded-lg border border-primary/50 p-3 sm:grid-cols-3 sm:items-start"
+      className="grid grid-cols-2 items-start gap-3 rounded-lg border border-primary/50 p-3"
     >
-      <WindowFields form={form} busy={busy} idPrefix={`window-${window.id}`} />
-      <div className="flex gap-2 sm:col-span-3">
+      {/* The row is narrow beside the weekday names: the day on its own line, the times side by side. */}
+      <WindowFields form={form} busy={busy} idPrefix={`window-${window.id}`} dayClassName="col-span-2" />
+      <div className="col-span-2 flex gap-2">
         <Button type="submit" size="sm" loading={busy}>
           {busy ? T.busy : T.save}
         </Button>

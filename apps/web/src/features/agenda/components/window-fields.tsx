@@ -16,16 +16,18 @@ export function WindowFields({
   form,
   busy,
   idPrefix,
+  dayClassName,
 }: {
   form: WindowForm;
   busy: boolean;
   idPrefix: string;
+  dayClassName?: string;
 }) {
   const errors = form.formState.errors;
   const dayId = `${idPrefix}-day`;
   return (
     <>
-      <FormField label={T.day} error={errors.dayOfWeek?.message} id={dayId}>
+      <FormField label={T.day} error={errors.dayOfWeek?.message} id={dayId} className={dayClassName}>
         <Controller
           control={form.control}
           name="dayOfWeek"
