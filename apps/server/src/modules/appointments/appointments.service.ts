@@ -115,7 +115,13 @@ function canSee(viewer: Viewer, dto: AppointmentDto): boolean {
   return dto.doctor.id === viewer.id;
 }
 
-async function doctorForBooking(db: Queryable, doctorId: string) {
+/**
+ * The doctor as booking needs them and, in the same query, whether an active appointment already
+ * holds the consultation that would start at `start`: most losers of a race are answered by this one
+ * read (the exclusion constraint stays the guarantee).
+ */
+async function doctorForBooking(db: Queryable, doctorId: string, start: Date) {
+  const startsAt = start.toISOString();
   const [row] = await db
     .select({
       id: doctorProfiles.id,
@@ -126,6 +132,14 @@ async function doctorForBooking(db: Queryable, doctorId: string) {
       specialtyId: doctorProfiles.specialtyId,
       status: doctorProfiles.verificationStatus,
       name: userProfiles.fullName,
+      taken: sql<boolean>`exists (
+        select 1 from ${appointments}
+        where ${appointments.doctorId} = ${doctorProfiles.id}
+          and ${appointments.status} <> 'canceled'
+          and (${appointments.holdExpiresAt} is null or ${appointments.holdExpiresAt} > now())
+          and ${appointments.startsAt} < ${startsAt}::timestamptz + ${doctorProfiles.consultationMinutes} * interval '1 minute'
+          and ${appointments.endsAt} > ${startsAt}::timestamptz
+      )`,
     })
     .from(doctorProfiles)
     .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
@@ -177,10 +191,7 @@ async function computeNearestSlots(db: Queryable, doctorId: string, wanted: Date
     .map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() }));
 }
 
-/**
- * True when an active appointment already holds part of the range: the cheap answer to most losers
- * of a race, before any transaction. The exclusion constraint stays the guarantee.
- */
+/** True when an active appointment holds part of the range (checked again under the booking's lock). */
 async function rangeTaken(db: Queryable, doctorId: string, start: Date, end: Date): Promise<boolean> {
   const rows = await db
     .select({ id: appointments.id })
@@ -214,10 +225,10 @@ export async function book(
   input: { doctorId: string; startsAt: string; notes?: string; method: PaymentMethod },
   now = new Date(),
 ): Promise<AppointmentDto> {
-  const doctor = await doctorForBooking(ctx.db, input.doctorId);
+  const start = new Date(input.startsAt);
+  const doctor = await doctorForBooking(ctx.db, input.doctorId, start);
   if (!doctor || doctor.status !== 'approved' || doctor.price === null) throw notFound(M.doctorNotFound);
   if (doctor.userId === patientId) throw new AppError(400, M.ownAppointment, { code: 'own_appointment' });
-  const start = new Date(input.startsAt);
   const end = new Date(start.getTime() + doctor.minutes * MINUTE);
   const fieldError = (field: string, message: string) =>
     new AppError(400, message, { fieldErrors: { [field]: message }, code: 'invalid_booking' });
@@ -225,14 +236,14 @@ export async function book(
     throw fieldError('method', M.boletoTooSoon);
   const boleto = input.method === 'boleto' ? boletoHold(now) : undefined;
   const holdUntil = boleto ? boleto.until : new Date(now.getTime() + HOLD_MINUTES * MINUTE);
-  const [patient] = await ctx.db.select().from(userProfiles).where(eq(userProfiles.id, patientId));
-  if (!patient) throw notFound(M.notFound);
   const taken = async () =>
     new AppError(409, M.slotTaken, {
       code: 'slot_taken',
       extra: { nearest: await nearestSlots(ctx.db, doctor.id, start, now) },
     });
-  if (await rangeTaken(ctx.db, doctor.id, start, end)) throw await taken();
+  if (doctor.taken) throw await taken();
+  const [patient] = await ctx.db.select().from(userProfiles).where(eq(userProfiles.id, patientId));
+  if (!patient) throw notFound(M.notFound);
 
   let id: string;
   try {
