@@ -8,7 +8,7 @@ import {
   type AvailabilityWindowInput,
   type SlotDays,
 } from '@pulsa/shared/schemas/agenda';
-import type { Queryable } from '../../db/client.ts';
+import { type Queryable, readAll } from '../../db/client.ts';
 import { badRequest, conflict, isExclusionViolation, notFound } from '../../lib/errors.ts';
 import {
   deleteException,
@@ -176,10 +176,11 @@ async function slotInput(db: Queryable, doctorId: string, fromDate: string, days
   const toDate = addDays(fromDate, days - 1);
   const busyFrom = new Date(wallTimeToInstant(fromDate, 0, rules.timeZone).getTime() - DAY);
   const busyTo = new Date(wallTimeToInstant(toDate, 0, rules.timeZone).getTime() + 2 * DAY);
-  const [windows, exceptions, busy] = await Promise.all([
-    listWindows(db, doctorId),
-    listExceptions(db, doctorId, fromDate, toDate),
-    listBusyIntervals(db, doctorId, busyFrom, busyTo),
+  // Also called inside the booking transaction.
+  const [windows, exceptions, busy] = await readAll(db, [
+    () => listWindows(db, doctorId),
+    () => listExceptions(db, doctorId, fromDate, toDate),
+    () => listBusyIntervals(db, doctorId, busyFrom, busyTo),
   ]);
   return { rules, windows, exceptions, busy, now };
 }
