@@ -1,3 +1,4 @@
+import type { BillingAddress } from '@pulsa/shared/schemas/appointments';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -80,6 +81,8 @@ export const userProfiles = pgTable(
     phoneVerified: boolean('phone_verified').notNull().default(false),
     cpfVerified: boolean('cpf_verified').notNull().default(false),
     birthDate: date('birth_date'),
+    /** The payer's address a boleto carries (shared billingAddressSchema), kept from the last boleto. */
+    billingAddress: jsonb('billing_address').$type<BillingAddress>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

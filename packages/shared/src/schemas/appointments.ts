@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { BRAZIL_STATE_CODES } from '../constants/brazil-states.ts';
 import { APPOINTMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants/statuses.ts';
 import { pageQuerySchema, pageResultSchema } from './common.ts';
 
@@ -27,7 +28,47 @@ export const APPOINTMENT_MESSAGES = {
   doctorOnly: 'Apenas médicos podem responder a solicitações.',
   ownAppointment: 'Você não pode agendar uma consulta consigo mesmo.',
   respondFailed: 'Falha ao responder ao agendamento',
+  addressRequired: 'Informe o endereço de cobrança para pagar com boleto.',
+  postalCodeInvalid: 'CEP inválido. Use 8 dígitos.',
+  streetRequired: 'Informe a rua',
+  numberRequired: 'Informe o número',
+  districtRequired: 'Informe o bairro',
+  cityRequired: 'Informe a cidade',
+  stateRequired: 'Selecione o estado',
+  addressTooLong: 'Texto longo demais',
 } as const;
+
+const addressLine = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: APPOINTMENT_MESSAGES.addressTooLong });
+
+/**
+ * The payer's billing address. A boleto carries it by law (the "boleto registrado" names the
+ * payer with CPF and address), so paying by boleto asks for it; it is kept on the patient's profile
+ * for the next time.
+ */
+export const billingAddressSchema = z.object({
+  postalCode: z
+    .string({ error: APPOINTMENT_MESSAGES.postalCodeInvalid })
+    .transform((v) => v.replace(/\D/g, ''))
+    .refine((v) => v.length === 8, { error: APPOINTMENT_MESSAGES.postalCodeInvalid }),
+  street: addressLine(APPOINTMENT_MESSAGES.streetRequired, 200),
+  number: addressLine(APPOINTMENT_MESSAGES.numberRequired, 20),
+  complement: z
+    .string()
+    .trim()
+    .max(100, { error: APPOINTMENT_MESSAGES.addressTooLong })
+    .optional()
+    .transform((v) => v || undefined),
+  district: addressLine(APPOINTMENT_MESSAGES.districtRequired, 100),
+  city: addressLine(APPOINTMENT_MESSAGES.cityRequired, 100),
+  state: z.enum(BRAZIL_STATE_CODES, { error: APPOINTMENT_MESSAGES.stateRequired }),
+});
+export type BillingAddress = z.output<typeof billingAddressSchema>;
+export type BillingAddressInput = z.input<typeof billingAddressSchema>;
 
 /** Fixed reasons the rules write; the spec's text for a doctor's rejection. */
 export const CANCELLATION_REASONS = {
@@ -68,6 +109,8 @@ export const bookingInputSchema = z.object({
     .transform((v) => v || undefined),
   method: z.enum(PAYMENT_METHODS, { error: APPOINTMENT_MESSAGES.methodRequired }),
   acceptPolicy: z.literal(true, { error: APPOINTMENT_MESSAGES.policyRequired }),
+  /** Boleto only; without it the address saved on the profile is used. */
+  billingAddress: billingAddressSchema.optional(),
 });
 export type BookingInput = z.input<typeof bookingInputSchema>;
 
