@@ -1,4 +1,5 @@
 import { slugify } from '@pulsa/shared/format/slug';
+import type { BillingAddress } from '@pulsa/shared/schemas/appointments';
 import { count, eq } from 'drizzle-orm';
 import type { BookingContext } from '../modules/appointments/appointments.service.ts';
 import type { FileStorage } from '../modules/files/files.storage.ts';
@@ -13,7 +14,7 @@ import {
   seedSpecialties,
   setDoctorVerification,
 } from './factories.ts';
-import { appointments, doctorPatients, doctorVerificationEvents, users } from './schema.ts';
+import { appointments, doctorPatients, doctorVerificationEvents, userProfiles, users } from './schema.ts';
 
 /**
  * The data `npm run demo` starts with: the 51 specialties, approved doctors across them, a few
@@ -448,6 +449,28 @@ export const REJECTION_REASON =
 /** Signed up as a doctor and has not filled in the professional profile yet. */
 export const NEW_DOCTOR_NAME = 'Simone Barreto Falcão';
 
+/** A street of each demo patient's city (by area code), for the boletos of the demo. */
+const CITIES_BY_DDD: Record<
+  string,
+  { city: string; state: BillingAddress['state']; district: string; postalCode: string }
+> = {
+  '11': { city: 'São Paulo', state: 'SP', district: 'Bela Vista', postalCode: '01310100' },
+  '21': { city: 'Rio de Janeiro', state: 'RJ', district: 'Centro', postalCode: '20040020' },
+  '31': { city: 'Belo Horizonte', state: 'MG', district: 'Funcionários', postalCode: '30130010' },
+  '41': { city: 'Curitiba', state: 'PR', district: 'Centro', postalCode: '80010000' },
+  '51': { city: 'Porto Alegre', state: 'RS', district: 'Centro Histórico', postalCode: '90010150' },
+  '61': { city: 'Brasília', state: 'DF', district: 'Asa Sul', postalCode: '70040010' },
+  '62': { city: 'Goiânia', state: 'GO', district: 'Setor Central', postalCode: '74015010' },
+  '71': { city: 'Salvador', state: 'BA', district: 'Comércio', postalCode: '40015010' },
+  '81': { city: 'Recife', state: 'PE', district: 'Boa Vista', postalCode: '50050000' },
+  '85': { city: 'Fortaleza', state: 'CE', district: 'Aldeota', postalCode: '60150160' },
+};
+
+function demoAddress(ddd: string, i: number): BillingAddress {
+  const place = CITIES_BY_DDD[ddd] ?? (CITIES_BY_DDD['11'] as NonNullable<(typeof CITIES_BY_DDD)[string]>);
+  return { ...place, street: 'Rua das Acácias', number: String(120 + i * 7) };
+}
+
 export const PATIENTS: readonly { name: string; ddd: string; email?: string }[] = [
   { name: 'Ana Clara Mendes', ddd: '11', email: DEMO_LOGINS.patient },
   { name: 'João Pedro Silva', ddd: '21' },
@@ -625,6 +648,10 @@ export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSu
         cpf: fakeCpf(2000 + i),
       });
       patientIds.push(created.id);
+      await tx
+        .update(userProfiles)
+        .set({ billingAddress: demoAddress(p.ddd, i) })
+        .where(eq(userProfiles.id, created.id));
     }
     if (demoDoctorId) await fillDemoDoctorPatients(tx, demoDoctorId, patientIds);
 

@@ -73,6 +73,17 @@ export async function createUser(
   return { id, email, password, fullName };
 }
 
+/** A valid billing address, for boleto bookings. */
+export const SAMPLE_BILLING_ADDRESS = {
+  postalCode: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: 'apto 42',
+  district: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+} as const;
+
 export const createPatient = (db: Queryable, overrides: UserOverrides = {}) =>
   createUser(db, 'patient', overrides);
 export const createAdmin = (db: Queryable, overrides: UserOverrides = {}) =>

@@ -67,8 +67,25 @@ export const billingAddressSchema = z.object({
   city: addressLine(APPOINTMENT_MESSAGES.cityRequired, 100),
   state: z.enum(BRAZIL_STATE_CODES, { error: APPOINTMENT_MESSAGES.stateRequired }),
 });
-export type BillingAddress = z.output<typeof billingAddressSchema>;
+export type BillingAddress = Omit<z.output<typeof billingAddressSchema>, 'complement'> & {
+  complement?: string;
+};
 export type BillingAddressInput = z.input<typeof billingAddressSchema>;
+
+/** The address kept from the patient's last boleto, to fill the form in again. */
+export const storedBillingAddressSchema = z.object({
+  billingAddress: z
+    .object({
+      postalCode: z.string(),
+      street: z.string(),
+      number: z.string(),
+      complement: z.string().optional(),
+      district: z.string(),
+      city: z.string(),
+      state: z.enum(BRAZIL_STATE_CODES),
+    })
+    .nullable(),
+});
 
 /** Fixed reasons the rules write; the spec's text for a doctor's rejection. */
 export const CANCELLATION_REASONS = {

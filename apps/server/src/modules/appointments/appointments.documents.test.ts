@@ -1,7 +1,14 @@
 import { formatCpf } from '@pulsa/shared/format/cpf';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient, fakeCpf, seedSpecialties } from '../../db/factories.ts';
+import {
+  createAdmin,
+  createDoctor,
+  createPatient,
+  fakeCpf,
+  SAMPLE_BILLING_ADDRESS,
+  seedSpecialties,
+} from '../../db/factories.ts';
 import { pageContent, shownTexts } from '../../test/pdf-content.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
@@ -39,6 +46,7 @@ async function bookAs(startsAt: string, method: 'card' | 'pix' | 'boleto') {
     startsAt,
     method,
     acceptPolicy: true,
+    ...(method === 'boleto' ? { billingAddress: SAMPLE_BILLING_ADDRESS } : {}),
   });
   expect(res.statusCode).toBe(201);
   return res.json();

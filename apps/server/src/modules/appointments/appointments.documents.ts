@@ -1,3 +1,4 @@
+import { formatBillingAddress } from '@pulsa/shared/format/address';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { eq } from 'drizzle-orm';
 import { payments, userProfiles } from '../../db/schema.ts';
@@ -29,7 +30,7 @@ function storedBoleto(instructions: unknown): StoredBoleto | undefined {
 
 /**
  * The appointment as its viewer may see it (someone else's is a 404), its newest payment (the one
- * the API shows) and the patient's name and CPF as they are now.
+ * the API shows) and the patient's name, CPF and billing address as they are now.
  */
 async function paymentContext(ctx: BookingContext, viewer: Viewer, id: string) {
   const dto = await getForViewer(ctx, viewer, id);
@@ -37,10 +38,10 @@ async function paymentContext(ctx: BookingContext, viewer: Viewer, id: string) {
     ? await ctx.db.select().from(payments).where(eq(payments.id, dto.payment.id))
     : [];
   const [patient] = await ctx.db
-    .select({ name: userProfiles.fullName, cpf: userProfiles.cpf })
+    .select({ name: userProfiles.fullName, cpf: userProfiles.cpf, address: userProfiles.billingAddress })
     .from(userProfiles)
     .where(eq(userProfiles.id, dto.patient.id));
-  return { dto, payment, patient: patient ?? { name: dto.patient.name, cpf: null } };
+  return { dto, payment, patient: patient ?? { name: dto.patient.name, cpf: null, address: null } };
 }
 
 /** dd/MM/yyyy of the consultation on the doctor's clock. */
@@ -61,6 +62,7 @@ export async function boletoPdf(ctx: BookingContext, viewer: Viewer, id: string)
     ...boleto,
     payerName: patient.name,
     payerCpf: patient.cpf ?? '',
+    payerAddress: patient.address ? formatBillingAddress(patient.address) : '',
     amount: payment.amount,
     description: `Consulta com ${dto.doctor.name} em ${consultationDate(dto)}`,
     beneficiary: BENEFICIARY,

@@ -15,6 +15,7 @@ import {
   paymentPageSchema,
   rescheduleInputSchema,
   slotTakenSchema,
+  storedBillingAddressSchema,
 } from '@pulsa/shared/schemas/appointments';
 import { apiErrorSchema, pageQuerySchema } from '@pulsa/shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -41,6 +42,7 @@ import {
   reject,
   reschedule,
   simulateSandboxPayment,
+  storedBillingAddress,
   submitSandboxCard,
   type Viewer,
 } from './appointments.service.ts';
@@ -228,6 +230,22 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) => patientAppointments(ctx.db, viewerOf(request).id, request.query),
+  );
+
+  r.get(
+    '/patient/billing-address',
+    {
+      ...patient,
+      schema: {
+        tags,
+        summary: 'The billing address kept from your last boleto (null before the first)',
+        response: { 200: storedBillingAddressSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { billingAddress: await storedBillingAddress(ctx.db, viewerOf(request).id) };
+    },
   );
 
   const doctorId = async (request: FastifyRequest) => {

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@pulsa/shared/constants/statuses';
 import {
   type AppointmentDto,
+  type BillingAddress,
   BOLETO_MIN_DAYS_AHEAD,
   CANCELLATION_REASONS,
   type CancellationPreview,
@@ -219,10 +220,25 @@ async function releaseLapsedHolds(ctx: BookingContext, tx: Queryable, where: Ret
   for (const { id } of lapsed) await expireHoldIn(ctx, tx, id);
 }
 
+/** The billing address kept from the patient's last boleto. */
+export async function storedBillingAddress(db: Queryable, patientId: string): Promise<BillingAddress | null> {
+  const [row] = await db
+    .select({ billingAddress: userProfiles.billingAddress })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, patientId));
+  return row?.billingAddress ?? null;
+}
+
 export async function book(
   ctx: BookingContext,
   patientId: string,
-  input: { doctorId: string; startsAt: string; notes?: string; method: PaymentMethod },
+  input: {
+    doctorId: string;
+    startsAt: string;
+    notes?: string;
+    method: PaymentMethod;
+    billingAddress?: BillingAddress;
+  },
   now = new Date(),
 ): Promise<AppointmentDto> {
   const start = new Date(input.startsAt);
@@ -244,6 +260,9 @@ export async function book(
   if (doctor.taken) throw await taken();
   const [patient] = await ctx.db.select().from(userProfiles).where(eq(userProfiles.id, patientId));
   if (!patient) throw notFound(M.notFound);
+  // A boleto names its payer's address: the one typed now (kept for next time), else the one kept.
+  const address = input.method === 'boleto' ? (input.billingAddress ?? patient.billingAddress ?? null) : null;
+  if (input.method === 'boleto' && !address) throw fieldError('billingAddress', M.addressRequired);
 
   let id: string;
   try {
@@ -289,10 +308,15 @@ export async function book(
         specialtyId: doctor.specialtyId,
         amount: doctor.price as number,
         method: input.method,
-        payer: { name: patient.fullName, email: patient.email, cpf: patient.cpf },
+        payer: { name: patient.fullName, email: patient.email, cpf: patient.cpf, address },
         description: `Consulta com ${doctor.name}`,
         boletoDueDate: boleto?.dueDate,
       });
+      if (input.method === 'boleto' && input.billingAddress)
+        await tx
+          .update(userProfiles)
+          .set({ billingAddress: input.billingAddress, updatedAt: new Date() })
+          .where(eq(userProfiles.id, patientId));
       await tellAbout(ctx, tx, appointmentId, 'received');
       return appointmentId;
     });
@@ -434,7 +458,7 @@ export async function submitSandboxCard(ctx: BookingContext, viewer: Viewer, id:
       amount: payment.amount,
       method: 'card',
       description: 'Consulta Pulsa',
-      payer: { name: '', email: '', cpf: null },
+      payer: { name: '', email: '', cpf: null, address: null },
       card: { number },
       idempotencyKey: `card:${payment.id}:${number.slice(-4)}:${Date.now()}`,
     });

@@ -2,8 +2,15 @@ import { APPOINTMENT_MESSAGES, CANCELLATION_REASONS } from '@pulsa/shared/schema
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
-import { appointmentEvents, appointments, notifications, payments, refunds } from '../../db/schema.ts';
+import { createAdmin, createDoctor, createPatient, SAMPLE_BILLING_ADDRESS } from '../../db/factories.ts';
+import {
+  appointmentEvents,
+  appointments,
+  notifications,
+  payments,
+  refunds,
+  userProfiles,
+} from '../../db/schema.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
@@ -197,11 +204,53 @@ describe('paying in the test environment', () => {
     expect(pending.json().items.map((a: { id: string }) => a.id)).toContain(body.id);
   });
 
-  it('boleto: a digitable line, held until its due date', async () => {
-    const res = await bookAs(cookies.patient, slotAt(9), 'boleto');
+  it('boleto: asks for the billing address once, then a digitable line held until its due date', async () => {
+    const payer = await createPatient(app.db);
+    const cookie = await signIn(payer.email, payer.password);
+    const book = (startsAt: string, billingAddress?: object) =>
+      call('POST', '/api/appointments', cookie, {
+        doctorId: doctor.doctorId,
+        startsAt,
+        method: 'boleto',
+        acceptPolicy: true,
+        ...(billingAddress ? { billingAddress } : {}),
+      });
+    const stored = async (who = cookie) => call('GET', '/api/patient/billing-address', who);
+    expect((await stored()).json()).toEqual({ billingAddress: null });
+    expect((await stored(cookies.doctor)).statusCode).toBe(403);
+    const withoutAddress = await book(slotAt(9));
+    expect(withoutAddress.statusCode).toBe(400);
+    expect(withoutAddress.json().fieldErrors).toEqual({
+      billingAddress: APPOINTMENT_MESSAGES.addressRequired,
+    });
+    const badAddress = await book(slotAt(9), {
+      ...SAMPLE_BILLING_ADDRESS,
+      postalCode: '0131',
+      state: 'XX',
+      city: ' ',
+    });
+    expect(badAddress.statusCode).toBe(400);
+    expect(badAddress.json().fieldErrors).toMatchObject({
+      'billingAddress.postalCode': APPOINTMENT_MESSAGES.postalCodeInvalid,
+      'billingAddress.state': APPOINTMENT_MESSAGES.stateRequired,
+      'billingAddress.city': APPOINTMENT_MESSAGES.cityRequired,
+    });
+    expect(await app.db.select().from(appointments).where(eq(appointments.patientId, payer.id))).toEqual([]);
+
+    const res = await book(slotAt(9), SAMPLE_BILLING_ADDRESS);
+    expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.payment.instructions.boleto.digitableLine.replace(/\D/g, '')).toHaveLength(47);
     expect(new Date(body.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 15 * 60_000);
+    // Kept on the profile (CEP as digits), and used by the next boleto without asking again.
+    const [profile] = await app.db.select().from(userProfiles).where(eq(userProfiles.id, payer.id));
+    expect(profile?.billingAddress).toEqual({ ...SAMPLE_BILLING_ADDRESS, postalCode: '01310100' });
+    expect((await stored()).json()).toEqual({
+      billingAddress: { ...SAMPLE_BILLING_ADDRESS, postalCode: '01310100' },
+    });
+    // Another patient's address is never theirs to read.
+    expect((await stored(cookies.patient)).json().billingAddress).not.toEqual(profile?.billingAddress);
+    expect((await book(slotAt(9, '15:00'))).statusCode).toBe(201);
   });
 
   it('a declined card says why and leaves the hold to try another; the second-step card waits for it', async () => {

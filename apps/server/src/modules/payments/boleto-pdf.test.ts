@@ -8,6 +8,7 @@ const boleto = buildBoleto({ amount: 15_050, dueDate: '2026-12-14', reference: '
 const input = {
   payerName: 'Maria da Conceição',
   payerCpf: '52998224725',
+  payerAddress: 'Avenida Paulista, 1000, apto 42 — Bela Vista — São Paulo/SP — CEP 01310-100',
   amount: 15_050,
   dueDate: '2026-12-14',
   ...boleto,
@@ -71,6 +72,8 @@ describe('renderBoletoPdf', () => {
         'Pulsa (ambiente de testes)',
         'Pagador',
         'Maria da Conceição — CPF 529.982.247-25',
+        'Endereço do pagador',
+        'Avenida Paulista, 1000, apto 42 — Bela Vista — São Paulo/SP — CEP 01310-100',
         'Vencimento',
         '14/12/2026',
         'Valor do documento',

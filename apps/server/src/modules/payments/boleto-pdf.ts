@@ -10,6 +10,8 @@ export interface BoletoPdfInput {
   payerName: string;
   /** Empty when the payer has no CPF on file: the name is shown alone. */
   payerCpf: string;
+  /** One line (formatBillingAddress); empty leaves the box out. */
+  payerAddress: string;
   /** Centavos. */
   amount: number;
   /** "yyyy-MM-dd". */
@@ -110,6 +112,9 @@ export async function renderBoletoPdf(input: BoletoPdfInput): Promise<Uint8Array
       ],
       ['Valor do documento', formatBRL(input.amount), 0.28],
     ],
+    ...(input.payerAddress
+      ? [[['Endereço do pagador', input.payerAddress, 1]] as Array<[string, string, number]>]
+      : []),
     [['Descrição', input.description, 1]],
     [['Linha digitável', input.digitableLine, 1]],
   ];

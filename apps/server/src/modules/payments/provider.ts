@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@pulsa/shared/constants/statuses';
+import type { BillingAddress } from '@pulsa/shared/schemas/appointments';
 
 /**
  * What Pulsa needs from a payment provider. Two implementations, chosen by configuration: the
@@ -11,6 +12,8 @@ export interface Payer {
   email: string;
   /** Digits only; boleto needs it. */
   cpf: string | null;
+  /** Boleto needs it too (booking asks for it). */
+  address: BillingAddress | null;
 }
 
 export interface CreateChargeInput {

@@ -2,7 +2,12 @@ import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PEER_BOLETO_NUMBER, type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
-import { type CreateChargeInput, type PaymentProvider, WebhookSignatureError } from './provider.ts';
+import {
+  type CreateChargeInput,
+  type Payer,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from './provider.ts';
 import {
   barcodeFromDigitableLine,
   boletoExpiresAfterDays,
@@ -33,7 +38,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const payer = { name: 'Maria da Silva', email: 'maria@example.com', cpf: '52998224725' };
+const payer: Payer = {
+  name: 'Maria da Silva',
+  email: 'maria@example.com',
+  cpf: '52998224725',
+  address: {
+    postalCode: '01310100',
+    street: 'Avenida Paulista',
+    number: '1000',
+    complement: 'apto 42',
+    district: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+  },
+};
 let sequence = 0;
 /** A fresh payment each time: the peer, like Stripe, remembers every idempotency key. */
 function chargeInput(
@@ -153,6 +171,11 @@ describe('createCharge', () => {
       'payment_method_data[boleto][tax_id]': '52998224725',
       'payment_method_data[billing_details][name]': 'Maria da Silva',
       'payment_method_data[billing_details][email]': 'maria@example.com',
+      'payment_method_data[billing_details][address][line1]': 'Avenida Paulista, 1000',
+      'payment_method_data[billing_details][address][line2]': 'apto 42',
+      'payment_method_data[billing_details][address][city]': 'São Paulo',
+      'payment_method_data[billing_details][address][state]': 'SP',
+      'payment_method_data[billing_details][address][postal_code]': '01310100',
       'payment_method_data[billing_details][address][country]': 'BR',
       'payment_method_options[boleto][expires_after_days]': '1',
       'metadata[paymentId]': input.paymentId,
@@ -184,6 +207,19 @@ describe('createCharge', () => {
     expect(peer.requests.length).toBe(sent);
   });
 
+  it('boleto without an address: failed with a message, nothing sent to Stripe', async () => {
+    const sent = peer.requests.length;
+    const charge = await provider.createCharge(
+      chargeInput('boleto', { dueDate: '2026-12-11', payer: { ...payer, address: null } }),
+    );
+    expect(charge).toEqual({
+      providerRef: '',
+      state: 'failed',
+      failureMessage: 'Informe o endereço de cobrança para pagar com boleto.',
+    });
+    expect(peer.requests.length).toBe(sent);
+  });
+
   it.each([
     ['card_declined', 'generic_decline', 'Cartão recusado. Tente outro cartão ou outra forma de pagamento.'],
     ['card_declined', undefined, 'Cartão recusado. Tente outro cartão ou outra forma de pagamento.'],
@@ -197,7 +233,7 @@ describe('createCharge', () => {
     expect(charge).toEqual({ providerRef: intentId, state: 'failed', failureMessage: message });
   });
 
-  it('an invalid request is failed for the payer (boleto without the address Stripe wants)', async () => {
+  it('an invalid request is failed for the payer (an address Stripe finds incomplete)', async () => {
     peer.answerNext({
       status: 400,
       body: {

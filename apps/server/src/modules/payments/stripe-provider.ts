@@ -34,7 +34,7 @@ export const STRIPE_MESSAGES = {
   processingError: 'Não foi possível processar o cartão agora. Tente novamente em instantes.',
   notProcessed: 'Não foi possível processar o pagamento. Tente outra forma de pagamento.',
   boletoNeedsCpf: 'Para pagar com boleto, cadastre seu CPF no seu perfil.',
-  boletoNeedsAddress: 'Não foi possível emitir o boleto sem endereço de cobrança. Escolha PIX ou cartão.',
+  boletoNeedsAddress: 'Informe o endereço de cobrança para pagar com boleto.',
 } as const;
 
 /** Stripe's decline and error codes the payer can act on; any other card refusal is "recusado". */
@@ -120,16 +120,28 @@ function intentParams(input: CreateChargeInput): Stripe.PaymentIntentCreateParam
         confirm: true,
       };
     case 'boleto': {
-      if (!input.dueDate || !input.payer.cpf) throw new Error('boleto needs a due date and a CPF');
+      const { cpf, address } = input.payer;
+      if (!input.dueDate || !cpf || !address)
+        throw new Error('boleto needs a due date, a CPF and an address');
       return {
         ...base,
         allowed_payment_method_types: ['boleto'],
         payment_method_data: {
           type: 'boleto',
-          boleto: { tax_id: input.payer.cpf },
-          // Stripe asks for the full billing address (street, city, state, CEP); Pulsa does not
-          // collect it yet, so only the country goes (decision 061).
-          billing_details: { name: input.payer.name, email: input.payer.email, address: { country: 'BR' } },
+          boleto: { tax_id: cpf },
+          // Stripe wants the payer's full address for a boleto, as the bank registers it.
+          billing_details: {
+            name: input.payer.name,
+            email: input.payer.email,
+            address: {
+              line1: `${address.street}, ${address.number}`,
+              ...(address.complement ? { line2: address.complement } : {}),
+              city: address.city,
+              state: address.state,
+              postal_code: address.postalCode,
+              country: 'BR',
+            },
+          },
         },
         payment_method_options: {
           boleto: { expires_after_days: boletoExpiresAfterDays(input.dueDate, new Date()) },
@@ -235,6 +247,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async createCharge(input) {
       if (input.method === 'boleto' && !input.payer.cpf)
         return { providerRef: '', state: 'failed', failureMessage: STRIPE_MESSAGES.boletoNeedsCpf };
+      if (input.method === 'boleto' && !input.payer.address)
+        return { providerRef: '', state: 'failed', failureMessage: STRIPE_MESSAGES.boletoNeedsAddress };
       try {
         const intent = await stripe.paymentIntents.create(intentParams(input), {
           idempotencyKey: input.idempotencyKey,
