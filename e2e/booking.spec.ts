@@ -1,10 +1,15 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { z } from 'zod';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORDS, PATIENTS } from '../apps/server/src/db/demo-data.ts';
 import { slugify } from '../packages/shared/src/format/slug.ts';
 import type { SlotDays } from '../packages/shared/src/schemas/agenda.ts';
-import type { AppointmentDto, BookableDoctor } from '../packages/shared/src/schemas/appointments.ts';
+import type {
+  AppointmentDto,
+  BookableDoctor,
+  storedBillingAddressSchema,
+} from '../packages/shared/src/schemas/appointments.ts';
 import type { PageResult } from '../packages/shared/src/schemas/common.ts';
 import { api, sessionToken, signInContext } from './support/accounts.ts';
 import { DEMO_URL, demoApi, demoUrl, reais } from './support/demo.ts';
@@ -64,6 +69,8 @@ function clock(instant: string, timeZone: string): string {
     hourCycle: 'h23',
   }).format(new Date(instant));
 }
+
+type StoredBillingAddress = z.infer<typeof storedBillingAddressSchema>;
 
 /** Books through the API as `token`'s patient (a race won elsewhere, or a state to look at). */
 async function bookByApi(
@@ -227,6 +234,66 @@ test.describe('booking journeys', () => {
     expect(new URL(page.url()).searchParams.has('slot')).toBe(false);
     await expect(page.getByRole('heading', { level: 2, name: doctor.name })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a boleto asks for the billing address, filled in from the last one, and keeps the change', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const doctor = await demoDoctor('Larissa Monteiro Queiroz');
+    const patient = demoPatient('Gabriel Santos Rocha');
+    const token = await sessionToken(patient, DEMO_URL);
+    const storedAddress = async () =>
+      (await api<StoredBillingAddress>('GET', '/api/patient/billing-address', { token, baseUrl: DEMO_URL }))
+        .body;
+    await signInContext(page.context(), patient, { baseUrl: DEMO_URL, token });
+    await openDoctorWeek(page, doctor);
+    // A boleto needs three days: two weeks ahead.
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'Próxima semana' }).click();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    }
+    await pickFirstSlot(page);
+    const dialog = page.getByRole('dialog', { name: 'Confirmar agendamento' });
+    await expect(dialog.getByRole('group', { name: 'Endereço de cobrança' })).toHaveCount(0);
+    await dialog.getByLabel('Boleto bancário').check();
+    const address = dialog.getByRole('group', { name: 'Endereço de cobrança' });
+    // The address kept from the last boleto fills the fields in (the demo's, or a retry's).
+    const before = (await storedAddress()).billingAddress;
+    if (!before) throw new Error('the demo patient has no billing address');
+    await expect(address.getByLabel('CEP')).toHaveValue(
+      `${before.postalCode.slice(0, 5)}-${before.postalCode.slice(5)}`,
+    );
+    await expect(address.getByLabel('Cidade')).toHaveValue(before.city);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await address.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `booking-boleto-address-${width}-light.png`) });
+    }
+    await expectNoAxeViolations(page);
+    await address.getByLabel('Rua').fill('');
+    await address.getByLabel('CEP').fill('8001');
+    await dialog.getByLabel('Li e aceito a política de cancelamento').check();
+    await dialog.getByRole('button', { name: 'Confirmar e pagar' }).click();
+    await expect(address.getByText('Informe a rua')).toBeVisible();
+    await expect(address.getByText('CEP inválido. Use 8 dígitos.')).toBeVisible();
+    await expect(page).toHaveURL(/\/patient\/schedule/);
+
+    await address.getByLabel('CEP').fill('80420090');
+    await expect(address.getByLabel('CEP')).toHaveValue('80420-090');
+    await address.getByLabel('Rua').fill('Rua Visconde de Guarapuava');
+    await address.getByLabel('Número').fill('2500');
+    await address.getByLabel('Bairro').fill('Batel');
+    await dialog.getByRole('button', { name: 'Confirmar e pagar' }).click();
+    await expect(page).toHaveURL(/\/patient\/consultations\/[0-9a-f-]+\/pagamento$/, { timeout: 20_000 });
+    await settleSlowly(page, 'Pagamento da consulta');
+    await expect(page.getByLabel('Linha digitável')).toHaveValue(/^\d{5}\.\d{5} /);
+    expect((await storedAddress()).billingAddress).toMatchObject({
+      street: 'Rua Visconde de Guarapuava',
+      postalCode: '80420090',
+      city: before.city,
+    });
   });
 
   test('a declined card shows its message, and the approved card then goes through', async ({ page }) => {

@@ -14,4 +14,5 @@ export const bookingKeys = {
   week: (doctorId: string, sunday: string) => ['booking', 'slots', doctorId, 'week', sunday] as const,
   later: (doctorId: string, sunday: string) => ['booking', 'slots', doctorId, 'after', sunday] as const,
   appointment: (id: string) => ['booking', 'appointment', id] as const,
+  billingAddress: ['booking', 'billing-address'] as const,
 };

@@ -1,17 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PAYMENT_METHOD_LABEL, PAYMENT_METHODS } from '@pulsa/shared/constants/statuses';
+import { formatPostalCode } from '@pulsa/shared/format/address';
 import { calendarWeekday, formatCalendarDate, WEEKDAY_NAMES } from '@pulsa/shared/format/calendar-date';
 import { formatBRL } from '@pulsa/shared/format/money';
 import {
+  type BillingAddress,
   BOLETO_MIN_DAYS_AHEAD,
   type BookableDoctor,
+  billingAddressSchema,
   bookingInputSchema,
 } from '@pulsa/shared/schemas/appointments';
 import { AlertTriangle, Barcode, CreditCard, QrCode } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, type Resolver, type UseFormRegister, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -31,15 +34,36 @@ import { paths } from '@/config/paths';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { calendarDateIn, clockIn, isAtLeastDaysAhead, slotLabel } from '@/lib/zoned-time';
 import { useBookAppointment } from '../api/booking-mutations';
+import { useStoredBillingAddress } from '../api/get-billing-address';
 import { slotTakenOf } from '../slot-taken';
 import { BOOKING_TEXT } from '../texts';
+import { type AddressFormValues, BillingAddressFields } from './billing-address-fields';
 
 const T = BOOKING_TEXT.confirm;
 
 /** What the patient fills in; the doctor and the slot come from the selection. */
-const confirmSchema = bookingInputSchema.pick({ notes: true, method: true, acceptPolicy: true });
-type ConfirmInput = z.input<typeof confirmSchema>;
-type ConfirmOutput = z.output<typeof confirmSchema>;
+const baseSchema = bookingInputSchema.pick({ notes: true, method: true, acceptPolicy: true });
+/** The billing address is asked for, and checked, only when paying by boleto. */
+const confirmSchema = baseSchema.extend({ billingAddress: z.unknown() }).transform((values, ctx) => {
+  if (values.method !== 'boleto') return { ...values, billingAddress: undefined };
+  const address = billingAddressSchema.safeParse(values.billingAddress);
+  if (address.success) return { ...values, billingAddress: address.data };
+  for (const issue of address.error.issues)
+    ctx.addIssue({ code: 'custom', message: issue.message, path: ['billingAddress', ...issue.path] });
+  return z.NEVER;
+});
+type ConfirmInput = z.input<typeof baseSchema> & AddressFormValues;
+type ConfirmOutput = z.output<typeof baseSchema> & { billingAddress?: BillingAddress };
+
+const EMPTY_ADDRESS: AddressFormValues['billingAddress'] = {
+  postalCode: '',
+  street: '',
+  number: '',
+  complement: '',
+  district: '',
+  city: '',
+  state: '',
+};
 
 const METHOD_ICON = { card: CreditCard, pix: QrCode, boleto: Barcode } as const;
 
@@ -75,12 +99,27 @@ export function BookingDialog({
   const baseId = useId();
   const boletoAllowed = isAtLeastDaysAhead(slot, BOLETO_MIN_DAYS_AHEAD);
   const form = useForm<ConfirmInput, unknown, ConfirmOutput>({
-    resolver: zodResolver(confirmSchema),
+    resolver: zodResolver(confirmSchema) as unknown as Resolver<ConfirmInput, unknown, ConfirmOutput>,
     // Unticked until the patient accepts; the schema only lets `true` through.
-    defaultValues: { notes: '', method: 'card', acceptPolicy: false as unknown as true },
+    defaultValues: {
+      notes: '',
+      method: 'card',
+      acceptPolicy: false as unknown as true,
+      billingAddress: EMPTY_ADDRESS,
+    },
   });
   const errors = form.formState.errors;
   const method = form.watch('method');
+  const stored = useStoredBillingAddress(method === 'boleto').data?.billingAddress;
+  // The address of the last boleto fills the fields in, unless the patient already typed one.
+  useEffect(() => {
+    if (!stored || form.getFieldState('billingAddress').isDirty) return;
+    form.setValue('billingAddress', {
+      ...stored,
+      postalCode: formatPostalCode(stored.postalCode),
+      complement: stored.complement ?? '',
+    });
+  }, [stored, form]);
   const taken = slotTakenOf(book.error);
   const { reset: resetBooking } = book;
 
@@ -93,14 +132,21 @@ export function BookingDialog({
 
   const onSubmit = form.handleSubmit((values) =>
     book.mutate(
-      { doctorId: doctor.id, startsAt: slot, notes: values.notes, method: values.method, acceptPolicy: true },
+      {
+        doctorId: doctor.id,
+        startsAt: slot,
+        notes: values.notes,
+        method: values.method,
+        acceptPolicy: true,
+        ...(values.billingAddress ? { billingAddress: values.billingAddress } : {}),
+      },
       {
         onSuccess: async (appointment) => {
           // One navigation after the other: a second one started at once would cancel the first.
           await onBooked();
           await navigate(paths.patient.checkout.href(appointment.id));
         },
-        onError: (error) => applyFieldErrors(error, form.setError, ['notes', 'method', 'acceptPolicy']),
+        onError: (error) => applyFieldErrors(error, form.setError),
       },
     ),
   );
@@ -210,6 +256,16 @@ export function BookingDialog({
               {method === 'boleto' ? T.holdBoleto : T.holdCardPix}
             </p>
           </fieldset>
+
+          {method === 'boleto' ? (
+            <BillingAddressFields
+              control={form.control as unknown as Control<AddressFormValues>}
+              register={form.register as unknown as UseFormRegister<AddressFormValues>}
+              errors={errors.billingAddress}
+              disabled={book.isPending}
+              idPrefix={baseId}
+            />
+          ) : null}
 
           <section
             aria-labelledby={`${baseId}-title`}

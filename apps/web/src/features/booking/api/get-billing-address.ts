@@ -1,0 +1,19 @@
+import type { storedBillingAddressSchema } from '@pulsa/shared/schemas/appointments';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { BOOKING_TEXT } from '../texts';
+import { bookingKeys } from './booking-keys';
+
+type StoredBillingAddress = z.infer<typeof storedBillingAddressSchema>;
+
+/** The address kept from the last boleto, asked for only once the patient chooses boleto. */
+export function useStoredBillingAddress(enabled: boolean) {
+  return useQuery({
+    queryKey: bookingKeys.billingAddress,
+    queryFn: ({ signal }) => api.get<StoredBillingAddress>('/api/patient/billing-address', { signal }),
+    enabled,
+    staleTime: 60_000,
+    meta: { errorTitle: BOOKING_TEXT.address.loadError },
+  });
+}
