@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatBRL } from '@pulsa/shared/format/money';
 import { type AppointmentDto, cardInputSchema } from '@pulsa/shared/schemas/appointments';
-import { CreditCard, Lock, ShieldCheck, XCircle } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { usePayWithCard, useSimulatePayment } from '../api/booking-mutations';
 import { BOOKING_TEXT } from '../texts';
+import { CardDeclined, CardPaymentHeader } from './card-payment-parts';
 
 const T = BOOKING_TEXT.card;
 
@@ -75,29 +76,9 @@ export function CardPayment({ appointment }: { appointment: AppointmentDto }) {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CreditCard aria-hidden className="size-5 text-primary" />
-          {T.title}
-        </CardTitle>
-        <CardDescription className="flex items-start gap-1.5">
-          <Lock aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-          {T.privacy}
-        </CardDescription>
-      </CardHeader>
+      <CardPaymentHeader privacy={T.privacy} />
       <CardContent className="space-y-5">
-        {failure ? (
-          <div
-            role="alert"
-            className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
-          >
-            <XCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
-            <div>
-              <p className="font-medium">{T.declined}</p>
-              <p>{failure}</p>
-            </div>
-          </div>
-        ) : null}
+        {failure ? <CardDeclined reason={failure} /> : null}
 
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <Controller

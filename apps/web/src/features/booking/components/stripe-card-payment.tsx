@@ -5,12 +5,12 @@ import type { Stripe } from '@stripe/stripe-js';
 // The pure entry point: the main one injects Stripe.js as soon as it is imported, on every page.
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQueryClient } from '@tanstack/react-query';
-import { CreditCard, Lock, XCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { bookingKeys } from '../api/booking-keys';
 import { BOOKING_TEXT } from '../texts';
+import { CardDeclined, CardPaymentHeader } from './card-payment-parts';
 
 const T = BOOKING_TEXT.card;
 
@@ -38,16 +38,7 @@ export function StripeCardPayment({ appointment }: { appointment: AppointmentDto
   if (!instructions?.clientSecret || !instructions.publishableKey) return null;
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CreditCard aria-hidden className="size-5 text-primary" />
-          {T.title}
-        </CardTitle>
-        <CardDescription className="flex items-start gap-1.5">
-          <Lock aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-          {T.stripePrivacy}
-        </CardDescription>
-      </CardHeader>
+      <CardPaymentHeader privacy={T.stripePrivacy} />
       <CardContent>
         <Elements
           stripe={stripeFor(instructions.publishableKey)}
@@ -96,18 +87,7 @@ function StripeCardForm({ appointment }: { appointment: AppointmentDto }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {failure ? (
-        <div
-          role="alert"
-          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
-        >
-          <XCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
-          <div>
-            <p className="font-medium">{T.declined}</p>
-            <p>{failure}</p>
-          </div>
-        </div>
-      ) : null}
+      {failure ? <CardDeclined reason={failure} /> : null}
       {loadFailed ? (
         <p role="alert" className="text-sm">
           {T.stripeUnavailable}
