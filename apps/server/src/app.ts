@@ -23,6 +23,8 @@ import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { EmailDelivery } from './modules/email/email.delivery.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { LiveHub } from './modules/live/live.hub.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
@@ -50,6 +52,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Booking and payment rules with their provider and timers (tests call the timers' handlers). */
     booking: BookingContext;
+    /** The sockets of this instance and the events they get (modules/live). */
+    live: LiveHub;
   }
 }
 
@@ -185,6 +189,10 @@ export async function buildApp(
 
   const auth = new AuthService({ db: database.db, config, onEmailQueued: () => void emails.kick() });
   await app.register(sessionPlugin, { auth, secureCookies: config.appUrl.startsWith('https://') });
+  const live = new LiveHub(database, (token) => auth.sessionAlive(token), app.log.child({ module: 'live' }));
+  app.decorate('live', live);
+  app.addHook('onReady', () => live.start());
+  app.addHook('preClose', () => live.stop());
   await app.register(publicCachePlugin);
 
   await app.register(
@@ -197,6 +205,7 @@ export async function buildApp(
         service: new AccountService({ db: database.db, config, onEmailQueued: () => void emails.kick() }),
       });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(liveRoutes, { hub: live });
       await api.register(patientRoutes);
       await api.register(doctorAgendaRoutes, { prefix: '/doctors' });
       await api.register(catalogRoutes);

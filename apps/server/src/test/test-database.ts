@@ -17,11 +17,23 @@ export async function testDatabase(): Promise<Database> {
   return database;
 }
 
+/** On PostgreSQL, the address of the worker's database (a second app instance opens its own pool). */
+export function testDatabaseUrl(): string | undefined {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return undefined;
+  const url = new URL(baseUrl);
+  url.pathname = `/${workerDatabaseName()}`;
+  return url.toString();
+}
+
+const workerDatabaseName = () =>
+  `${process.env.TEST_DATABASE_PREFIX ?? 'pulsa_test'}_${process.env.VITEST_POOL_ID ?? process.pid}`;
+
 async function open(): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   if (baseUrl) {
-    const name = `${process.env.TEST_DATABASE_PREFIX ?? 'pulsa_test'}_${process.env.VITEST_POOL_ID ?? process.pid}`;
+    const name = workerDatabaseName();
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`);

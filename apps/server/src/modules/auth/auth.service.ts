@@ -275,6 +275,15 @@ export class AuthService {
     };
   }
 
+  /**
+   * Whether a session still holds (not signed out, not past its lifetime or idle limit), without
+   * counting the check as activity: the live connection asks it of every open socket.
+   */
+  async sessionAlive(token: string): Promise<boolean> {
+    const row = await repo.findSessionUser(this.deps.db, hashToken(token));
+    return !!row && row.lastSeenAt.getTime() + SESSION_IDLE_MINUTES[row.role] * 60_000 >= Date.now();
+  }
+
   private async needsSecondFactor(userId: string, trustedDeviceToken: string | undefined) {
     const { db } = this.deps;
     if (!(await accountRepo.twoFactorEnabled(db, userId))) return false;

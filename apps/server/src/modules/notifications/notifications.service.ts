@@ -1,5 +1,6 @@
 import type { AppNotification } from '@pulsa/shared/schemas/notifications';
 import type { Queryable } from '../../db/client.ts';
+import { publishLive } from '../live/live.events.ts';
 import { insertNotification, toDto } from './notifications.repository.ts';
 
 export interface NotifyInput {
@@ -10,18 +11,6 @@ export interface NotifyInput {
   body?: string | null;
   /** A path inside the app (e.g. "/patient/consultations"); anything else is dropped. */
   link?: string | null;
-}
-
-type Listener = (userId: string, notification: AppNotification) => void;
-const listeners = new Set<Listener>();
-
-/**
- * Subscribes to every new notification (the realtime layer forwards them to the user's sockets).
- * Returns the unsubscribe function.
- */
-export function onNotification(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Only same-site paths: a notification can never send someone to another site. */
@@ -43,12 +32,7 @@ export async function notify(db: Queryable, userId: string, input: NotifyInput):
     link: safeLink(input.link),
   });
   const dto = toDto(row);
-  for (const listener of listeners) {
-    try {
-      listener(userId, dto);
-    } catch {
-      // A failing subscriber must not undo the notification.
-    }
-  }
+  // The bell of every open tab of this user, at commit, on whichever instance holds it.
+  await publishLive(db, [userId], { type: 'notification', notification: dto });
   return dto;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDoctor, createPatient } from '../../db/factories.ts';
+import { liveEvents } from '../../db/schema.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
-import { notify, onNotification } from './notifications.service.ts';
+import { notify } from './notifications.service.ts';
 
 let app: FastifyInstance;
 let patient: { id: string; cookie: string };
@@ -90,9 +91,8 @@ describe('notifications', () => {
     expect((await post('/api/notifications/nao-e-um-id/read', patient.cookie)).statusCode).toBe(400);
   });
 
-  it('notify keeps only same-site links and tells subscribers', async () => {
-    const seen: string[] = [];
-    const off = onNotification((userId, n) => seen.push(`${userId}:${n.title}`));
+  it('notify keeps only same-site links and records the live event for the user alone', async () => {
+    const before = await app.db.select().from(liveEvents);
     const external = await notify(app.db, patient.id, {
       type: 't',
       title: ' Link externo ',
@@ -103,10 +103,14 @@ describe('notifications', () => {
       title: 'Outro',
       link: '//evil.example',
     });
-    off();
-    await notify(app.db, patient.id, { type: 't', title: 'Depois' });
     expect(external).toMatchObject({ title: 'Link externo', link: null });
     expect(protocolRelative.link).toBeNull();
-    expect(seen).toEqual([`${patient.id}:Link externo`, `${patient.id}:Outro`]);
+    const events = (await app.db.select().from(liveEvents)).slice(before.length);
+    expect(
+      events.map((e) => [e.userIds, e.type, (e.payload as { notification: { id: string } }).notification.id]),
+    ).toEqual([
+      [[patient.id], 'notification', external.id],
+      [[patient.id], 'notification', protocolRelative.id],
+    ]);
   });
 });

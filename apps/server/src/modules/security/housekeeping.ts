@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { liveEvents, sessions, users } from '../../db/schema.ts';
 import * as counters from './rate-limit.repository.ts';
 
 /** An account whose address was never confirmed stops holding it (and its CPF) after this. */
@@ -12,11 +12,15 @@ export interface HousekeepingResult {
   expiredSessions: number;
   unconfirmedAccounts: number;
   counters: number;
+  liveEvents: number;
 }
+
+/** Live events are kept this long for tabs that reconnect (the catch-up reads no further back). */
+export const LIVE_EVENTS_TTL_HOURS = 24;
 
 /**
  * Periodic clean-up every instance may run at once (each statement is idempotent): expired
- * sessions, unconfirmed accounts past their time, spent throttling counters.
+ * sessions, unconfirmed accounts past their time, spent throttling counters, old live events.
  */
 export class Housekeeping {
   private timer: NodeJS.Timeout | undefined;
@@ -54,7 +58,16 @@ export class Housekeeping {
       .returning({ id: sessions.id });
     const unconfirmedAccounts = await this.purgeUnconfirmedAccounts();
     const spent = await counters.deleteExpired(this.db);
-    const result = { expiredSessions: expired.length, unconfirmedAccounts, counters: spent };
+    const oldEvents = await this.db
+      .delete(liveEvents)
+      .where(lt(liveEvents.createdAt, sql`now() - make_interval(hours => ${LIVE_EVENTS_TTL_HOURS})`))
+      .returning({ id: liveEvents.id });
+    const result = {
+      expiredSessions: expired.length,
+      unconfirmedAccounts,
+      counters: spent,
+      liveEvents: oldEvents.length,
+    };
     if (expired.length || unconfirmedAccounts) this.log.info(result, 'housekeeping done');
     return result;
   }

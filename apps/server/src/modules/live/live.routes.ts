@@ -1,0 +1,41 @@
+import websocket from '@fastify/websocket';
+import { AUTH_MESSAGES } from '@pulsa/shared/schemas/auth';
+import type { FastifyInstance } from 'fastify';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import type { LiveHub } from './live.hub.ts';
+
+/** The largest message a tab may send (chat texts and call descriptions fit well inside). */
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+/**
+ * GET /api/live upgrades to the live WebSocket. Browsers send cookies with WebSocket handshakes
+ * from any site, so the handshake must come from this site's own pages (Origin), and carry a valid
+ * session; both are refused before the upgrade, with the API's usual error answers.
+ */
+export async function liveRoutes(app: FastifyInstance, opts: { hub: LiveHub }) {
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  const ownOrigin = new URL(app.config.appUrl).origin;
+
+  app.get(
+    // LIVE_PATH (shared), under the /api prefix this plugin is registered with.
+    '/live',
+    {
+      websocket: true,
+      schema: { tags: ['live'], summary: 'The live connection (WebSocket): notifications and consultations' },
+      preValidation: async (request) => {
+        if (request.headers.origin !== ownOrigin) throw forbidden(AUTH_MESSAGES.forbidden);
+        const user = await app.currentUser(request);
+        if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+      },
+    },
+    (socket, request) => {
+      const user = request.user;
+      const token = app.sessionToken(request);
+      if (!user || !token) {
+        socket.close(1008);
+        return;
+      }
+      opts.hub.attach(socket, { userId: user.id, role: user.role, sessionToken: token });
+    },
+  );
+}

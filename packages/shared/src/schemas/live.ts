@@ -1,0 +1,40 @@
+import './zod-setup.ts';
+import { z } from 'zod';
+import { notificationSchema } from './notifications.ts';
+
+/**
+ * The live connection: one WebSocket per signed-in tab (`LIVE_PATH`), authenticated by the session
+ * cookie. The server sends events, each with the id it has in the database, so a tab that
+ * reconnects asks for what came after the last one it saw.
+ */
+export const LIVE_PATH = '/api/live';
+
+/** Close codes the client reads: 4401 the session ended (sign in again); 4403 another site. */
+export const LIVE_CLOSE = { sessionEnded: 4401, forbidden: 4403 } as const;
+
+/** Seconds between heartbeats; a side that hears nothing for two of them takes the link as lost. */
+export const LIVE_HEARTBEAT_SECONDS = 25;
+
+/** What an event can be. Every event concerns the users it was published to, and no one else. */
+export const liveServerEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('notification'), notification: notificationSchema }),
+]);
+export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;
+export type LiveEventType = LiveServerEvent['type'];
+
+/** Server → client. */
+export const liveFrameSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('event'), id: z.number().int(), event: liveServerEventSchema }),
+  /** After `hello`: the missed events were sent; `lastEventId` is where the tab now stands. */
+  z.object({ kind: z.literal('ready'), lastEventId: z.number().int() }),
+  z.object({ kind: z.literal('pong') }),
+]);
+export type LiveFrame = z.infer<typeof liveFrameSchema>;
+
+/** Client → server. */
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  /** First message of every connection: the last event id this tab saw (null on a fresh page). */
+  z.object({ type: z.literal('hello'), lastEventId: z.number().int().nonnegative().nullable() }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
