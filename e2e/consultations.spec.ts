@@ -529,6 +529,37 @@ test('the admin filters consultations with removable chips and cancels one with 
   await expect(page).not.toHaveURL(/q=/);
 });
 
+test('the bell rings at once when the doctor answers, and catches up after the network drops', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const doctor = await approvedDoctor(`Dra. Sônia Ribeiro ${tag()}`);
+  const p = await patient(`Rita Campos ${tag()}`);
+  const first = await book(p, doctor, await slot(doctor, 2, '09:00'));
+  const second = await book(p, doctor, await slot(doctor, 3, '09:00'));
+  await signInContext(page.context(), p.account);
+  await page.goto('/patient');
+  await settleSlowly(page, /^Olá, /);
+  const bell = page.getByRole('button', { name: /^Notificações/ });
+  await expect(bell).toBeVisible();
+  const unreadBefore = Number((await bell.getAttribute('aria-label'))?.match(/(\d+) não/)?.[1] ?? 0);
+
+  // The doctor accepts elsewhere: no reload, no wait for a poll.
+  await accept(doctor, first.id);
+  await expect(bell).toHaveAccessibleName(new RegExp(`^Notificações, ${unreadBefore + 1} não lidas?$`));
+  await bell.click();
+  await expect(page.getByRole('dialog').getByText('Consulta confirmada').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Offline while the second answer comes; back online, the tab catches up by itself.
+  await page.context().setOffline(true);
+  await accept(doctor, second.id);
+  await page.context().setOffline(false);
+  await expect(bell).toHaveAccessibleName(new RegExp(`^Notificações, ${unreadBefore + 2} não lidas?$`), {
+    timeout: 20_000,
+  });
+});
+
 // ── Screenshots of each new screen ───────────────────────────────────────
 
 test.describe('screenshots of the consultation screens, with real bookings in every state', () => {

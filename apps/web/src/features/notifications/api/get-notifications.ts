@@ -3,8 +3,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api-client';
 import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
 
-/** The bell refreshes on its own this often (and whenever the window regains focus). */
-const POLL_MS = 30_000;
 const BELL_PAGE_SIZE = 10;
 
 export const getNotifications = (signal?: AbortSignal) =>
@@ -14,7 +12,7 @@ export const notificationsQueryOptions = queryOptions({
   queryKey: [...notificationKeys.all, 'bell'] as const,
   queryFn: ({ signal }) => getNotifications(signal),
   staleTime: 10_000,
-  refetchInterval: POLL_MS,
+  // No polling: the live connection says when something new arrives (notification-bell.tsx).
   refetchOnWindowFocus: true,
 });
 

@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { notificationKeys } from '../api/notification-keys';
 import { NOTIFICATION_TEXT as T } from '../texts';
 import { NotificationList } from './notification-list';
 
@@ -11,6 +14,11 @@ import { NotificationList } from './notification-list';
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const query = useNotifications();
+  const queryClient = useQueryClient();
+  // A new notification, or a reconnection that may have missed some: read the bell again.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  useLiveEvent('notification', refresh);
+  useLiveReconnected(refresh);
   const markAll = useMarkAllNotificationsRead();
   const unread = query.data?.unreadCount ?? 0;
 

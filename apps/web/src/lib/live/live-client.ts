@@ -1,0 +1,173 @@
+import {
+  LIVE_CLOSE,
+  LIVE_HEARTBEAT_SECONDS,
+  LIVE_PATH,
+  type LiveClientMessage,
+  type LiveEventType,
+  type LiveServerEvent,
+  liveFrameSchema,
+} from '@pulsa/shared/schemas/live';
+
+export type LiveStatus = 'connecting' | 'open' | 'closed';
+type EventOf<T extends LiveEventType> = Extract<LiveServerEvent, { type: T }>;
+
+/**
+ * Wait before reconnection attempt `attempt` (0-based): doubling from 1 s up to 30 s, each a random
+ * 50–100 % of that, so a server restart is not met by every tab at the same instant.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(30_000, 1000 * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * One tab's live connection: connects, says hello with the last event id it saw (the server sends
+ * what was missed), sends heartbeats, and reconnects with back-off when the link drops — at once
+ * when the browser says it is back online. A 4401 close (the session ended) stops it.
+ */
+export class LiveClient {
+  private socket: WebSocket | undefined;
+  private lastEventId: number | null = null;
+  private attempts = 0;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private lastHeard = 0;
+  private stopped = false;
+  private statusValue: LiveStatus = 'connecting';
+  private readonly eventListeners = new Map<LiveEventType, Set<(event: LiveServerEvent) => void>>();
+  private readonly statusListeners = new Set<(status: LiveStatus) => void>();
+  private readonly readyListeners = new Set<(reconnected: boolean) => void>();
+  private wasReady = false;
+  private readonly url: string;
+  private readonly onSessionEnded: () => void;
+
+  constructor(options: { onSessionEnded: () => void; url?: string }) {
+    this.onSessionEnded = options.onSessionEnded;
+    this.url =
+      options.url ??
+      `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${LIVE_PATH}`;
+  }
+
+  get status(): LiveStatus {
+    return this.statusValue;
+  }
+
+  start(): void {
+    this.stopped = false;
+    window.addEventListener('online', this.reconnectNow);
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    window.removeEventListener('online', this.reconnectNow);
+    clearTimeout(this.retry);
+    clearInterval(this.heartbeat);
+    this.socket?.close(1000);
+    this.socket = undefined;
+  }
+
+  /** Sends a message if the link is open; false when it is not (the caller decides what then). */
+  send(message: LiveClientMessage): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  on<T extends LiveEventType>(type: T, listener: (event: EventOf<T>) => void): () => void {
+    let set = this.eventListeners.get(type);
+    if (!set) {
+      set = new Set();
+      this.eventListeners.set(type, set);
+    }
+    const wrapped = listener as (event: LiveServerEvent) => void;
+    set.add(wrapped);
+    return () => set.delete(wrapped);
+  }
+
+  onStatus(listener: (status: LiveStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /**
+   * After every connection, once the missed events are in; `reconnected` is true after a drop (the
+   * time to refresh what the page shows, in case more was missed than the catch-up keeps).
+   */
+  onReady(listener: (reconnected: boolean) => void): () => void {
+    this.readyListeners.add(listener);
+    return () => this.readyListeners.delete(listener);
+  }
+
+  private readonly reconnectNow = () => {
+    if (this.stopped || this.statusValue === 'open') return;
+    clearTimeout(this.retry);
+    this.attempts = 0;
+    this.connect();
+  };
+
+  private connect(): void {
+    this.setStatus('connecting');
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempts = 0;
+      this.lastHeard = Date.now();
+      socket.send(
+        JSON.stringify({ type: 'hello', lastEventId: this.lastEventId } satisfies LiveClientMessage),
+      );
+      clearInterval(this.heartbeat);
+      this.heartbeat = setInterval(() => this.beat(socket), LIVE_HEARTBEAT_SECONDS * 1000);
+    };
+    socket.onmessage = (message) => {
+      this.lastHeard = Date.now();
+      this.receive(String(message.data));
+    };
+    socket.onclose = (close) => {
+      if (this.socket !== socket) return;
+      clearInterval(this.heartbeat);
+      this.setStatus('closed');
+      if (this.stopped) return;
+      if (close.code === LIVE_CLOSE.sessionEnded) {
+        this.onSessionEnded();
+        return;
+      }
+      this.retry = setTimeout(() => this.connect(), reconnectDelay(this.attempts++));
+    };
+  }
+
+  /** A link that stayed silent through two heartbeats is dead even if the browser has not noticed. */
+  private beat(socket: WebSocket): void {
+    if (Date.now() - this.lastHeard > 2 * LIVE_HEARTBEAT_SECONDS * 1000) {
+      socket.close();
+      return;
+    }
+    this.send({ type: 'ping' });
+  }
+
+  private receive(text: string): void {
+    let frame: ReturnType<typeof liveFrameSchema.safeParse>;
+    try {
+      frame = liveFrameSchema.safeParse(JSON.parse(text));
+    } catch {
+      return;
+    }
+    if (!frame.success) return;
+    const data = frame.data;
+    if (data.kind === 'event') {
+      this.lastEventId = Math.max(this.lastEventId ?? 0, data.id);
+      for (const listener of this.eventListeners.get(data.event.type) ?? []) listener(data.event);
+    } else if (data.kind === 'ready') {
+      this.lastEventId = data.lastEventId;
+      this.setStatus('open');
+      for (const listener of this.readyListeners) listener(this.wasReady);
+      this.wasReady = true;
+    }
+  }
+
+  private setStatus(status: LiveStatus): void {
+    if (this.statusValue === status) return;
+    this.statusValue = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+}

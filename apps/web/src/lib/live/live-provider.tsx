@@ -1,0 +1,69 @@
+import type { LiveClientMessage, LiveEventType, LiveServerEvent } from '@pulsa/shared/schemas/live';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { sessionQueryOptions } from '@/lib/auth';
+import { LiveClient, type LiveStatus } from './live-client';
+
+const LiveContext = createContext<LiveClient | null>(null);
+
+/** One live connection for the signed-in area of this tab; it ends with the area. */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [client] = useState(
+    () =>
+      new LiveClient({
+        // Signed out elsewhere: the session is read again and the shell sends the user to sign in.
+        onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+      }),
+  );
+  useEffect(() => {
+    client.start();
+    return () => client.stop();
+  }, [client]);
+  return <LiveContext.Provider value={client}>{children}</LiveContext.Provider>;
+}
+
+function useLiveClient(): LiveClient | null {
+  return useContext(LiveContext);
+}
+
+/** Runs `handler` for every event of this type (the latest handler, without resubscribing). */
+export function useLiveEvent<T extends LiveEventType>(
+  type: T,
+  handler: (event: Extract<LiveServerEvent, { type: T }>) => void,
+): void {
+  const client = useLiveClient();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => client?.on(type, (event) => latest.current(event)), [client, type]);
+}
+
+/** Runs `handler` after every reconnection (not the first connection), once the missed events are in. */
+export function useLiveReconnected(handler: () => void): void {
+  const client = useLiveClient();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => client?.onReady((reconnected) => (reconnected ? latest.current() : undefined)), [client]);
+}
+
+export function useLiveStatus(): LiveStatus {
+  const client = useLiveClient();
+  return useSyncExternalStore(
+    (notify) => client?.onStatus(notify) ?? (() => {}),
+    () => client?.status ?? 'closed',
+  );
+}
+
+/** Sends a message on the live connection; false while it is not open. */
+export function useLiveSend(): (message: LiveClientMessage) => boolean {
+  const client = useLiveClient();
+  return (message) => client?.send(message) ?? false;
+}
