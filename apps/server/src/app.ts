@@ -19,6 +19,7 @@ import { OverdueSweep } from './modules/appointments/appointments.sweep.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
 import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { EmailDelivery } from './modules/email/email.delivery.ts';
@@ -213,6 +214,7 @@ export async function buildApp(
       await api.register(appointmentRoutes, { ctx: booking });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
       await api.register(paymentWebhookRoutes, { ctx: booking });
+      await api.register(consultationRoutes, { ctx: { db: database.db, iceServers: config.iceServers } });
     },
     { prefix: '/api' },
   );

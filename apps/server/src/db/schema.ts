@@ -348,6 +348,8 @@ export const appointments = pgTable(
     /** A request the doctor has not answered by then expires like a rejection. */
     respondBy: timestamp('respond_by', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** What the doctor wrote for the patient when completing the consultation. */
+    completionNotes: text('completion_notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -723,5 +725,64 @@ export const liveEvents = pgTable(
   (t) => [
     index('live_events_user_ids_idx').using('gin', t.userIds),
     index('live_events_created_idx').on(t.createdAt),
+  ],
+);
+
+// ── Consultation: consent, who is in the room, the room's chat ─────────────
+
+/**
+ * The patient's acceptance of a version of the teleconsultation consent (TCLE, CFM Res.
+ * 2.314/2022): once per version, with when and from where.
+ */
+export const consentAcceptances = pgTable(
+  'consent_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('consent_acceptances_user_version_key').on(t.userId, t.version)],
+);
+
+/** Presence in a consultation room, kept in the database so every instance agrees. */
+export const consultationParticipants = pgTable(
+  'consultation_participants',
+  {
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstJoinedAt: timestamp('first_joined_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while in the room. */
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.userId] })],
+);
+
+/** The room's chat, kept with the consultation. */
+export const consultationMessages = pgTable(
+  'consultation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('consultation_messages_appointment_idx').on(t.appointmentId, t.createdAt),
+    check('consultation_messages_body_check', sql`length(${t.body}) between 1 and 2000`),
   ],
 );

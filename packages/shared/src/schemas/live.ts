@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { consultationClientMessages, consultationLiveEvents } from './consultations.ts';
 import { notificationSchema } from './notifications.ts';
 
 /**
@@ -18,6 +19,7 @@ export const LIVE_HEARTBEAT_SECONDS = 25;
 /** What an event can be. Every event concerns the users it was published to, and no one else. */
 export const liveServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), notification: notificationSchema }),
+  ...consultationLiveEvents,
 ]);
 export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;
 export type LiveEventType = LiveServerEvent['type'];
@@ -36,5 +38,6 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
   /** First message of every connection: the last event id this tab saw (null on a fresh page). */
   z.object({ type: z.literal('hello'), lastEventId: z.number().int().nonnegative().nullable() }),
   z.object({ type: z.literal('ping') }),
+  ...consultationClientMessages,
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;

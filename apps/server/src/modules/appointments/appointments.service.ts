@@ -60,7 +60,7 @@ export interface Viewer {
   role: 'admin' | 'doctor' | 'patient';
 }
 
-type Actor = 'patient' | 'doctor' | 'admin' | 'system';
+export type Actor = 'patient' | 'doctor' | 'admin' | 'system';
 
 function subjectOf(dto: AppointmentDto): MessageSubject {
   return {
@@ -84,7 +84,7 @@ async function tellAbout(
 }
 
 /** Keeps who did what to an appointment and why (an admin's reason, a rule's). */
-async function recordEvent(
+export async function recordEvent(
   tx: Queryable,
   appointmentId: string,
   by: { actor: Actor; actorId?: string | null },

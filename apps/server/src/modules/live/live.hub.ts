@@ -133,6 +133,8 @@ export class LiveHub {
       const { rows } = await this.database.db.execute<{ id: number | string; payload: LiveServerEvent }>(sql`
         select id, payload from live_events
         where id > ${lastEventId} and user_ids @> array[${userId}]::uuid[]
+          -- A call's signals belong to that moment: a rejoining tab starts a new negotiation.
+          and type <> 'consultation.signal'
           and created_at > now() - make_interval(hours => ${CATCH_UP_HOURS})
         order by id limit ${CATCH_UP_LIMIT}`);
       last = lastEventId;

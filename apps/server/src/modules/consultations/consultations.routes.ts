@@ -1,0 +1,207 @@
+import { apiErrorSchema } from '@pulsa/shared/schemas/common';
+import {
+  chatMessageInputSchema,
+  chatMessageListSchema,
+  chatMessageSchema,
+  completeInputSchema,
+  consentStatusSchema,
+  consultationIdParamsSchema,
+  consultationRoomSchema,
+  reviewInputSchema,
+} from '@pulsa/shared/schemas/consultations';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptConsent,
+  type ConsultationContext,
+  complete,
+  consentOf,
+  listMessages,
+  markNoShow,
+  type Person,
+  presence,
+  relaySignal,
+  review,
+  roomFor,
+  sendMessage,
+} from './consultations.service.ts';
+
+/**
+ * The consultation room for its patient and doctor (anyone else gets 404): its state, consent,
+ * chat and ending over HTTP; presence and call signalling over the live connection, checked against
+ * the same rules on every message.
+ */
+export async function consultationRoutes(app: FastifyInstance, opts: { ctx: ConsultationContext }) {
+  const { ctx } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+    409: apiErrorSchema,
+  };
+  const parties = { preHandler: app.requireRole('patient', 'doctor') };
+  const tags = ['consultations'];
+  const personOf = (request: FastifyRequest): Person => request.user as Person;
+  const withId = { params: consultationIdParamsSchema };
+
+  r.get(
+    '/consultations/:id',
+    {
+      ...parties,
+      schema: {
+        tags,
+        summary: 'The consultation room as you see it',
+        ...withId,
+        response: { 200: consultationRoomSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return roomFor(ctx, personOf(request), request.params.id);
+    },
+  );
+
+  r.get(
+    '/consultations/:id/messages',
+    {
+      ...parties,
+      schema: {
+        tags,
+        summary: 'The room chat',
+        ...withId,
+        response: { 200: chatMessageListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listMessages(ctx, personOf(request), request.params.id);
+    },
+  );
+
+  r.post(
+    '/consultations/:id/messages',
+    {
+      ...parties,
+      schema: {
+        tags,
+        summary: 'Send a message in the room',
+        ...withId,
+        body: chatMessageInputSchema,
+        response: { 201: chatMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await sendMessage(ctx, personOf(request), request.params.id, request.body.body)),
+  );
+
+  r.post(
+    '/consultations/:id/complete',
+    {
+      preHandler: app.requireRole('doctor'),
+      schema: {
+        tags,
+        summary: 'End the consultation as completed, with notes for the patient',
+        ...withId,
+        body: completeInputSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await complete(ctx, personOf(request), request.params.id, request.body.notes);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/consultations/:id/no-show',
+    {
+      preHandler: app.requireRole('doctor'),
+      schema: {
+        tags,
+        summary: 'Record that the patient did not come (15 minutes after the start)',
+        ...withId,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await markNoShow(ctx, personOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/consultations/:id/review',
+    {
+      preHandler: app.requireRole('patient'),
+      schema: {
+        tags,
+        summary: 'Rate a completed consultation (moderated before it is shown)',
+        ...withId,
+        body: reviewInputSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await review(ctx, personOf(request), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/patient/consent',
+    {
+      preHandler: app.requireRole('patient'),
+      schema: {
+        tags,
+        summary: 'Your acceptance of the teleconsultation consent, with its text',
+        response: { 200: consentStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { acceptance: await consentOf(ctx.db, personOf(request).id) };
+    },
+  );
+
+  r.post(
+    '/patient/consent',
+    {
+      preHandler: app.requireRole('patient'),
+      schema: {
+        tags,
+        summary: 'Accept the teleconsultation consent (once per version)',
+        response: { 200: consentStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const person = personOf(request);
+      await acceptConsent(ctx.db, person, {
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return { acceptance: await consentOf(ctx.db, person.id) };
+    },
+  );
+
+  // Presence and signalling arrive on the live connection; a message for a room that is not this
+  // person's, or not open to them, is dropped.
+  app.live.onClientMessage('consultation.presence', async (who, message) => {
+    await presence(ctx, { id: who.userId, role: who.role }, message.appointmentId, message.action).catch(
+      ignoreRoomRefusal,
+    );
+  });
+  app.live.onClientMessage('consultation.signal', async (who, message) => {
+    await relaySignal(ctx, { id: who.userId, role: who.role }, message.appointmentId, message.signal).catch(
+      ignoreRoomRefusal,
+    );
+  });
+}
+
+/** Not found (someone else's room) answers nothing on the live connection. */
+function ignoreRoomRefusal(error: unknown) {
+  if ((error as { statusCode?: number }).statusCode === 404) return;
+  throw error;
+}

@@ -1,0 +1,401 @@
+import { consentText, TELECONSULTATION_CONSENT } from '@pulsa/shared/constants/consent';
+import {
+  type ChatMessage,
+  type ConsultationRoom,
+  CONSULTATION_MESSAGES as M,
+  type RoomRefusal,
+} from '@pulsa/shared/schemas/consultations';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppConfig } from '../../config.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import {
+  appointments,
+  consentAcceptances,
+  consultationMessages,
+  consultationParticipants,
+  doctorProfiles,
+  reviews,
+  userProfiles,
+} from '../../db/schema.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recordEvent } from '../appointments/appointments.service.ts';
+import { publishLive } from '../live/live.events.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { noShowAllowed, noShowFrom, roomRefusal, roomWindow } from './consultations.rules.ts';
+
+export interface ConsultationContext {
+  db: Db;
+  iceServers: AppConfig['iceServers'];
+}
+
+export interface Person {
+  id: string;
+  role: string;
+}
+
+/** A participant seen within this long is in the room (the page sends a heartbeat every 20 s). */
+const PRESENCE_FRESH_SECONDS = 60;
+
+const REFUSAL_MESSAGES: Record<RoomRefusal, string> = {
+  not_confirmed: M.notConfirmed,
+  too_early: M.tooEarly,
+  closed: M.closed,
+  ended: M.ended,
+  consent_required: M.consentRequired,
+};
+
+type AppointmentRow = typeof appointments.$inferSelect;
+
+/** The appointment with both parties; someone else's answers exactly like a missing one. */
+async function loadRoom(db: Queryable, appointmentId: string, person: Person, lock = false) {
+  const query = db
+    .select({ a: appointments, doctorUserId: doctorProfiles.userId })
+    .from(appointments)
+    .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId))
+    .where(eq(appointments.id, appointmentId));
+  const [row] = lock ? await query.for('update', { of: appointments }) : await query;
+  if (!row) throw notFound(M.notFound);
+  const role =
+    person.role === 'patient' && row.a.patientId === person.id
+      ? ('patient' as const)
+      : person.role === 'doctor' && row.doctorUserId === person.id
+        ? ('doctor' as const)
+        : null;
+  if (!role) throw notFound(M.notFound);
+  const otherUserId = role === 'patient' ? row.doctorUserId : row.a.patientId;
+  return {
+    appointment: row.a,
+    role,
+    patientId: row.a.patientId,
+    doctorUserId: row.doctorUserId,
+    otherUserId,
+  };
+}
+
+type LoadedRoom = Awaited<ReturnType<typeof loadRoom>>;
+
+async function consentGiven(db: Queryable, patientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: consentAcceptances.id })
+    .from(consentAcceptances)
+    .where(
+      and(
+        eq(consentAcceptances.userId, patientId),
+        eq(consentAcceptances.version, TELECONSULTATION_CONSENT.version),
+      ),
+    );
+  return !!row;
+}
+
+async function participants(db: Queryable, appointmentId: string) {
+  return db
+    .select()
+    .from(consultationParticipants)
+    .where(eq(consultationParticipants.appointmentId, appointmentId));
+}
+
+const isPresent = (p: typeof consultationParticipants.$inferSelect | undefined, now: Date) =>
+  !!p && p.leftAt === null && now.getTime() - p.lastSeenAt.getTime() <= PRESENCE_FRESH_SECONDS * 1000;
+
+async function refusalOf(db: Queryable, room: LoadedRoom, now: Date): Promise<RoomRefusal | null> {
+  const given = room.role === 'patient' ? await consentGiven(db, room.patientId) : true;
+  return roomRefusal(room.appointment, { role: room.role, consentGiven: given }, now);
+}
+
+/** The room as this person sees it. */
+export async function roomFor(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  now = new Date(),
+): Promise<ConsultationRoom> {
+  const room = await loadRoom(ctx.db, appointmentId, person);
+  const a = room.appointment;
+  const [given, people, names, review] = await Promise.all([
+    consentGiven(ctx.db, room.patientId),
+    participants(ctx.db, a.id),
+    ctx.db
+      .select({ id: userProfiles.id, name: userProfiles.fullName })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, room.otherUserId)),
+    ctx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.appointmentId, a.id)),
+  ]);
+  const refusal = roomRefusal(a, { role: room.role, consentGiven: given }, now);
+  const { opensAt, closesAt } = roomWindow(a.startsAt, a.endsAt);
+  const patientJoined = people.some((p) => p.userId === room.patientId);
+  return {
+    appointmentId: a.id,
+    role: room.role,
+    myUserId: person.id,
+    otherUserId: room.otherUserId,
+    otherName: names[0]?.name ?? '',
+    startsAt: a.startsAt.toISOString(),
+    endsAt: a.endsAt.toISOString(),
+    status: a.status,
+    opensAt: opensAt.toISOString(),
+    closesAt: closesAt.toISOString(),
+    refusal,
+    refusalMessage: refusal ? REFUSAL_MESSAGES[refusal] : null,
+    consentGiven: given,
+    consent: { version: TELECONSULTATION_CONSENT.version, text: consentText(TELECONSULTATION_CONSENT) },
+    otherPresent: isPresent(
+      people.find((p) => p.userId === room.otherUserId),
+      now,
+    ),
+    noShowAllowed: room.role === 'doctor' && noShowAllowed(a, patientJoined, now),
+    noShowFrom: noShowFrom(a.startsAt).toISOString(),
+    iceServers: ctx.iceServers,
+    completionNotes: a.completionNotes,
+    canReview: room.role === 'patient' && a.status === 'completed' && review.length === 0,
+    reviewed: review.length > 0,
+  };
+}
+
+/** The patient accepts the current consent version (once; accepting again changes nothing). */
+export async function acceptConsent(
+  db: Queryable,
+  person: Person,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<void> {
+  if (person.role !== 'patient') throw forbidden(M.consentPatientOnly);
+  await db
+    .insert(consentAcceptances)
+    .values({
+      userId: person.id,
+      version: TELECONSULTATION_CONSENT.version,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+    })
+    .onConflictDoNothing();
+}
+
+/** The patient's acceptance of the current version, with the text accepted. */
+export async function consentOf(db: Queryable, userId: string) {
+  const [row] = await db
+    .select()
+    .from(consentAcceptances)
+    .where(
+      and(
+        eq(consentAcceptances.userId, userId),
+        eq(consentAcceptances.version, TELECONSULTATION_CONSENT.version),
+      ),
+    );
+  return row
+    ? {
+        version: row.version,
+        text: consentText(TELECONSULTATION_CONSENT),
+        acceptedAt: row.acceptedAt.toISOString(),
+      }
+    : null;
+}
+
+/**
+ * Entering, staying in (heartbeat) or leaving the room. The other party hears of every entrance,
+ * first or not (a reload or a dropped link starts the call again on both sides). With both parties
+ * in, a confirmed consultation becomes in progress.
+ */
+export async function presence(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  action: 'join' | 'heartbeat' | 'leave',
+  now = new Date(),
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const room = await loadRoom(tx, appointmentId, person, true);
+    if (action !== 'leave' && (await refusalOf(tx, room, now))) return;
+    await tx
+      .insert(consultationParticipants)
+      .values({ appointmentId, userId: person.id, lastSeenAt: now, leftAt: action === 'leave' ? now : null })
+      .onConflictDoUpdate({
+        target: [consultationParticipants.appointmentId, consultationParticipants.userId],
+        set: { lastSeenAt: now, leftAt: action === 'leave' ? now : null },
+      });
+    if (action === 'heartbeat') return;
+    await publishLive(tx, [room.otherUserId], {
+      type: 'consultation.presence',
+      appointmentId,
+      userId: person.id,
+      present: action === 'join',
+    });
+    if (action !== 'join' || room.appointment.status !== 'confirmed') return;
+    const other = (await participants(tx, appointmentId)).find((p) => p.userId === room.otherUserId);
+    if (!isPresent(other, now)) return;
+    await tx
+      .update(appointments)
+      .set({ status: 'in_progress', updatedAt: now })
+      .where(eq(appointments.id, appointmentId));
+    await recordEvent(tx, appointmentId, { actor: 'system' }, 'started');
+    await publishLive(tx, [room.patientId, room.doctorUserId], {
+      type: 'consultation.status',
+      appointmentId,
+      status: 'in_progress',
+    });
+  });
+}
+
+/** Relays a WebRTC description or candidate to the other party, only while this person may be in the room. */
+export async function relaySignal(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  signal: unknown,
+  now = new Date(),
+): Promise<void> {
+  const room = await loadRoom(ctx.db, appointmentId, person);
+  if (await refusalOf(ctx.db, room, now)) return;
+  await publishLive(ctx.db, [room.otherUserId], {
+    type: 'consultation.signal',
+    appointmentId,
+    from: person.id,
+    signal: signal as never,
+  });
+}
+
+const messageColumns = {
+  id: consultationMessages.id,
+  appointmentId: consultationMessages.appointmentId,
+  senderId: consultationMessages.senderId,
+  senderName: userProfiles.fullName,
+  body: consultationMessages.body,
+  createdAt: consultationMessages.createdAt,
+};
+
+const toMessage = (row: { createdAt: Date } & Omit<ChatMessage, 'createdAt'>): ChatMessage => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The room's chat, for its two parties, at any time (it stays with the consultation). */
+export async function listMessages(ctx: ConsultationContext, person: Person, appointmentId: string) {
+  await loadRoom(ctx.db, appointmentId, person);
+  const rows = await ctx.db
+    .select(messageColumns)
+    .from(consultationMessages)
+    .innerJoin(userProfiles, eq(userProfiles.id, consultationMessages.senderId))
+    .where(eq(consultationMessages.appointmentId, appointmentId))
+    .orderBy(asc(consultationMessages.createdAt), asc(consultationMessages.id));
+  return { items: rows.map(toMessage) };
+}
+
+/** A message in the room, delivered to both parties at once; only while this person may be in it. */
+export async function sendMessage(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  body: string,
+  now = new Date(),
+): Promise<ChatMessage> {
+  return ctx.db.transaction(async (tx) => {
+    const room = await loadRoom(tx, appointmentId, person);
+    const refusal = await refusalOf(tx, room, now);
+    if (refusal) throw conflict(REFUSAL_MESSAGES[refusal], undefined, `room_${refusal}`);
+    const [inserted] = await tx
+      .insert(consultationMessages)
+      .values({ appointmentId, senderId: person.id, body })
+      .returning({ id: consultationMessages.id });
+    const [row] = await tx
+      .select(messageColumns)
+      .from(consultationMessages)
+      .innerJoin(userProfiles, eq(userProfiles.id, consultationMessages.senderId))
+      .where(eq(consultationMessages.id, (inserted as { id: string }).id));
+    const message = toMessage(row as Parameters<typeof toMessage>[0]);
+    await publishLive(tx, [room.patientId, room.doctorUserId], { type: 'consultation.message', message });
+    return message;
+  });
+}
+
+async function endAs(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  now: Date,
+  decide: (
+    room: LoadedRoom,
+    appointment: AppointmentRow,
+    tx: Queryable,
+  ) => Promise<{
+    status: 'completed' | 'no_show';
+    notes?: string;
+  }>,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const room = await loadRoom(tx, appointmentId, person, true);
+    if (room.role !== 'doctor') throw forbidden(M.doctorOnly);
+    const outcome = await decide(room, room.appointment, tx);
+    await tx
+      .update(appointments)
+      .set({ status: outcome.status, completionNotes: outcome.notes ?? null, updatedAt: now })
+      .where(eq(appointments.id, appointmentId));
+    await recordEvent(tx, appointmentId, { actor: 'doctor', actorId: person.id }, outcome.status);
+    await notify(tx, room.patientId, {
+      type: `appointment.${outcome.status}`,
+      title: outcome.status === 'completed' ? 'Consulta concluída' : 'Não comparecimento registrado',
+      body:
+        outcome.status === 'completed'
+          ? 'O médico encerrou a consulta. Veja as orientações e avalie o atendimento.'
+          : 'O médico registrou que você não entrou na consulta.',
+      link: `/consulta/${appointmentId}`,
+    });
+    await publishLive(tx, [room.patientId, room.doctorUserId], {
+      type: 'consultation.status',
+      appointmentId,
+      status: outcome.status,
+    });
+  });
+}
+
+/** The doctor ends the consultation as completed, with optional notes for the patient. */
+export async function complete(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  notes: string | undefined,
+  now = new Date(),
+) {
+  await endAs(ctx, person, appointmentId, now, async (_room, a) => {
+    if (a.status !== 'confirmed' && a.status !== 'in_progress')
+      throw conflict(M.cannotComplete, undefined, 'not_open');
+    return { status: 'completed', notes };
+  });
+}
+
+/** The doctor records that the patient never came, from 15 minutes after the start. */
+export async function markNoShow(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  now = new Date(),
+) {
+  await endAs(ctx, person, appointmentId, now, async (room, a, tx) => {
+    const joined = (await participants(tx, appointmentId)).some((p) => p.userId === room.patientId);
+    if (joined) throw conflict(M.patientCame, undefined, 'patient_came');
+    if (!noShowAllowed(a, joined, now)) throw conflict(M.noShowTooSoon, undefined, 'no_show_too_soon');
+    return { status: 'no_show' };
+  });
+}
+
+/** The patient rates a completed consultation once; the review waits for the admin's moderation. */
+export async function review(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  input: { rating: number; comment?: string },
+) {
+  const room = await loadRoom(ctx.db, appointmentId, person);
+  if (room.role !== 'patient') throw forbidden(M.reviewPatientOnly);
+  if (room.appointment.status !== 'completed')
+    throw conflict(M.reviewOnlyCompleted, undefined, 'not_completed');
+  const inserted = await ctx.db
+    .insert(reviews)
+    .values({
+      appointmentId,
+      patientId: person.id,
+      doctorId: room.appointment.doctorId,
+      rating: input.rating,
+      comment: input.comment ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: reviews.id });
+  if (inserted.length === 0) throw new AppError(409, M.alreadyReviewed, { code: 'already_reviewed' });
+}

@@ -1,0 +1,272 @@
+import { CONSULTATION_MESSAGES } from '@pulsa/shared/schemas/consultations';
+import type { LiveFrame } from '@pulsa/shared/schemas/live';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
+import { appointments, consentAcceptances, notifications, reviews } from '../../db/schema.ts';
+import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
+
+let app: FastifyInstance;
+let base: string;
+let origin: string;
+const cookies: Record<'stranger' | 'otherDoctor' | 'admin', string> = {
+  stranger: '',
+  otherDoctor: '',
+  admin: '',
+};
+
+async function signIn(email: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return sessionCookieFrom(res);
+}
+
+const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+
+/**
+ * A consultation starting `minutes` from now, with a patient and a doctor of its own (a doctor or a
+ * patient cannot hold two overlapping consultations).
+ */
+async function consultation(minutes: number, status: 'confirmed' | 'scheduled' = 'confirmed') {
+  const doctor = await createDoctor(app.db);
+  const patient = await createPatient(app.db);
+  const startsAt = new Date(Date.now() + minutes * 60_000);
+  const [row] = await app.db
+    .insert(appointments)
+    .values({
+      patientId: patient.id,
+      doctorId: doctor.doctorId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      status,
+      price: 15000,
+    })
+    .returning({ id: appointments.id });
+  return {
+    id: (row as { id: string }).id,
+    patientId: patient.id,
+    patient: await signIn(patient.email, patient.password),
+    doctor: await signIn(doctor.email, doctor.password),
+  };
+}
+
+async function socketOf(cookie: string) {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { origin, cookie } });
+  const frames: LiveFrame[] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(String(data))));
+  await new Promise<void>((resolve) => socket.on('open', () => resolve()));
+  socket.send(JSON.stringify({ type: 'hello', lastEventId: null }));
+  await until(() => frames.some((f) => f.kind === 'ready'), 'ready');
+  const events = () => frames.flatMap((f) => (f.kind === 'event' ? [f.event] : []));
+  return { socket, events, send: (m: object) => socket.send(JSON.stringify(m)) };
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  origin = new URL(app.config.appUrl).origin;
+  const otherDoctor = await createDoctor(app.db);
+  const stranger = await createPatient(app.db);
+  const admin = await createAdmin(app.db);
+  cookies.otherDoctor = await signIn(otherDoctor.email, otherDoctor.password);
+  cookies.stranger = await signIn(stranger.email, stranger.password);
+  cookies.admin = await signIn(admin.email, admin.password);
+});
+afterAll(() => app.close());
+
+describe('who may see the room, and when', () => {
+  it('shows the room to its patient and doctor only; anyone else gets 404, an admin 403', async () => {
+    const c = await consultation(5);
+    const id = c.id;
+    const room = (await call('GET', `/api/consultations/${id}`, c.patient)).json();
+    expect(room).toMatchObject({
+      role: 'patient',
+      status: 'confirmed',
+      refusal: 'consent_required',
+      consentGiven: false,
+    });
+    expect(room.refusalMessage).toBe(CONSULTATION_MESSAGES.consentRequired);
+    expect(room.consent.text).toContain('Resolução CFM nº 2.314/2022');
+    const doctorView = (await call('GET', `/api/consultations/${id}`, c.doctor)).json();
+    expect(doctorView).toMatchObject({
+      role: 'doctor',
+      refusal: null,
+      otherPresent: false,
+      noShowAllowed: false,
+    });
+    expect((await call('GET', `/api/consultations/${id}`, cookies.stranger)).statusCode).toBe(404);
+    expect((await call('GET', `/api/consultations/${id}`, cookies.otherDoctor)).statusCode).toBe(404);
+    expect((await call('GET', `/api/consultations/${id}/messages`, cookies.stranger)).statusCode).toBe(404);
+    expect((await call('GET', `/api/consultations/${id}`, cookies.admin)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/consultations/${id}` })).statusCode).toBe(401);
+  });
+
+  it('keeps the room shut before its window and for an unconfirmed consultation', async () => {
+    const later = await consultation(120);
+    expect((await call('GET', `/api/consultations/${later.id}`, later.doctor)).json().refusal).toBe(
+      'too_early',
+    );
+    const request = await consultation(5, 'scheduled');
+    expect((await call('GET', `/api/consultations/${request.id}`, request.doctor)).json().refusal).toBe(
+      'not_confirmed',
+    );
+  });
+});
+
+describe('consent, chat, presence and signalling', () => {
+  it('takes the consent once, from the patient only, with where it came from', async () => {
+    const c = await consultation(5);
+    expect((await call('GET', '/api/patient/consent', c.patient)).json()).toEqual({ acceptance: null });
+    expect((await call('POST', '/api/patient/consent', c.doctor)).statusCode).toBe(403);
+    const chatBefore = await call('POST', `/api/consultations/${c.id}/messages`, c.patient, { body: 'Olá' });
+    expect(chatBefore.statusCode).toBe(409);
+    const accepted = await call('POST', '/api/patient/consent', c.patient);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().acceptance.text).toContain('Termo de consentimento para teleconsulta');
+    await call('POST', '/api/patient/consent', c.patient);
+    expect(
+      (await call('POST', `/api/consultations/${c.id}/messages`, c.patient, { body: 'Olá' })).statusCode,
+    ).toBe(201);
+    const rows = await app.db
+      .select()
+      .from(consentAcceptances)
+      .where(eq(consentAcceptances.userId, c.patientId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.ip).toBe('127.0.0.1');
+  });
+
+  it('relays presence and signals to the other party only, starts the call when both are in, and delivers chat', async () => {
+    const c = await consultation(5);
+    const id = c.id;
+    await call('POST', '/api/patient/consent', c.patient);
+    const patient = await socketOf(c.patient);
+    const doctor = await socketOf(c.doctor);
+    const stranger = await socketOf(cookies.stranger);
+
+    doctor.send({ type: 'consultation.presence', appointmentId: id, action: 'join' });
+    await until(
+      () => patient.events().some((e) => e.type === 'consultation.presence'),
+      'the doctor entering',
+    );
+    expect((await call('GET', `/api/consultations/${id}`, c.patient)).json().otherPresent).toBe(true);
+
+    // Someone else's messages for this room change nothing and reach no one.
+    stranger.send({ type: 'consultation.presence', appointmentId: id, action: 'join' });
+    stranger.send({
+      type: 'consultation.signal',
+      appointmentId: id,
+      signal: { description: { type: 'offer', sdp: 'x' } },
+    });
+
+    patient.send({ type: 'consultation.presence', appointmentId: id, action: 'join' });
+    await until(async () => {
+      const [row] = await app.db.select().from(appointments).where(eq(appointments.id, id));
+      return row?.status === 'in_progress';
+    }, 'the call to start');
+    await until(() => doctor.events().some((e) => e.type === 'consultation.status'), 'the status event');
+
+    patient.send({
+      type: 'consultation.signal',
+      appointmentId: id,
+      signal: { description: { type: 'offer', sdp: 'v=0' } },
+    });
+    await until(() => doctor.events().some((e) => e.type === 'consultation.signal'), 'the offer');
+    expect(doctor.events().filter((e) => e.type === 'consultation.signal')).toEqual([
+      {
+        type: 'consultation.signal',
+        appointmentId: id,
+        from: c.patientId,
+        signal: { description: { type: 'offer', sdp: 'v=0' } },
+      },
+    ]);
+
+    const sent = await call('POST', `/api/consultations/${id}/messages`, c.doctor, {
+      body: '  Bom dia!  ',
+    });
+    expect(sent.statusCode).toBe(201);
+    await until(() => patient.events().some((e) => e.type === 'consultation.message'), 'the chat message');
+    const list = (await call('GET', `/api/consultations/${id}/messages`, c.patient)).json();
+    expect(list.items.map((m: { body: string }) => m.body)).toEqual(['Bom dia!']);
+    const tooLong = await call('POST', `/api/consultations/${id}/messages`, c.patient, {
+      body: 'a'.repeat(2001),
+    });
+    expect(tooLong.statusCode).toBe(400);
+
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stranger.events().filter((e) => e.type !== 'notification')).toEqual([]);
+    expect(patient.events().filter((e) => e.type === 'consultation.signal')).toEqual([]);
+    for (const s of [patient, doctor, stranger]) s.socket.close();
+  });
+});
+
+describe('ending', () => {
+  it('the doctor completes with notes; the patient is told and may rate once', async () => {
+    const c = await consultation(5);
+    const id = c.id;
+    expect((await call('POST', `/api/consultations/${id}/complete`, c.patient, {})).statusCode).toBe(403);
+    expect((await call('POST', `/api/consultations/${id}/review`, c.patient, { rating: 5 })).statusCode).toBe(
+      409,
+    );
+    const done = await call('POST', `/api/consultations/${id}/complete`, c.doctor, {
+      notes: 'Repouso e hidratação.',
+    });
+    expect(done.statusCode).toBe(204);
+    const room = (await call('GET', `/api/consultations/${id}`, c.patient)).json();
+    expect(room).toMatchObject({
+      status: 'completed',
+      completionNotes: 'Repouso e hidratação.',
+      canReview: true,
+      refusal: 'ended',
+    });
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'appointment.completed'));
+    expect(told.map((n) => n.userId)).toContain(c.patientId);
+    expect((await call('POST', `/api/consultations/${id}/complete`, c.doctor, {})).statusCode).toBe(409);
+
+    expect((await call('POST', `/api/consultations/${id}/review`, c.patient, { rating: 6 })).statusCode).toBe(
+      400,
+    );
+    expect((await call('POST', `/api/consultations/${id}/review`, c.doctor, { rating: 5 })).statusCode).toBe(
+      403,
+    );
+    const rated = await call('POST', `/api/consultations/${id}/review`, c.patient, {
+      rating: 5,
+      comment: 'Muito atenciosa.',
+    });
+    expect(rated.statusCode).toBe(204);
+    expect((await call('POST', `/api/consultations/${id}/review`, c.patient, { rating: 4 })).statusCode).toBe(
+      409,
+    );
+    const [stored] = await app.db.select().from(reviews).where(eq(reviews.appointmentId, id));
+    expect(stored).toMatchObject({ rating: 5, comment: 'Muito atenciosa.', isApproved: false });
+    expect((await call('GET', `/api/consultations/${id}`, c.patient)).json()).toMatchObject({
+      canReview: false,
+      reviewed: true,
+    });
+  });
+
+  it('records a no-show only 15 minutes after the start, and only if the patient never came in', async () => {
+    const soon = await consultation(-5);
+    const refused = await call('POST', `/api/consultations/${soon.id}/no-show`, soon.doctor);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(CONSULTATION_MESSAGES.noShowTooSoon);
+    const late = await consultation(-20);
+    expect((await call('GET', `/api/consultations/${late.id}`, late.doctor)).json().noShowAllowed).toBe(true);
+    expect((await call('POST', `/api/consultations/${late.id}/no-show`, late.patient)).statusCode).toBe(403);
+    expect((await call('POST', `/api/consultations/${late.id}/no-show`, late.doctor)).statusCode).toBe(204);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, late.id));
+    expect(row?.status).toBe('no_show');
+  });
+});

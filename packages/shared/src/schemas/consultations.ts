@@ -1,0 +1,180 @@
+import './zod-setup.ts';
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from '../constants/statuses.ts';
+
+/** The consultation room: who may be in it and when, consent, presence, signalling, chat, ending. */
+
+/** The room opens this long before the start, and stays open this long after the end. */
+export const ROOM_OPENS_MINUTES_BEFORE = 10;
+export const ROOM_STAYS_OPEN_MINUTES_AFTER = 60;
+/** The doctor may mark a no-show this long after the start if the patient never came in. */
+export const NO_SHOW_AFTER_MINUTES = 15;
+export const CHAT_MAX_LENGTH = 2000;
+export const COMPLETION_NOTES_MAX_LENGTH = 4000;
+export const REVIEW_COMMENT_MAX_LENGTH = 1000;
+
+export const CONSULTATION_MESSAGES = {
+  notFound: 'Consulta não encontrada.',
+  notConfirmed: 'A sala abre apenas para consultas confirmadas.',
+  tooEarly: 'A sala ainda não abriu. Ela abre 10 minutos antes do horário da consulta.',
+  closed: 'O horário desta consulta já terminou.',
+  ended: 'Esta consulta já foi encerrada.',
+  consentRequired: 'Aceite o termo de consentimento para entrar na consulta.',
+  consentPatientOnly: 'Apenas o paciente aceita o termo de consentimento.',
+  doctorOnly: 'Apenas o médico pode encerrar a consulta.',
+  noShowTooSoon:
+    'O não comparecimento só pode ser registrado 15 minutos após o início, se o paciente não entrou.',
+  patientCame: 'O paciente entrou na sala: encerre a consulta como concluída.',
+  cannotComplete: 'Só uma consulta confirmada ou em andamento pode ser concluída.',
+  messageRequired: 'Escreva uma mensagem',
+  messageTooLong: 'A mensagem pode ter no máximo 2000 caracteres',
+  notesTooLong: 'As orientações podem ter no máximo 4000 caracteres',
+  reviewOnlyCompleted: 'Só é possível avaliar uma consulta concluída.',
+  reviewPatientOnly: 'Apenas o paciente avalia a consulta.',
+  alreadyReviewed: 'Você já avaliou esta consulta.',
+  ratingRange: 'Escolha uma nota de 1 a 5',
+  commentTooLong: 'O comentário pode ter no máximo 1000 caracteres',
+} as const;
+
+/** Why joining is refused right now; null when the room is open to this person. */
+export const ROOM_REFUSALS = ['not_confirmed', 'too_early', 'closed', 'ended', 'consent_required'] as const;
+export type RoomRefusal = (typeof ROOM_REFUSALS)[number];
+
+export const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+/** GET /api/consultations/:id — the room as this person sees it. */
+export const consultationRoomSchema = z.object({
+  appointmentId: z.uuid(),
+  role: z.enum(['patient', 'doctor']),
+  myUserId: z.uuid(),
+  otherUserId: z.uuid(),
+  otherName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  refusal: z.enum(ROOM_REFUSALS).nullable(),
+  /** The refusal in Portuguese, for the page. */
+  refusalMessage: z.string().nullable(),
+  /** The patient's acceptance of the current consent version exists. */
+  consentGiven: z.boolean(),
+  consent: z.object({ version: z.string(), text: z.string() }),
+  otherPresent: z.boolean(),
+  noShowAllowed: z.boolean(),
+  noShowFrom: z.string(),
+  iceServers: z.array(iceServerSchema),
+  completionNotes: z.string().nullable(),
+  canReview: z.boolean(),
+  reviewed: z.boolean(),
+});
+export type ConsultationRoom = z.infer<typeof consultationRoomSchema>;
+
+export const consultationIdParamsSchema = z.object({
+  id: z.uuid({ error: CONSULTATION_MESSAGES.notFound }),
+});
+
+export const consentAcceptanceSchema = z.object({
+  version: z.string(),
+  text: z.string(),
+  acceptedAt: z.string(),
+});
+export const consentStatusSchema = z.object({ acceptance: consentAcceptanceSchema.nullable() });
+
+export const chatMessageSchema = z.object({
+  id: z.uuid(),
+  appointmentId: z.uuid(),
+  senderId: z.uuid(),
+  senderName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export const chatMessageListSchema = z.object({ items: z.array(chatMessageSchema) });
+
+export const chatMessageInputSchema = z.object({
+  body: z
+    .string({ error: CONSULTATION_MESSAGES.messageRequired })
+    .trim()
+    .min(1, { error: CONSULTATION_MESSAGES.messageRequired })
+    .max(CHAT_MAX_LENGTH, { error: CONSULTATION_MESSAGES.messageTooLong }),
+});
+
+export const completeInputSchema = z.object({
+  notes: z
+    .string()
+    .trim()
+    .max(COMPLETION_NOTES_MAX_LENGTH, { error: CONSULTATION_MESSAGES.notesTooLong })
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+export const reviewInputSchema = z.object({
+  rating: z
+    .number({ error: CONSULTATION_MESSAGES.ratingRange })
+    .int({ error: CONSULTATION_MESSAGES.ratingRange })
+    .min(1, { error: CONSULTATION_MESSAGES.ratingRange })
+    .max(5, { error: CONSULTATION_MESSAGES.ratingRange }),
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_COMMENT_MAX_LENGTH, { error: CONSULTATION_MESSAGES.commentTooLong })
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+/** A WebRTC description or candidate, relayed as is to the other party. */
+export const rtcSignalSchema = z
+  .object({
+    description: z
+      .object({
+        type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+        sdp: z.string().max(60_000).optional(),
+      })
+      .optional(),
+    candidate: z
+      .object({
+        candidate: z.string().max(2_000).optional(),
+        sdpMid: z.string().max(100).nullable().optional(),
+        sdpMLineIndex: z.number().int().nullable().optional(),
+        usernameFragment: z.string().max(256).nullable().optional(),
+      })
+      .optional(),
+  })
+  .refine((s) => !!s.description !== !!s.candidate);
+
+/** Live events of the room (server → the other party). */
+export const consultationLiveEvents = [
+  z.object({
+    type: z.literal('consultation.presence'),
+    appointmentId: z.uuid(),
+    userId: z.uuid(),
+    present: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('consultation.signal'),
+    appointmentId: z.uuid(),
+    from: z.uuid(),
+    signal: rtcSignalSchema,
+  }),
+  z.object({ type: z.literal('consultation.message'), message: chatMessageSchema }),
+  z.object({
+    type: z.literal('consultation.status'),
+    appointmentId: z.uuid(),
+    status: z.enum(APPOINTMENT_STATUSES),
+  }),
+] as const;
+
+/** Live messages of the room (client → server), each checked against the room's rules. */
+export const consultationClientMessages = [
+  z.object({
+    type: z.literal('consultation.presence'),
+    appointmentId: z.uuid(),
+    action: z.enum(['join', 'heartbeat', 'leave']),
+  }),
+  z.object({ type: z.literal('consultation.signal'), appointmentId: z.uuid(), signal: rtcSignalSchema }),
+] as const;
