@@ -104,6 +104,9 @@ export const routes: RouteObject[] = [
         ],
       },
 
+      // The consultation room (patient or doctor, inside their own area's shell)
+      { path: p.consultation.path, lazy: () => import('./routes/consultation/room') },
+
       { path: '*', lazy: () => import('./routes/errors/not-found') },
     ],
   },

@@ -65,6 +65,11 @@ export const paths = {
     messages: route('/doctor/messages'),
     settings: route('/doctor/settings'),
   },
+  /** The consultation room, for the appointment's patient and doctor. */
+  consultation: {
+    path: '/consulta/:id',
+    href: (appointmentId: string) => `/consulta/${encodeURIComponent(appointmentId)}`,
+  },
   patient: {
     dashboard: route('/patient'),
     schedule: route('/patient/schedule'),

@@ -190,9 +190,10 @@ export async function consentOf(db: Queryable, userId: string) {
 }
 
 /**
- * Entering, staying in (heartbeat) or leaving the room. The other party hears of every entrance,
- * first or not (a reload or a dropped link starts the call again on both sides). With both parties
- * in, a confirmed consultation becomes in progress.
+ * Entering, staying in (heartbeat) or leaving the room, the waiting room included (a patient may
+ * wait there before accepting the consent). The other party hears of every entrance, first or not
+ * (a reload or a dropped link starts the call again on both sides). With both parties in and the
+ * consent given, a confirmed consultation becomes in progress.
  */
 export async function presence(
   ctx: ConsultationContext,
@@ -203,7 +204,9 @@ export async function presence(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const room = await loadRoom(tx, appointmentId, person, true);
-    if (action !== 'leave' && (await refusalOf(tx, room, now))) return;
+    // The waiting room is open to a patient who has not accepted the consent yet; the call is not.
+    const refusal = await refusalOf(tx, room, now);
+    if (action !== 'leave' && refusal && refusal !== 'consent_required') return;
     await tx
       .insert(consultationParticipants)
       .values({ appointmentId, userId: person.id, lastSeenAt: now, leftAt: action === 'leave' ? now : null })
@@ -219,6 +222,7 @@ export async function presence(
       present: action === 'join',
     });
     if (action !== 'join' || room.appointment.status !== 'confirmed') return;
+    if (!(await consentGiven(tx, room.patientId))) return;
     const other = (await participants(tx, appointmentId)).find((p) => p.userId === room.otherUserId);
     if (!isPresent(other, now)) return;
     await tx

@@ -148,10 +148,22 @@ describe('consent, chat, presence and signalling', () => {
   it('relays presence and signals to the other party only, starts the call when both are in, and delivers chat', async () => {
     const c = await consultation(5);
     const id = c.id;
-    await call('POST', '/api/patient/consent', c.patient);
     const patient = await socketOf(c.patient);
     const doctor = await socketOf(c.doctor);
     const stranger = await socketOf(cookies.stranger);
+
+    // In the waiting room before the consent: the doctor sees the patient, the call does not start,
+    // and no signal goes through.
+    patient.send({ type: 'consultation.presence', appointmentId: id, action: 'join' });
+    await until(() => doctor.events().some((e) => e.type === 'consultation.presence'), 'the patient waiting');
+    patient.send({
+      type: 'consultation.signal',
+      appointmentId: id,
+      signal: { description: { type: 'offer', sdp: 'x' } },
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(doctor.events().filter((e) => e.type === 'consultation.signal')).toEqual([]);
+    await call('POST', '/api/patient/consent', c.patient);
 
     doctor.send({ type: 'consultation.presence', appointmentId: id, action: 'join' });
     await until(

@@ -77,7 +77,8 @@ export interface RoomServices {
   useChat: (view: RoomView) => {
     items: ChatItem[];
     send: (text: string) => Promise<unknown>;
-    upload: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
+    /** Absent while the room takes no files. */
+    upload?: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
   };
   useActions: (appointmentId: string) => {
     acceptConsent: RoomAction;

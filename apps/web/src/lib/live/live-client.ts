@@ -23,7 +23,8 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 /**
  * One tab's live connection: connects, says hello with the last event id it saw (the server sends
  * what was missed), sends heartbeats, and reconnects with back-off when the link drops — at once
- * when the browser says it is back online. A 4401 close (the session ended) stops it.
+ * when the browser says it is back online (and it lets go at once when the browser says it is
+ * offline). A 4401 close (the session ended) stops it.
  */
 export class LiveClient {
   private socket: WebSocket | undefined;
@@ -55,12 +56,14 @@ export class LiveClient {
   start(): void {
     this.stopped = false;
     window.addEventListener('online', this.reconnectNow);
+    window.addEventListener('offline', this.dropNow);
     this.connect();
   }
 
   stop(): void {
     this.stopped = true;
     window.removeEventListener('online', this.reconnectNow);
+    window.removeEventListener('offline', this.dropNow);
     clearTimeout(this.retry);
     clearInterval(this.heartbeat);
     this.socket?.close(1000);
@@ -98,6 +101,11 @@ export class LiveClient {
     this.readyListeners.add(listener);
     return () => this.readyListeners.delete(listener);
   }
+
+  /** The browser says the network is gone: say so now rather than after two silent heartbeats. */
+  private readonly dropNow = () => {
+    this.socket?.close();
+  };
 
   private readonly reconnectNow = () => {
     if (this.stopped || this.statusValue === 'open') return;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
+  useCallback,
   useContext,
   useEffect,
   useRef,
@@ -56,14 +57,12 @@ export function useLiveReconnected(handler: () => void): void {
 
 export function useLiveStatus(): LiveStatus {
   const client = useLiveClient();
-  return useSyncExternalStore(
-    (notify) => client?.onStatus(notify) ?? (() => {}),
-    () => client?.status ?? 'closed',
-  );
+  const subscribe = useCallback((notify: () => void) => client?.onStatus(notify) ?? (() => {}), [client]);
+  return useSyncExternalStore(subscribe, () => client?.status ?? 'closed');
 }
 
-/** Sends a message on the live connection; false while it is not open. */
+/** Sends a message on the live connection; false while it is not open. The same function on every render. */
 export function useLiveSend(): (message: LiveClientMessage) => boolean {
   const client = useLiveClient();
-  return (message) => client?.send(message) ?? false;
+  return useCallback((message: LiveClientMessage) => client?.send(message) ?? false, [client]);
 }

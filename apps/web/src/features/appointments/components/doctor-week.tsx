@@ -1,11 +1,13 @@
 import { calendarWeekday, formatCalendarDate, WEEKDAY_NAMES } from '@pulsa/shared/format/calendar-date';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { ListLoadError } from '@/components/layout/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AppointmentStatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDoctorWeek } from '../api/get-doctor-appointments';
 import { APPOINTMENTS_TEXT } from '../texts';
@@ -103,6 +105,18 @@ export function DoctorWeek({
                           </span>
                           <span className="min-w-0 truncate">{a.patient.name}</span>
                           <AppointmentStatusBadge status={a.status} />
+                          {a.status === 'confirmed' || a.status === 'in_progress' ? (
+                            <Link
+                              to={paths.consultation.href(a.id)}
+                              aria-label={APPOINTMENTS_TEXT.doctor.openRoomFor(
+                                a.patient.name,
+                                clockIn(a.startsAt, zone),
+                              )}
+                              className="font-medium text-primary underline-offset-4 hover:underline"
+                            >
+                              {APPOINTMENTS_TEXT.doctor.openRoom}
+                            </Link>
+                          ) : null}
                         </li>
                       ))}
                     </ul>

@@ -1,7 +1,7 @@
 import { PAYMENT_METHOD_LABEL } from '@pulsa/shared/constants/statuses';
 import { formatBRL } from '@pulsa/shared/format/money';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
-import { CalendarPlus, CreditCard, Eye, Info, Repeat, X } from 'lucide-react';
+import { CalendarPlus, CreditCard, Eye, Info, Repeat, Video, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -94,6 +94,18 @@ export function PatientConsultationCard({
                 <CreditCard aria-hidden />
                 {T.actions.pay}
               </Link>
+            </Button>
+          ) : null}
+          {a.status === 'confirmed' || a.status === 'in_progress' ? (
+            <Button asChild size="sm">
+              <Link to={paths.consultation.href(a.id)}>
+                <Video aria-hidden />
+                {T.actions.enterRoom}
+              </Link>
+            </Button>
+          ) : a.status === 'completed' ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.consultation.href(a.id)}>{T.actions.openRoom}</Link>
             </Button>
           ) : null}
           <Button variant="outline" size="sm" onClick={() => onAction('details', a)}>

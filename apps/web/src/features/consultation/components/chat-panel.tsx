@@ -39,7 +39,8 @@ export function ChatPanel({
   items: ChatItem[];
   maxLength: number;
   onSend: (text: string) => Promise<unknown>;
-  onUpload: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
+  /** Absent while the room takes no files: no attach button is offered. */
+  onUpload?: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
   disabled?: boolean;
   className?: string;
 }) {
@@ -85,6 +86,7 @@ export function ChatPanel({
       toast.error(T.badType, { description: T.badTypeHint });
       return;
     }
+    if (!onUpload) return;
     setProgress(0);
     try {
       await onUpload(file, setProgress);
@@ -156,28 +158,40 @@ export function ChatPanel({
           }}
         />
         <p id={hintId} className={cn('text-xs', tooLong ? 'text-destructive' : 'text-muted-foreground')}>
-          {tooLong ? T.tooLong(maxLength) : progress !== null ? T.uploading(progress) : T.attachHint}
+          {tooLong
+            ? T.tooLong(maxLength)
+            : progress !== null
+              ? T.uploading(progress)
+              : onUpload
+                ? T.attachHint
+                : T.enterHint}
         </p>
         <div className="flex justify-between gap-2">
-          <input
-            ref={fileRef}
-            type="file"
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden
-            accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf"
-            onChange={(e) => void pick(e.target.files?.[0])}
-          />
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={disabled || progress !== null}
-            onClick={() => fileRef.current?.click()}
-          >
-            <Paperclip aria-hidden />
-            {T.attach}
-          </Button>
+          {onUpload ? (
+            <>
+              <input
+                ref={fileRef}
+                type="file"
+                className="sr-only"
+                tabIndex={-1}
+                aria-hidden
+                accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf"
+                onChange={(e) => void pick(e.target.files?.[0])}
+              />
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={disabled || progress !== null}
+                onClick={() => fileRef.current?.click()}
+              >
+                <Paperclip aria-hidden />
+                {T.attach}
+              </Button>
+            </>
+          ) : (
+            <span />
+          )}
           <Button type="submit" size="sm" loading={sending} disabled={disabled || !text.trim() || tooLong}>
             <Send aria-hidden />
             {T.send}
