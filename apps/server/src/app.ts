@@ -23,6 +23,7 @@ import { consultationRoutes } from './modules/consultations/consultations.routes
 import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { EmailDelivery } from './modules/email/email.delivery.ts';
+import { createFileStorage } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { LiveHub } from './modules/live/live.hub.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
@@ -214,7 +215,14 @@ export async function buildApp(
       await api.register(appointmentRoutes, { ctx: booking });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
       await api.register(paymentWebhookRoutes, { ctx: booking });
-      await api.register(consultationRoutes, { ctx: { db: database.db, iceServers: config.iceServers } });
+      await api.register(consultationRoutes, {
+        ctx: {
+          db: database.db,
+          iceServers: config.iceServers,
+          storage: createFileStorage(config),
+          tell: booking,
+        },
+      });
     },
     { prefix: '/api' },
   );

@@ -778,11 +778,24 @@ export const consultationMessages = pgTable(
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The text; empty when the message is a file alone. */
     body: text('body').notNull(),
+    /** A file shared in the room: private storage key, the name as sent, its real type and size. */
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileMime: text('file_mime'),
+    fileSize: integer('file_size'),
     createdAt: createdAt(),
   },
   (t) => [
     index('consultation_messages_appointment_idx').on(t.appointmentId, t.createdAt),
-    check('consultation_messages_body_check', sql`length(${t.body}) between 1 and 2000`),
+    check(
+      'consultation_messages_body_check',
+      sql`length(${t.body}) <= 2000 and (length(${t.body}) >= 1 or ${t.fileKey} is not null)`,
+    ),
+    check(
+      'consultation_messages_file_check',
+      sql`(${t.fileKey} is null) = (${t.fileName} is null) and (${t.fileKey} is null) = (${t.fileMime} is null) and (${t.fileKey} is null) = (${t.fileSize} is null)`,
+    ),
   ],
 );

@@ -92,6 +92,7 @@ export const CANCELLATION_REASONS = {
   doctorRejected: 'Médico indisponível',
   requestExpired: 'Solicitação não respondida pelo médico a tempo',
   holdExpired: 'Pagamento não concluído no prazo',
+  doctorAbsent: 'O médico não entrou na consulta',
 } as const;
 
 /** Minutes an unpaid card or PIX booking holds its slot. */

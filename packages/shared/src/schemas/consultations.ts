@@ -9,6 +9,8 @@ export const ROOM_OPENS_MINUTES_BEFORE = 10;
 export const ROOM_STAYS_OPEN_MINUTES_AFTER = 60;
 /** The doctor may mark a no-show this long after the start if the patient never came in. */
 export const NO_SHOW_AFTER_MINUTES = 15;
+/** A consultation nobody ended is closed by the rules this long after its end (decision 077). */
+export const UNENDED_CLOSE_AFTER_HOURS = 3;
 export const CHAT_MAX_LENGTH = 2000;
 export const COMPLETION_NOTES_MAX_LENGTH = 4000;
 export const REVIEW_COMMENT_MAX_LENGTH = 1000;
@@ -34,6 +36,7 @@ export const CONSULTATION_MESSAGES = {
   alreadyReviewed: 'Você já avaliou esta consulta.',
   ratingRange: 'Escolha uma nota de 1 a 5',
   commentTooLong: 'O comentário pode ter no máximo 1000 caracteres',
+  fileNotFound: 'Arquivo não encontrado.',
 } as const;
 
 /** Why joining is refused right now; null when the room is open to this person. */
@@ -84,13 +87,24 @@ export const consentAcceptanceSchema = z.object({
   acceptedAt: z.string(),
 });
 export const consentStatusSchema = z.object({ acceptance: consentAcceptanceSchema.nullable() });
+export type ConsentStatus = z.infer<typeof consentStatusSchema>;
 
 export const chatMessageSchema = z.object({
   id: z.uuid(),
   appointmentId: z.uuid(),
   senderId: z.uuid(),
   senderName: z.string(),
+  /** Empty when the message is a file alone. */
   body: z.string(),
+  /** A file shared in the room, opened through its authorised address. */
+  file: z
+    .object({
+      name: z.string(),
+      mimeType: z.string(),
+      size: z.number().int(),
+      url: z.string(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -102,6 +116,11 @@ export const chatMessageInputSchema = z.object({
     .trim()
     .min(1, { error: CONSULTATION_MESSAGES.messageRequired })
     .max(CHAT_MAX_LENGTH, { error: CONSULTATION_MESSAGES.messageTooLong }),
+});
+
+export const chatFileParamsSchema = z.object({
+  id: z.uuid({ error: CONSULTATION_MESSAGES.notFound }),
+  messageId: z.uuid({ error: CONSULTATION_MESSAGES.fileNotFound }),
 });
 
 export const completeInputSchema = z.object({
@@ -127,9 +146,13 @@ export const reviewInputSchema = z.object({
     .transform((v) => v || undefined),
 });
 
-/** A WebRTC description or candidate, relayed as is to the other party. */
+/**
+ * A WebRTC description or candidate, relayed as is to the other party, with the id of the call it
+ * belongs to (the doctor's connection; a signal of a replaced call is dropped by the browser).
+ */
 export const rtcSignalSchema = z
   .object({
+    call: z.string().min(1).max(64),
     description: z
       .object({
         type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),

@@ -1,7 +1,9 @@
+import { UNENDED_CLOSE_AFTER_HOURS } from '@pulsa/shared/schemas/consultations';
 import type { JobQueue } from '../../lib/jobs.ts';
 import {
   type BookingContext,
   type BookingJobs,
+  closeUnended,
   expireHold,
   expireRequest,
   remind,
@@ -11,6 +13,10 @@ const HOUR = 3_600_000;
 
 interface AppointmentJob {
   appointmentId: string;
+}
+interface CloseJob extends AppointmentJob {
+  /** The end the job was planned for: a moved consultation ignores the old one. */
+  endsAt: string;
 }
 interface ReminderJob extends AppointmentJob {
   /** The start the reminder was planned for: a moved appointment ignores the old ones. */
@@ -31,6 +37,9 @@ export function bookingJobs(queue: JobQueue, ctx: () => BookingContext): Booking
   queue.define<ReminderJob>('appointment-reminder', (job) =>
     remind(ctx(), job.appointmentId, new Date(job.startsAt), job.which),
   );
+  queue.define<CloseJob>('consultation-close', (job) =>
+    closeUnended(ctx(), job.appointmentId, new Date(job.endsAt)),
+  );
   return {
     async holdExpiry(appointmentId, at) {
       await queue.send('appointment-hold-expiry', { appointmentId }, { startAfter: at });
@@ -38,7 +47,7 @@ export function bookingJobs(queue: JobQueue, ctx: () => BookingContext): Booking
     async requestExpiry(appointmentId, at) {
       await queue.send('appointment-request-expiry', { appointmentId }, { startAfter: at });
     },
-    async reminders(appointmentId, startsAt) {
+    async timers(appointmentId, { startsAt, endsAt }) {
       const now = Date.now();
       for (const [which, lead] of [
         ['24h', 24 * HOUR],
@@ -52,6 +61,14 @@ export function bookingJobs(queue: JobQueue, ctx: () => BookingContext): Booking
           { startAfter: at, singletonKey: `${appointmentId}:${startsAt.toISOString()}:${which}` },
         );
       }
+      await queue.send(
+        'consultation-close',
+        { appointmentId, endsAt: endsAt.toISOString() },
+        {
+          startAfter: new Date(endsAt.getTime() + UNENDED_CLOSE_AFTER_HOURS * HOUR),
+          singletonKey: `${appointmentId}:${endsAt.toISOString()}`,
+        },
+      );
     },
   };
 }

@@ -27,7 +27,20 @@ export type AppointmentEvent =
   | 'payment_confirmed'
   | 'refunded'
   | 'reminder_24h'
-  | 'reminder_1h';
+  | 'reminder_1h'
+  | 'completed'
+  | 'no_show'
+  | 'closed_unended'
+  | 'doctor_absent';
+
+/** Events whose message leads to the consultation's own page rather than to the list. */
+const ROOM_EVENTS: readonly AppointmentEvent[] = [
+  'reminder_24h',
+  'reminder_1h',
+  'completed',
+  'no_show',
+  'closed_unended',
+];
 
 /** "12/12/2026 às 14:00" on the doctor's clock, with the zone named when it is not Brasília's. */
 export function whenText(startsAt: Date, timeZone: string): string {
@@ -199,6 +212,52 @@ function messagesFor(
       });
       break;
     }
+    case 'completed':
+      list.push({
+        to: 'patient',
+        title: 'Consulta concluída',
+        paragraphs: [
+          `${s.doctor.name} encerrou sua consulta de ${when}. Veja as orientações e avalie o atendimento.`,
+        ],
+      });
+      break;
+    case 'no_show':
+      list.push({
+        to: 'patient',
+        title: 'Não comparecimento registrado',
+        paragraphs: [
+          `Você não entrou na consulta ${withDoctor}, e ela foi registrada como não comparecimento.`,
+        ],
+      });
+      break;
+    case 'closed_unended':
+      list.push({
+        to: 'patient',
+        title: 'Consulta concluída',
+        paragraphs: [`Sua consulta ${withDoctor} foi encerrada automaticamente como concluída.`],
+      });
+      list.push({
+        to: 'doctor',
+        title: 'Consulta encerrada automaticamente',
+        paragraphs: [`A consulta ${withPatient} não foi encerrada na sala e foi registrada como concluída.`],
+      });
+      break;
+    case 'doctor_absent':
+      list.push({
+        to: 'patient',
+        title: 'Consulta cancelada: o médico não entrou',
+        paragraphs: [
+          `${s.doctor.name} não entrou na consulta de ${when}. O valor pago será devolvido integralmente.`,
+        ],
+      });
+      list.push({
+        to: 'doctor',
+        title: 'Consulta cancelada por ausência',
+        paragraphs: [
+          `Você não entrou na consulta ${withPatient}. Ela foi cancelada e o paciente será reembolsado.`,
+        ],
+      });
+      break;
   }
   return list;
 }
@@ -218,7 +277,11 @@ export async function tell(
 ): Promise<void> {
   for (const message of messagesFor(event, subject, extra)) {
     const person = message.to === 'patient' ? subject.patient : subject.doctor;
-    const link = message.to === 'patient' ? '/patient/consultations' : '/doctor/appointments';
+    const link = ROOM_EVENTS.includes(event)
+      ? `/consulta/${subject.id}`
+      : message.to === 'patient'
+        ? '/patient/consultations'
+        : '/doctor/appointments';
     await notify(tx, person.userId, {
       type: `appointment.${event}`,
       title: message.title,

@@ -11,9 +11,16 @@ import {
   REQUEST_ANSWER_BEFORE_START_HOURS,
   REQUEST_ANSWER_HOURS,
 } from '@pulsa/shared/schemas/appointments';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { UNENDED_CLOSE_AFTER_HOURS } from '@pulsa/shared/schemas/consultations';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
-import { appointmentEvents, appointments, doctorProfiles, userProfiles } from '../../db/schema.ts';
+import {
+  appointmentEvents,
+  appointments,
+  consultationParticipants,
+  doctorProfiles,
+  userProfiles,
+} from '../../db/schema.ts';
 import { AppError, conflict, isExclusionViolation, notFound } from '../../lib/errors.ts';
 import { listFreeSlots } from '../doctors/doctors.agenda.service.ts';
 import { slotDaysOfDoctors } from '../doctors/doctors.slots-batch.ts';
@@ -34,7 +41,12 @@ import {
 } from '../payments/payments.service.ts';
 import type { PaymentProvider, ProviderEvent } from '../payments/provider.ts';
 import { sandboxEventId } from '../payments/sandbox-provider.ts';
-import { type AppointmentEvent, type MessageSubject, tell } from './appointments.messages.ts';
+import {
+  type AppointmentEvent,
+  type MessageSubject,
+  type TellContext,
+  tell,
+} from './appointments.messages.ts';
 import { findAppointmentDto, lockAppointment, lockLivePayment } from './appointments.repository.ts';
 
 const MINUTE = 60_000;
@@ -44,7 +56,8 @@ const HOUR = 60 * MINUTE;
 export interface BookingJobs {
   holdExpiry(appointmentId: string, at: Date): Promise<void>;
   requestExpiry(appointmentId: string, at: Date): Promise<void>;
-  reminders(appointmentId: string, startsAt: Date): Promise<void>;
+  /** The timers of a confirmed time: the reminders before it and the closing of an unended consultation. */
+  timers(appointmentId: string, slot: { startsAt: Date; endsAt: Date }): Promise<void>;
 }
 
 export interface BookingContext {
@@ -72,8 +85,8 @@ function subjectOf(dto: AppointmentDto): MessageSubject {
   };
 }
 
-async function tellAbout(
-  ctx: BookingContext,
+export async function tellAbout(
+  ctx: TellContext,
   tx: Queryable,
   id: string,
   event: AppointmentEvent,
@@ -432,11 +445,11 @@ export async function applyProviderEvent(
       return undefined;
     }
     const respondBy = await securePayment(ctx, tx, appointment.id, now);
-    return respondBy ? { id: appointment.id, respondBy, startsAt: appointment.startsAt } : undefined;
+    return respondBy ? { id: appointment.id, respondBy, slot: appointment } : undefined;
   });
   if (outcome) {
     await ctx.jobs.requestExpiry(outcome.id, outcome.respondBy);
-    await ctx.jobs.reminders(outcome.id, outcome.startsAt);
+    await ctx.jobs.timers(outcome.id, outcome.slot);
   }
 }
 
@@ -629,7 +642,7 @@ export async function reschedule(
   now = new Date(),
 ) {
   const start = new Date(startsAt);
-  let moved: { startsAt: Date } | undefined;
+  let moved: { startsAt: Date; endsAt: Date } | undefined;
   try {
     moved = await ctx.db.transaction(async (tx) => {
       const { appointment } = await lockOwn(tx, viewer, id);
@@ -658,7 +671,7 @@ export async function reschedule(
         `${appointment.startsAt.toISOString()} → ${slot.start.toISOString()}`,
       );
       await tellAbout(ctx, tx, id, 'rescheduled');
-      return { startsAt: slot.start };
+      return { startsAt: slot.start, endsAt: slot.end };
     });
   } catch (error) {
     if (isExclusionViolation(error, 'appointments_patient_no_overlap'))
@@ -670,7 +683,7 @@ export async function reschedule(
     }
     throw error;
   }
-  if (moved) await ctx.jobs.reminders(id, moved.startsAt);
+  if (moved) await ctx.jobs.timers(id, moved);
   return getForViewer(ctx, viewer, id);
 }
 
@@ -726,6 +739,58 @@ export async function remind(ctx: BookingContext, id: string, plannedStart: Date
     if (appointment.startsAt.getTime() !== plannedStart.getTime()) return;
     await tellAbout(ctx, tx, id, which === '24h' ? 'reminder_24h' : 'reminder_1h');
   });
+}
+
+const HOUR_MS = 3_600_000;
+const closeDueAt = (endsAt: Date) => new Date(endsAt.getTime() + UNENDED_CLOSE_AFTER_HOURS * HOUR_MS);
+
+/**
+ * Job: a consultation nobody ended, some hours after its end, is closed by what happened in the
+ * room (decision 077): both came in → completed; the doctor came and the patient never did → no-show;
+ * the doctor never came → canceled with a full refund. `plannedEnd` is the end the job was planned
+ * for: a moved consultation has a job of its own.
+ */
+export async function closeUnended(ctx: BookingContext, id: string, plannedEnd: Date, now = new Date()) {
+  await ctx.db.transaction(async (tx) => {
+    const appointment = await lockAppointment(tx, id);
+    if (!appointment || !['confirmed', 'in_progress'].includes(appointment.status)) return;
+    if (appointment.endsAt.getTime() !== plannedEnd.getTime()) return;
+    if (closeDueAt(appointment.endsAt).getTime() > now.getTime()) return;
+    const [doctor] = await tx
+      .select({ userId: doctorProfiles.userId })
+      .from(doctorProfiles)
+      .where(eq(doctorProfiles.id, appointment.doctorId));
+    const came = new Set(
+      (
+        await tx
+          .select({ userId: consultationParticipants.userId })
+          .from(consultationParticipants)
+          .where(eq(consultationParticipants.appointmentId, id))
+      ).map((p) => p.userId),
+    );
+    if (!doctor || !came.has(doctor.userId)) {
+      await cancelIn(ctx, tx, id, BY_RULES, CANCELLATION_REASONS.doctorAbsent, 'doctor_absent', now);
+      return;
+    }
+    const status = came.has(appointment.patientId) ? 'completed' : 'no_show';
+    await tx.update(appointments).set({ status, updatedAt: now }).where(eq(appointments.id, id));
+    await recordEvent(tx, id, BY_RULES, status, 'Encerrada automaticamente: ninguém encerrou a consulta');
+    await tellAbout(ctx, tx, id, status === 'completed' ? 'closed_unended' : 'no_show');
+  });
+}
+
+/** Consultations nobody ended, past their closing time, for the sweep that backs the jobs up. */
+export async function unended(db: Queryable, now = new Date()) {
+  return db
+    .select({ id: appointments.id, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.status, ['confirmed', 'in_progress']),
+        lt(appointments.endsAt, new Date(now.getTime() - UNENDED_CLOSE_AFTER_HOURS * HOUR_MS)),
+      ),
+    )
+    .limit(100);
 }
 
 /** Holds and requests past their time, for the sweep that backs the jobs up after downtime. */

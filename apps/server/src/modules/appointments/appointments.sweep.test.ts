@@ -3,15 +3,24 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDoctor, createPatient } from '../../db/factories.ts';
-import { appointments, payments } from '../../db/schema.ts';
+import {
+  appointmentEvents,
+  appointments,
+  consultationParticipants,
+  notifications,
+  payments,
+} from '../../db/schema.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
+import { closeUnended } from './appointments.service.ts';
 import { OverdueSweep, sweepOverdue } from './appointments.sweep.ts';
 
 let app: FastifyInstance;
 let doctor: Awaited<ReturnType<typeof createDoctor>>;
 let patient = '';
+let doctorCookie = '';
+let patientId = '';
 
 const SP = 'America/Sao_Paulo';
 const everyDay = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ dayOfWeek: d, startTime: '08:00', endTime: '18:00' }));
@@ -47,7 +56,36 @@ beforeAll(async () => {
     payload: { email: person.email, password: person.password },
   });
   patient = sessionCookieFrom(res);
+  patientId = person.id;
+  doctorCookie = sessionCookieFrom(
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: doctor.email, password: doctor.password },
+    }),
+  );
 });
+
+/** A card consultation, paid and accepted, then moved into the past: it ended `hoursAgo` hours ago. */
+async function pastConsultation(days: number, hoursAgo: number) {
+  const id = await book(slotAt(days), 'card');
+  await call('POST', `/api/appointments/${id}/payment/card`, { number: SANDBOX_CARDS.approved });
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api/doctor/appointments/${id}/accept`,
+    headers: { cookie: doctorCookie },
+  });
+  expect(accepted.statusCode).toBe(200);
+  const endsAt = new Date(Date.now() - hoursAgo * 3_600_000);
+  await app.db
+    .update(appointments)
+    .set({ startsAt: new Date(endsAt.getTime() - 30 * 60_000), endsAt })
+    .where(eq(appointments.id, id));
+  return { id, endsAt };
+}
+
+const entered = (appointmentId: string, userId: string) =>
+  app.db.insert(consultationParticipants).values({ appointmentId, userId });
 
 describe('the overdue sweep', () => {
   it('expires a lapsed hold and an unanswered request in one run, and leaves the rest alone', async () => {
@@ -63,7 +101,7 @@ describe('the overdue sweep', () => {
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(appointments.id, lapsed));
     const firstRun = await sweepOverdue(app.booking);
-    expect(firstRun).toEqual({ holds: 1, requests: 0, failed: 0 });
+    expect(firstRun).toEqual({ holds: 1, requests: 0, closed: 0, failed: 0 });
     expect(await rowOf(lapsed)).toMatchObject({
       status: 'canceled',
       canceledBy: 'system',
@@ -84,7 +122,12 @@ describe('the overdue sweep', () => {
     expect((await paymentOf(request))?.status).toBe('refunded');
 
     // Nothing left to do: a second pass acts on nothing.
-    expect(await sweepOverdue(app.booking, dayLater)).toEqual({ holds: 0, requests: 0, failed: 0 });
+    expect(await sweepOverdue(app.booking, dayLater)).toEqual({
+      holds: 0,
+      requests: 0,
+      closed: 0,
+      failed: 0,
+    });
   });
 
   it('runs as soon as it starts, and stop waits for the run', async () => {
@@ -97,5 +140,53 @@ describe('the overdue sweep', () => {
     sweep.start(60 * 60_000);
     await sweep.stop();
     expect((await rowOf(lapsed))?.status).toBe('canceled');
+  });
+});
+
+describe('consultations nobody ended', () => {
+  it('are closed by what happened in the room, hours after their end, once', async () => {
+    const bothCame = await pastConsultation(10, 4);
+    const patientAbsent = await pastConsultation(11, 5);
+    const doctorAbsent = await pastConsultation(12, 6);
+    const recent = await pastConsultation(13, 1);
+    await entered(bothCame.id, doctor.id);
+    await entered(bothCame.id, patientId);
+    await entered(patientAbsent.id, doctor.id);
+    await entered(doctorAbsent.id, patientId);
+
+    // The job planned for another end (the consultation was moved since) does nothing.
+    await closeUnended(app.booking, bothCame.id, new Date(bothCame.endsAt.getTime() - 60_000));
+    expect((await rowOf(bothCame.id))?.status).toBe('confirmed');
+
+    expect(await sweepOverdue(app.booking)).toMatchObject({ closed: 3, failed: 0 });
+    expect((await rowOf(bothCame.id))?.status).toBe('completed');
+    expect((await rowOf(patientAbsent.id))?.status).toBe('no_show');
+    expect(await rowOf(doctorAbsent.id)).toMatchObject({
+      status: 'canceled',
+      canceledBy: 'system',
+      cancellationReason: CANCELLATION_REASONS.doctorAbsent,
+    });
+    expect((await paymentOf(doctorAbsent.id))?.status).toBe('refunded');
+    expect((await paymentOf(patientAbsent.id))?.status).toBe('paid');
+    expect((await rowOf(recent.id))?.status).toBe('confirmed');
+
+    const events = await app.db
+      .select()
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.appointmentId, bothCame.id));
+    expect(events.at(-1)).toMatchObject({ actor: 'system', action: 'completed' });
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, patientId));
+    expect(told.map((n) => n.type)).toEqual(
+      expect.arrayContaining([
+        'appointment.closed_unended',
+        'appointment.no_show',
+        'appointment.doctor_absent',
+      ]),
+    );
+    expect(told.find((n) => n.type === 'appointment.closed_unended')?.link).toBe(`/consulta/${bothCame.id}`);
+
+    // The job arriving after the sweep finds nothing left to do.
+    await closeUnended(app.booking, bothCame.id, bothCame.endsAt);
+    expect(await sweepOverdue(app.booking)).toMatchObject({ closed: 0 });
   });
 });

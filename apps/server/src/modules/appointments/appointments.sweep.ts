@@ -1,18 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type BookingContext, expireHold, expireRequest, overdue } from './appointments.service.ts';
+import {
+  type BookingContext,
+  closeUnended,
+  expireHold,
+  expireRequest,
+  overdue,
+  unended,
+} from './appointments.service.ts';
 
-/** How often the sweep looks for holds and requests past their time. */
+/** How often the sweep looks for holds, requests and consultations past their time. */
 export const OVERDUE_SWEEP_INTERVAL_MS = 5 * 60_000;
 
 export interface OverdueSweepResult {
   holds: number;
   requests: number;
+  /** Consultations nobody ended, closed by the rules. */
+  closed: number;
   failed: number;
 }
 
 /**
- * Expires the holds and requests whose time has passed: the timers' jobs normally do it, this backs
- * them up when the app was down at the time or a job was lost. The handlers re-check each
+ * Expires the holds and requests whose time has passed, and closes the consultations nobody ended:
+ * the timers' jobs normally do it, this backs them up when the app was down at the time or a job was lost. The handlers re-check each
  * appointment under its lock, so running it next to the jobs, or on every instance, acts once.
  * One batch per run (`overdue` answers at most 100); the next run takes the rest.
  */
@@ -21,7 +30,7 @@ export async function sweepOverdue(
   now = new Date(),
   onError: (err: unknown, appointmentId: string) => void = () => {},
 ): Promise<OverdueSweepResult> {
-  const result: OverdueSweepResult = { holds: 0, requests: 0, failed: 0 };
+  const result: OverdueSweepResult = { holds: 0, requests: 0, closed: 0, failed: 0 };
   for (const row of await overdue(ctx.db, now)) {
     try {
       if (row.holdExpiresAt && row.holdExpiresAt.getTime() < now.getTime()) {
@@ -33,6 +42,15 @@ export async function sweepOverdue(
       }
     } catch (err) {
       // One appointment that cannot be settled must not keep the others waiting.
+      result.failed++;
+      onError(err, row.id);
+    }
+  }
+  for (const row of await unended(ctx.db, now)) {
+    try {
+      await closeUnended(ctx, row.id, row.endsAt, now);
+      result.closed++;
+    } catch (err) {
       result.failed++;
       onError(err, row.id);
     }
@@ -76,7 +94,8 @@ export class OverdueSweep {
     const result = await sweepOverdue(this.ctx, now, (err, appointmentId) =>
       this.log.error({ err, appointmentId }, 'overdue appointment not settled; the next sweep tries again'),
     );
-    if (result.holds || result.requests || result.failed) this.log.info(result, 'overdue appointments swept');
+    if (result.holds || result.requests || result.closed || result.failed)
+      this.log.info(result, 'overdue appointments swept');
     return result;
   }
 }

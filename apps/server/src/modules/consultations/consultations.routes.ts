@@ -1,5 +1,6 @@
 import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
+  chatFileParamsSchema,
   chatMessageInputSchema,
   chatMessageListSchema,
   chatMessageSchema,
@@ -9,9 +10,12 @@ import {
   consultationRoomSchema,
   reviewInputSchema,
 } from '@pulsa/shared/schemas/consultations';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptUploads, sendPrivateFile } from '../files/files.http.ts';
+import { DOCUMENT_TYPES } from '../files/files.signature.ts';
+import { readUpload } from '../files/files.upload.ts';
 import {
   acceptConsent,
   type ConsultationContext,
@@ -19,12 +23,14 @@ import {
   consentOf,
   listMessages,
   markNoShow,
+  openFile,
   type Person,
   presence,
   relaySignal,
   review,
   roomFor,
   sendMessage,
+  shareFile,
 } from './consultations.service.ts';
 
 /**
@@ -34,6 +40,7 @@ import {
  */
 export async function consultationRoutes(app: FastifyInstance, opts: { ctx: ConsultationContext }) {
   const { ctx } = opts;
+  await acceptUploads(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = {
     400: apiErrorSchema,
@@ -95,6 +102,42 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
     },
     async (request, reply) =>
       reply.status(201).send(await sendMessage(ctx, personOf(request), request.params.id, request.body.body)),
+  );
+
+  r.post(
+    '/consultations/:id/files',
+    {
+      ...parties,
+      schema: {
+        tags,
+        summary: 'Share a file in the room (multipart, one file: JPG, PNG or PDF up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        ...withId,
+        response: { 201: chatMessageSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await readUpload(request, DOCUMENT_TYPES);
+      return reply.status(201).send(await shareFile(ctx, personOf(request), request.params.id, file));
+    },
+  );
+
+  r.get(
+    '/consultations/:id/messages/:messageId/file',
+    {
+      ...parties,
+      schema: {
+        tags,
+        summary: 'A file shared in the room, for its two parties only',
+        params: chatFileParamsSchema,
+        querystring: z.object({ download: z.enum(['1']).optional() }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await openFile(ctx, personOf(request), request.params.id, request.params.messageId);
+      return sendPrivateFile(reply as FastifyReply, { ...file, download: !!request.query.download });
+    },
   );
 
   r.post(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { consentText, TELECONSULTATION_CONSENT } from '@pulsa/shared/constants/consent';
 import {
   type ChatMessage,
@@ -18,14 +19,20 @@ import {
   userProfiles,
 } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { recordEvent } from '../appointments/appointments.service.ts';
+import type { TellContext } from '../appointments/appointments.messages.ts';
+import { recordEvent, tellAbout } from '../appointments/appointments.service.ts';
+import type { FileStorage } from '../files/files.storage.ts';
+import type { Upload } from '../files/files.upload.ts';
 import { publishLive } from '../live/live.events.ts';
-import { notify } from '../notifications/notifications.service.ts';
 import { noShowAllowed, noShowFrom, roomRefusal, roomWindow } from './consultations.rules.ts';
 
 export interface ConsultationContext {
   db: Db;
   iceServers: AppConfig['iceServers'];
+  /** Where files shared in the room are kept (private; served only to the two parties). */
+  storage: FileStorage;
+  /** The bell and e-mail of the appointment's events (the outcome of the consultation). */
+  tell: TellContext;
 }
 
 export interface Person {
@@ -262,12 +269,34 @@ const messageColumns = {
   senderId: consultationMessages.senderId,
   senderName: userProfiles.fullName,
   body: consultationMessages.body,
+  fileName: consultationMessages.fileName,
+  fileMime: consultationMessages.fileMime,
+  fileSize: consultationMessages.fileSize,
   createdAt: consultationMessages.createdAt,
 };
 
-const toMessage = (row: { createdAt: Date } & Omit<ChatMessage, 'createdAt'>): ChatMessage => ({
+type MessageRow = {
+  id: string;
+  appointmentId: string;
+  senderId: string;
+  senderName: string;
+  body: string;
+  fileName: string | null;
+  fileMime: string | null;
+  fileSize: number | null;
+  createdAt: Date;
+};
+
+export const chatFileUrl = (appointmentId: string, messageId: string) =>
+  `/api/consultations/${appointmentId}/messages/${messageId}/file`;
+
+const toMessage = ({ fileName, fileMime, fileSize, createdAt, ...row }: MessageRow): ChatMessage => ({
   ...row,
-  createdAt: row.createdAt.toISOString(),
+  file:
+    fileName && fileMime && fileSize !== null
+      ? { name: fileName, mimeType: fileMime, size: fileSize, url: chatFileUrl(row.appointmentId, row.id) }
+      : null,
+  createdAt: createdAt.toISOString(),
 });
 
 /** The room's chat, for its two parties, at any time (it stays with the consultation). */
@@ -282,6 +311,48 @@ export async function listMessages(ctx: ConsultationContext, person: Person, app
   return { items: rows.map(toMessage) };
 }
 
+type StoredFile = { key: string; name: string; mime: string; size: number };
+
+/** Keeps a message (text, file or both) and delivers it to both parties at once. */
+async function postMessage(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  content: { body: string; file?: StoredFile },
+  now: Date,
+): Promise<ChatMessage> {
+  return ctx.db.transaction(async (tx) => {
+    const room = await loadRoom(tx, appointmentId, person);
+    await assertOpenTo(tx, room, now);
+    const [inserted] = await tx
+      .insert(consultationMessages)
+      .values({
+        appointmentId,
+        senderId: person.id,
+        body: content.body,
+        fileKey: content.file?.key ?? null,
+        fileName: content.file?.name ?? null,
+        fileMime: content.file?.mime ?? null,
+        fileSize: content.file?.size ?? null,
+      })
+      .returning({ id: consultationMessages.id });
+    const [row] = await tx
+      .select(messageColumns)
+      .from(consultationMessages)
+      .innerJoin(userProfiles, eq(userProfiles.id, consultationMessages.senderId))
+      .where(eq(consultationMessages.id, (inserted as { id: string }).id));
+    const message = toMessage(row as MessageRow);
+    await publishLive(tx, [room.patientId, room.doctorUserId], { type: 'consultation.message', message });
+    return message;
+  });
+}
+
+/** Messages and files are taken only while this person may be in the room. */
+async function assertOpenTo(db: Queryable, room: LoadedRoom, now: Date) {
+  const refusal = await refusalOf(db, room, now);
+  if (refusal) throw conflict(REFUSAL_MESSAGES[refusal], undefined, `room_${refusal}`);
+}
+
 /** A message in the room, delivered to both parties at once; only while this person may be in it. */
 export async function sendMessage(
   ctx: ConsultationContext,
@@ -290,23 +361,55 @@ export async function sendMessage(
   body: string,
   now = new Date(),
 ): Promise<ChatMessage> {
-  return ctx.db.transaction(async (tx) => {
-    const room = await loadRoom(tx, appointmentId, person);
-    const refusal = await refusalOf(tx, room, now);
-    if (refusal) throw conflict(REFUSAL_MESSAGES[refusal], undefined, `room_${refusal}`);
-    const [inserted] = await tx
-      .insert(consultationMessages)
-      .values({ appointmentId, senderId: person.id, body })
-      .returning({ id: consultationMessages.id });
-    const [row] = await tx
-      .select(messageColumns)
-      .from(consultationMessages)
-      .innerJoin(userProfiles, eq(userProfiles.id, consultationMessages.senderId))
-      .where(eq(consultationMessages.id, (inserted as { id: string }).id));
-    const message = toMessage(row as Parameters<typeof toMessage>[0]);
-    await publishLive(tx, [room.patientId, room.doctorUserId], { type: 'consultation.message', message });
-    return message;
-  });
+  return postMessage(ctx, person, appointmentId, { body }, now);
+}
+
+/**
+ * A file shared in the room (already checked by its content: JPG, PNG or PDF up to 5 MB). The room's
+ * rules are checked before anything is stored, and the file is removed again if the message is refused.
+ */
+export async function shareFile(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  upload: Upload,
+  now = new Date(),
+): Promise<ChatMessage> {
+  await assertOpenTo(ctx.db, await loadRoom(ctx.db, appointmentId, person), now);
+  const key = `consultations/${randomUUID()}`;
+  await ctx.storage.put(key, upload.bytes, upload.mime);
+  try {
+    return await postMessage(
+      ctx,
+      person,
+      appointmentId,
+      { body: '', file: { key, name: upload.fileName, mime: upload.mime, size: upload.bytes.length } },
+      now,
+    );
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A file of the room's chat, for its two parties only (anyone else: the same 404 as a missing one). */
+export async function openFile(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  messageId: string,
+) {
+  await loadRoom(ctx.db, appointmentId, person);
+  const [row] = await ctx.db
+    .select()
+    .from(consultationMessages)
+    .where(
+      and(eq(consultationMessages.id, messageId), eq(consultationMessages.appointmentId, appointmentId)),
+    );
+  if (!row?.fileKey || !row.fileName || !row.fileMime) throw notFound(M.fileNotFound);
+  const stream = await ctx.storage.get(row.fileKey);
+  if (!stream) throw notFound(M.fileNotFound);
+  return { fileName: row.fileName, mimeType: row.fileMime, stream };
 }
 
 async function endAs(
@@ -332,15 +435,7 @@ async function endAs(
       .set({ status: outcome.status, completionNotes: outcome.notes ?? null, updatedAt: now })
       .where(eq(appointments.id, appointmentId));
     await recordEvent(tx, appointmentId, { actor: 'doctor', actorId: person.id }, outcome.status);
-    await notify(tx, room.patientId, {
-      type: `appointment.${outcome.status}`,
-      title: outcome.status === 'completed' ? 'Consulta concluída' : 'Não comparecimento registrado',
-      body:
-        outcome.status === 'completed'
-          ? 'O médico encerrou a consulta. Veja as orientações e avalie o atendimento.'
-          : 'O médico registrou que você não entrou na consulta.',
-      link: `/consulta/${appointmentId}`,
-    });
+    await tellAbout(ctx.tell, tx, appointmentId, outcome.status);
     await publishLive(tx, [room.patientId, room.doctorUserId], {
       type: 'consultation.status',
       appointmentId,

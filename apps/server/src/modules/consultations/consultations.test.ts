@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
 import { appointments, consentAcceptances, notifications, reviews } from '../../db/schema.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
+import { samplePdf, samplePng } from '../files/files.samples.ts';
 
 let app: FastifyInstance;
 let base: string;
@@ -159,7 +161,7 @@ describe('consent, chat, presence and signalling', () => {
     patient.send({
       type: 'consultation.signal',
       appointmentId: id,
-      signal: { description: { type: 'offer', sdp: 'x' } },
+      signal: { call: 'c1', description: { type: 'offer', sdp: 'x' } },
     });
     await new Promise((r) => setTimeout(r, 200));
     expect(doctor.events().filter((e) => e.type === 'consultation.signal')).toEqual([]);
@@ -177,7 +179,7 @@ describe('consent, chat, presence and signalling', () => {
     stranger.send({
       type: 'consultation.signal',
       appointmentId: id,
-      signal: { description: { type: 'offer', sdp: 'x' } },
+      signal: { call: 'c1', description: { type: 'offer', sdp: 'x' } },
     });
 
     patient.send({ type: 'consultation.presence', appointmentId: id, action: 'join' });
@@ -190,7 +192,7 @@ describe('consent, chat, presence and signalling', () => {
     patient.send({
       type: 'consultation.signal',
       appointmentId: id,
-      signal: { description: { type: 'offer', sdp: 'v=0' } },
+      signal: { call: 'c1', description: { type: 'offer', sdp: 'v=0' } },
     });
     await until(() => doctor.events().some((e) => e.type === 'consultation.signal'), 'the offer');
     expect(doctor.events().filter((e) => e.type === 'consultation.signal')).toEqual([
@@ -198,7 +200,7 @@ describe('consent, chat, presence and signalling', () => {
         type: 'consultation.signal',
         appointmentId: id,
         from: c.patientId,
-        signal: { description: { type: 'offer', sdp: 'v=0' } },
+        signal: { call: 'c1', description: { type: 'offer', sdp: 'v=0' } },
       },
     ]);
 
@@ -218,6 +220,80 @@ describe('consent, chat, presence and signalling', () => {
     expect(stranger.events().filter((e) => e.type !== 'notification')).toEqual([]);
     expect(patient.events().filter((e) => e.type === 'consultation.signal')).toEqual([]);
     for (const s of [patient, doctor, stranger]) s.socket.close();
+  });
+});
+
+const share = (id: string, cookie: string, bytes: Buffer, name: string, type?: string) => {
+  const form = multipartFile(bytes, name, type);
+  return app.inject({
+    method: 'POST',
+    url: `/api/consultations/${id}/files`,
+    payload: form.payload,
+    headers: { ...form.headers, cookie },
+  });
+};
+
+describe('files in the room', () => {
+  it('takes a PDF or image by its content, delivers it live and serves it to the two parties only', async () => {
+    const c = await consultation(5);
+    const id = c.id;
+    const pdf = await samplePdf(['Exame de sangue']);
+    // Before the consent the patient shares nothing, and nothing is kept.
+    expect((await share(id, c.patient, pdf, 'exame.pdf', 'application/pdf')).statusCode).toBe(409);
+    await call('POST', '/api/patient/consent', c.patient);
+    const doctor = await socketOf(c.doctor);
+
+    const sent = await share(id, c.patient, pdf, 'exame de sangue.pdf', 'application/pdf');
+    expect(sent.statusCode).toBe(201);
+    const message = sent.json();
+    expect(message).toMatchObject({
+      body: '',
+      file: { name: 'exame de sangue.pdf', mimeType: 'application/pdf', size: pdf.length },
+    });
+    await until(() => doctor.events().some((e) => e.type === 'consultation.message'), 'the file message');
+    doctor.socket.close();
+
+    const opened = await call('GET', message.file.url, c.doctor);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(pdf)).toBe(true);
+    expect(opened.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
+    expect(opened.headers['content-disposition']).toContain('inline; filename="exame de sangue.pdf"');
+    expect(
+      (await call('GET', `${message.file.url}?download=1`, c.patient)).headers['content-disposition'],
+    ).toMatch(/^attachment/);
+    for (const outsider of [cookies.stranger, cookies.otherDoctor]) {
+      expect((await call('GET', message.file.url, outsider)).statusCode).toBe(404);
+      expect((await share(id, outsider, pdf, 'x.pdf')).statusCode).toBe(404);
+    }
+    expect((await call('GET', message.file.url, cookies.admin)).statusCode).toBe(403);
+    // A text message has no file to open.
+    const text = (
+      await call('POST', `/api/consultations/${id}/messages`, c.doctor, { body: 'Recebi' })
+    ).json();
+    expect(
+      (await call('GET', `/api/consultations/${id}/messages/${text.id}/file`, c.patient)).statusCode,
+    ).toBe(404);
+
+    // Type by content, not by name or declared type; the size limit; no file at all.
+    const fake = await share(id, c.doctor, Buffer.from('MZ\x90\x00 not a picture'), 'foto.jpg', 'image/jpeg');
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().message).toBe('Formato não suportado');
+    const png = await share(id, c.doctor, await samplePng(), 'receita.pdf', 'application/pdf');
+    expect(png.json().file.mimeType).toBe('image/png');
+    const big = await share(id, c.doctor, Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]), 'big.pdf');
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('Arquivo muito grande');
+
+    const list = (await call('GET', `/api/consultations/${id}/messages`, c.patient)).json();
+    expect(list.items.map((m: { file: { name: string } | null }) => m.file?.name ?? null)).toEqual([
+      'exame de sangue.pdf',
+      null,
+      'receita.pdf',
+    ]);
   });
 });
 

@@ -1,5 +1,3 @@
-import multipart from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES } from '@pulsa/shared/constants/business';
 import type { SessionUser } from '@pulsa/shared/schemas/auth';
 import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
@@ -19,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptUploads, sendPrivateFile } from '../files/files.http.ts';
 import { createFileStorage } from '../files/files.service.ts';
 import { DOCUMENT_TYPES, PHOTO_TYPES } from '../files/files.signature.ts';
 import { readUpload } from '../files/files.upload.ts';
@@ -44,25 +43,12 @@ const uploadErrors = { ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415:
 const signedIn = (request: FastifyRequest) => request.user as SessionUser;
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-/** "relatório médico.pdf" → a header value every browser reads, with the UTF-8 name kept. */
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii =
-    fileName
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'arquivo';
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /**
  * Doctor profiles, documents and their verification. The doctor's routes (/api/doctor/…), the
  * admin's (/api/admin/doctors/…) and the file routes call the same services.
  */
 export async function doctorRoutes(app: FastifyInstance) {
-  // Uploads stream through multipart with their own 5 MB limit; JSON keeps the 1 MiB body limit.
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
-  });
+  await acceptUploads(app);
   const ctx: DoctorsContext = {
     db: app.db,
     storage: createFileStorage(app.config),
@@ -184,23 +170,12 @@ export async function doctorRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { document, stream } = await openDocument(ctx, signedIn(request), request.params.documentId);
-      return (
-        (reply as FastifyReply)
-          .header('content-type', document.mimeType)
-          .header(
-            'content-disposition',
-            contentDisposition(request.query.download ? 'attachment' : 'inline', document.fileName),
-          )
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'no-store')
-          // Only the app's own pages may show it in a frame (the admin's PDF viewer).
-          .header(
-            'content-security-policy',
-            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-          )
-          .header('x-frame-options', 'SAMEORIGIN')
-          .send(stream)
-      );
+      return sendPrivateFile(reply as FastifyReply, {
+        mimeType: document.mimeType,
+        fileName: document.fileName,
+        stream,
+        download: !!request.query.download,
+      });
     },
   );
 

@@ -1,5 +1,5 @@
 import type { ChatItem } from './components/chat-panel';
-import type { NegotiationSignal } from './rtc/perfect-negotiation';
+import type { CallSignal } from './rtc/use-peer-call';
 
 /**
  * What the room page needs to know, read from the server's room state (api/get-room.ts maps the
@@ -40,12 +40,12 @@ export interface RoomView {
 }
 
 /** A signal as the room sends it (the live message adds the type and the appointment). */
-export type RoomSignal = NegotiationSignal;
+export type RoomSignal = CallSignal;
 
 /** The live connection as the room uses it (lib/live provides it; the room does not depend on the wire). */
 export interface RoomLive {
   status: 'connecting' | 'open' | 'closed';
-  sendSignal: (signal: NegotiationSignal) => void;
+  sendSignal: (signal: RoomSignal) => void;
   sendPresence: (action: 'join' | 'heartbeat' | 'leave') => void;
 }
 
@@ -53,7 +53,7 @@ export interface RoomLive {
 export interface RoomLiveHandlers {
   /** The other party entered (or came back to) the room, or left it. */
   onPresence: (present: boolean) => void;
-  onSignal: (signal: NegotiationSignal) => void;
+  onSignal: (signal: RoomSignal) => void;
 }
 
 /** A server call the room makes, as the page needs it: run it, and whether it is under way. */
@@ -77,8 +77,8 @@ export interface RoomServices {
   useChat: (view: RoomView) => {
     items: ChatItem[];
     send: (text: string) => Promise<unknown>;
-    /** Absent while the room takes no files. */
-    upload?: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
+    /** Shares a file in the chat, reporting the upload's progress (0–100). */
+    upload: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
   };
   useActions: (appointmentId: string) => {
     acceptConsent: RoomAction;

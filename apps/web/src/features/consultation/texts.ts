@@ -132,6 +132,14 @@ export const CONSULTATION_TEXT = {
     open: 'Ler e aceitar o termo',
     error: 'Falha ao registrar o consentimento',
     accepted: 'Consentimento registrado',
+    accountDescription:
+      'Pedido antes da primeira consulta online (Resolução CFM nº 2.314/2022). Fica registrado com a versão do texto que você aceitou.',
+    acceptedOn: (version: string, date: string, time: string) =>
+      `Você aceitou a versão ${version} em ${date} às ${time}.`,
+    notAccepted:
+      'Você ainda não aceitou o termo. Leia e aceite agora, ou ao entrar na sua primeira consulta online.',
+    showText: 'Ver o texto aceito',
+    loadError: 'Não foi possível carregar o termo de consentimento.',
   },
   end: {
     complete: 'Concluir consulta',

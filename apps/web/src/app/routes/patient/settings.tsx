@@ -1,11 +1,13 @@
 import { AccountPreferences } from '@/components/layout/account-preferences';
 import { SECTIONS } from '@/config/sections';
 import { AccountSecurity } from '@/features/account/components/account-security';
+import { ConsentCard } from '@/features/consultation/components/consent-card';
 
 export function Component() {
   return (
     <div className="space-y-8">
       <AccountPreferences section={SECTIONS.patient.settings} />
+      <ConsentCard />
       <AccountSecurity />
     </div>
   );

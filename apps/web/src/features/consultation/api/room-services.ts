@@ -13,6 +13,7 @@ import { clockIn, viewerTimeZone } from '@/lib/zoned-time';
 import type { ChatItem } from '../components/chat-panel';
 import type { RoomLiveHandlers, RoomServices, RoomView } from '../room-view';
 import { CONSULTATION_TEXT } from '../texts';
+import { useAcceptConsent } from './consent';
 
 /** The one place the room's page meets the wire: shared contracts, the API client, the live connection. */
 
@@ -87,16 +88,26 @@ function useChat(view: RoomView) {
     meta: { error: { title: CONSULTATION_TEXT.chat.sendError } },
     onSuccess: refresh,
   });
+  const upload = useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
+      api.upload<ChatMessage>(`${base(view.appointmentId)}/files`, file, onProgress),
+    meta: { error: { title: CONSULTATION_TEXT.chat.uploadError } },
+    onSuccess: refresh,
+  });
   const zone = viewerTimeZone();
   const items: ChatItem[] = (query.data?.items ?? []).map((m) => ({
     id: m.id,
     mine: m.senderId === view.myUserId,
     senderName: m.senderName,
     text: m.body,
-    file: null,
+    file: m.file ? { name: m.file.name, href: m.file.url, size: m.file.size } : null,
     time: clockIn(m.createdAt, zone),
   }));
-  return { items, send: (text: string) => send.mutateAsync(text) };
+  return {
+    items,
+    send: (text: string) => send.mutateAsync(text),
+    upload: (file: File, onProgress: (percent: number) => void) => upload.mutateAsync({ file, onProgress }),
+  };
 }
 
 function useActions(appointmentId: string) {
@@ -107,7 +118,7 @@ function useActions(appointmentId: string) {
     // biome-ignore lint/correctness/useHookAtTopLevel: called the same number of times on every render
     useMutation({ mutationFn: run, meta: { error: { title: errorTitle } }, onSuccess: refresh });
   const T = CONSULTATION_TEXT;
-  const consent = action(() => api.post('/api/patient/consent'), T.consent.error);
+  const consent = useAcceptConsent(refresh);
   const complete = action(
     (input: { notes?: string }) => api.post(`${base(appointmentId)}/complete`, input),
     T.end.completeError,

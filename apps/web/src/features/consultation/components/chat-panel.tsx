@@ -39,7 +39,7 @@ export function ChatPanel({
   items: ChatItem[];
   maxLength: number;
   onSend: (text: string) => Promise<unknown>;
-  /** Absent while the room takes no files: no attach button is offered. */
+  /** Without it (a chat that takes no files) no attach button is offered. */
   onUpload?: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
   disabled?: boolean;
   className?: string;

@@ -207,29 +207,32 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
   const [inCall, setInCall] = useState(() => sessionStorage.getItem(inCallKey(id)) === '1');
   const consentMissing = view.role === 'patient' && view.consentRequired;
   const restartRef = useRef<() => void>(() => undefined);
+  const peerJoinedRef = useRef<() => void>(() => undefined);
   const receiveRef = useRef<(signal: RoomSignal) => void>(() => undefined);
 
   const live = services.useLive(view, {
     onPresence: (present) => {
       setOtherPresent(present);
-      // The other side made a new connection (or has none now): ours must go too.
-      if (present) restartRef.current();
+      // The other side (re)entered: its old connection is gone, so the doctor starts a new call.
+      if (present) peerJoinedRef.current();
     },
     onSignal: (signal) => receiveRef.current(signal),
   });
 
   const call = usePeerCall({
     enabled: inCall && otherPresent && !consentMissing,
-    polite: view.role === 'patient',
+    host: view.role === 'doctor',
     iceServers: view.iceServers,
     localStream: media.stream,
     send: live.sendSignal,
   });
   restartRef.current = call.restart;
+  peerJoinedRef.current = call.peerJoined;
   receiveRef.current = call.receive;
 
-  // Presence: join whenever the live connection (re)opens — a rejoin replaces the call on both
-  // sides — then a heartbeat; leave when the page closes.
+  // Presence: join whenever the live connection (re)opens — signals may have been lost, so the call
+  // is made again (the doctor starts a new one, the patient joins it) — then a heartbeat; leave when
+  // the page closes.
   const { status: liveStatus, sendPresence } = live;
   useEffect(() => {
     if (liveStatus !== 'open') return;

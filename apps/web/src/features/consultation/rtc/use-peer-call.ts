@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { type CallQuality, qualityBetween, type StatsSample, sampleOf } from './call-quality';
+import { callTracker, newCallId } from './call-tracker';
 import { type CallMode, fallbackReducer, initialFallback } from './fallback';
 import { type Negotiation, type NegotiationSignal, perfectNegotiation } from './perfect-negotiation';
 
@@ -12,13 +13,20 @@ const RESTART_GRACE_MS = 12_000;
 /** A "disconnected" ICE state often heals by itself; restart only when it lasts. */
 const DISCONNECTED_GRACE_MS = 3000;
 
+/** A negotiation signal with the id of the call it belongs to. */
+export type CallSignal = NegotiationSignal & { call: string };
+
 export interface PeerCallOptions {
   /** Create the connection: we are in the call and the other party is in the room. */
   enabled: boolean;
-  polite: boolean;
+  /**
+   * The doctor hosts: the host's every connection is a new call, and the guest (the patient, the
+   * polite side of the negotiation) joins the host's newest call.
+   */
+  host: boolean;
   iceServers: RTCIceServer[];
   localStream: MediaStream | null;
-  send: (signal: NegotiationSignal) => void;
+  send: (signal: CallSignal) => void;
 }
 
 export interface PeerCall {
@@ -30,15 +38,18 @@ export interface PeerCall {
   automaticMode: boolean;
   chooseMode: (mode: CallMode) => void;
   /**
-   * Feeds a signal from the other party. Signals that arrive while there is no connection (we are
-   * still in the waiting room, or a fresh one is being made) wait for it, so none is lost.
+   * Feeds a signal from the other party. Signals of the current call that arrive while there is no
+   * connection (we are still in the waiting room) wait for it, so none is lost; signals of a call
+   * already replaced are dropped.
    */
-  receive: (signal: NegotiationSignal) => void;
+  receive: (signal: CallSignal) => void;
   /**
-   * Drops the connection and makes a fresh one: called when either party (re)joins, since the
-   * other side's old connection is gone. Synchronous, so signals of the new peer are not fed to the old one.
+   * Our live link came back (signals may have been lost meanwhile): the host makes a new call, the
+   * guest leaves the current one and joins the host's next.
    */
   restart: () => void;
+  /** The other party (re)entered the room: the host makes a new call for them to join. */
+  peerJoined: () => void;
   /** The connection's stats, for tests and diagnostics. */
   stats: () => Promise<StatsSample | null>;
 }
@@ -49,8 +60,12 @@ export interface PeerCall {
  * and on network change, a quality reading every 2 s, and the step-down to audio then chat.
  */
 export function usePeerCall(options: PeerCallOptions): PeerCall {
-  const { enabled, polite, iceServers, localStream, send } = options;
+  const { enabled, host, iceServers, localStream, send } = options;
+  const polite = !host;
+  // The host's new connections, and the host call the guest follows: either re-runs the connection.
   const [generation, setGeneration] = useState(0);
+  const [guestCall, setGuestCall] = useState<string | null>(null);
+  const trackerRef = useRef(callTracker(host ? 'host' : 'guest'));
   const pendingRef = useRef<NegotiationSignal[]>([]);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
   const [connection, setConnection] = useState<CallConnection>('idle');
@@ -67,9 +82,14 @@ export function usePeerCall(options: PeerCallOptions): PeerCall {
   modeRef.current = fallback.mode;
   const iceKey = JSON.stringify(iceServers);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new connection per restart and ICE set
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new connection per call and ICE set
   useEffect(() => {
     if (!enabled) return;
+    const tracker = trackerRef.current;
+    if (host) tracker.begin(newCallId());
+    // The guest makes its connection only for a call the host has started.
+    const call = tracker.current;
+    if (!call) return;
     const pc = new RTCPeerConnection({ iceServers: JSON.parse(iceKey) as RTCIceServer[] });
     pcRef.current = pc;
     sendersRef.current = {};
@@ -77,7 +97,7 @@ export function usePeerCall(options: PeerCallOptions): PeerCall {
     setQuality('unknown');
     const negotiation = perfectNegotiation(pc as never, {
       polite,
-      send: (signal) => sendRef.current(signal),
+      send: (signal) => sendRef.current({ ...signal, call }),
     });
     negotiationRef.current = negotiation;
 
@@ -175,12 +195,13 @@ export function usePeerCall(options: PeerCallOptions): PeerCall {
       pc.ontrack = null;
       pc.oniceconnectionstatechange = null;
       pc.close();
+      tracker.end(call);
       pcRef.current = null;
       negotiationRef.current = null;
       setRemoteStream(null);
       setConnection('idle');
     };
-  }, [enabled, generation, polite, iceKey]);
+  }, [enabled, generation, guestCall, host, iceKey]);
 
   // A new device or a step down/up: swap what each sender carries, without renegotiating.
   useEffect(() => {
@@ -198,20 +219,42 @@ export function usePeerCall(options: PeerCallOptions): PeerCall {
     }
   }, [localStream, fallback.mode]);
 
-  const receive = useCallback((signal: NegotiationSignal) => {
+  const receive = useCallback((signal: CallSignal) => {
+    const { call, ...negotiationSignal } = signal;
+    const tracker = trackerRef.current;
+    const fate = tracker.classify(call);
+    if (fate === 'drop') return;
+    if (fate === 'switch') {
+      // The host started a new call: leave ours (synchronously, so none of the new call's signals
+      // reach the old connection) and connect to the new one.
+      negotiationRef.current?.close();
+      negotiationRef.current = null;
+      pendingRef.current = [];
+      tracker.begin(call);
+      setGuestCall(call);
+    }
     const negotiation = negotiationRef.current;
-    if (negotiation) void negotiation.receive(signal);
+    if (negotiation) void negotiation.receive(negotiationSignal);
     // A newer offer replaces everything before it: only the latest negotiation matters.
-    else if (signal.description?.type === 'offer') pendingRef.current = [signal];
-    else if (pendingRef.current.length < MAX_PENDING) pendingRef.current.push(signal);
+    else if (negotiationSignal.description?.type === 'offer') pendingRef.current = [negotiationSignal];
+    else if (pendingRef.current.length < MAX_PENDING) pendingRef.current.push(negotiationSignal);
   }, []);
 
   const restart = useCallback(() => {
     negotiationRef.current?.close();
     negotiationRef.current = null;
     pendingRef.current = [];
-    setGeneration((n) => n + 1);
-  }, []);
+    if (host) {
+      setGeneration((n) => n + 1);
+    } else {
+      trackerRef.current.end(trackerRef.current.current);
+      setGuestCall(null);
+    }
+  }, [host]);
+
+  const peerJoined = useCallback(() => {
+    if (host) restart();
+  }, [host, restart]);
 
   const stats = useCallback(async () => {
     const pc = pcRef.current;
@@ -227,6 +270,7 @@ export function usePeerCall(options: PeerCallOptions): PeerCall {
     chooseMode: (mode) => dispatch({ type: 'choose', mode }),
     receive,
     restart,
+    peerJoined,
     stats,
   };
 }
