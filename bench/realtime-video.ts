@@ -47,6 +47,15 @@ const framesDecoded = (page: Page) =>
     return frames;
   });
 
+/** The page's peer connections as "connection/signalling/ICE" states, to say why a call failed. */
+const peerStates = (page: Page) =>
+  page.evaluate(() => {
+    const peers = (window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? [];
+    return peers.length
+      ? peers.map((pc) => `${pc.connectionState}/${pc.signalingState}/${pc.iceConnectionState}`).join(', ')
+      : 'no peer connection';
+  });
+
 async function signedInPage(browser: Browser, baseUrl: string, cookie: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl });
   const [name, value] = cookie.split('=') as [string, string];
@@ -163,7 +172,10 @@ export async function runVideoBench(database: Database, baseConfig: Config, targ
           if (!(seen.doctor && seen.patient)) await new Promise((r) => setTimeout(r, POLL_MS));
         }
         if (seen.doctor && seen.patient) times.push(performance.now() - started);
-        else failures.push(`call ${call + 1}: no frame within 30 s`);
+        else
+          failures.push(
+            `call ${call + 1}: no frame within 30 s (doctor: ${await peerStates(doctorPage)}; patient: ${await peerStates(patientPage)})`,
+          );
       } finally {
         await Promise.all([doctorPage.context().close(), patientPage.context().close()]);
       }

@@ -156,7 +156,7 @@ async function main() {
   try {
     await runVideoBench(first, config, target);
   } catch (error) {
-    // Until the room is routed (its server side is still to come), this target is reported missed.
+    // A failure to run (no browser, say) is a missed target, said with its reason.
     target(
       'join → first remote video frame, median ≤ 1.5 s',
       false,

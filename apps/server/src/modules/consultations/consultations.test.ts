@@ -223,6 +223,25 @@ describe('consent, chat, presence and signalling', () => {
   });
 });
 
+describe('signalling order', () => {
+  it('relays a burst of signals to the other party whole and in the order they were sent', async () => {
+    const c = await consultation(5);
+    await call('POST', '/api/patient/consent', c.patient);
+    const patient = await socketOf(c.patient);
+    const doctor = await socketOf(c.doctor);
+    // A large offer first, then small candidates: the slowest to relay must still arrive first.
+    const burst = [
+      { call: 'c1', description: { type: 'offer', sdp: `v=0${'a'.repeat(50_000)}` } },
+      ...Array.from({ length: 40 }, (_, i) => ({ call: 'c1', candidate: { candidate: `candidate:${i}` } })),
+    ];
+    for (const signal of burst) doctor.send({ type: 'consultation.signal', appointmentId: c.id, signal });
+    const received = () => patient.events().filter((e) => e.type === 'consultation.signal');
+    await until(() => received().length === burst.length, 'the whole burst');
+    expect(received().map((e) => (e as { signal: unknown }).signal)).toEqual(burst);
+    for (const s of [patient, doctor]) s.socket.close();
+  });
+});
+
 const share = (id: string, cookie: string, bytes: Buffer, name: string, type?: string) => {
   const form = multipartFile(bytes, name, type);
   return app.inject({

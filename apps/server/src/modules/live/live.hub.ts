@@ -36,9 +36,15 @@ interface Connection {
   client: LiveClient;
   /** Events are held back until the catch-up after `hello` is sent, so none is lost or doubled. */
   ready: boolean;
+  /** The highest event id sent (the tab resumes after it when it reconnects). */
   lastSent: number;
   pending: { id: number; event: LiveServerEvent }[];
   alive: boolean;
+  /**
+   * The tab's messages are handled one after the other, in the order it sent them: a call's offer is
+   * relayed before the candidates that follow it.
+   */
+  inbox: Promise<void>;
 }
 
 /**
@@ -51,6 +57,11 @@ export class LiveHub {
   private readonly handlers = new Map<MessageType, Handler<MessageType>>();
   private unlisten?: () => Promise<void>;
   private beat?: NodeJS.Timeout;
+  /**
+   * Announced events are read in parallel but handed out in the order they were announced (commit
+   * order), so one sender's events reach the tab in the order they happened.
+   */
+  private delivery: Promise<void> = Promise.resolve();
 
   private readonly database: Database;
   private readonly sessionAlive: (token: string) => Promise<boolean>;
@@ -63,7 +74,7 @@ export class LiveHub {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => void this.onNotify(payload));
+    this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => this.onNotify(payload));
     this.beat = setInterval(() => void this.heartbeat(), LIVE_HEARTBEAT_SECONDS * 1000);
     this.beat.unref();
   }
@@ -88,7 +99,15 @@ export class LiveHub {
   }
 
   attach(socket: WebSocket, client: LiveClient): void {
-    const connection: Connection = { socket, client, ready: false, lastSent: 0, pending: [], alive: true };
+    const connection: Connection = {
+      socket,
+      client,
+      ready: false,
+      lastSent: 0,
+      pending: [],
+      alive: true,
+      inbox: Promise.resolve(),
+    };
     let set = this.byUser.get(client.userId);
     if (!set) {
       set = new Set();
@@ -104,7 +123,7 @@ export class LiveHub {
     });
     socket.on('message', (data) => {
       connection.alive = true;
-      void this.onMessage(connection, String(data));
+      connection.inbox = connection.inbox.then(() => this.onMessage(connection, String(data)));
     });
   }
 
@@ -124,6 +143,7 @@ export class LiveHub {
   private async catchUp(connection: Connection, lastEventId: number | null): Promise<void> {
     const { userId } = connection.client;
     let last: number;
+    const caughtUp = new Set<number>();
     if (lastEventId === null) {
       const { rows } = await this.database.db.execute<{ max: number | string | null }>(
         sql`select max(id) as max from live_events`,
@@ -140,39 +160,43 @@ export class LiveHub {
       last = lastEventId;
       for (const row of rows) {
         const id = Number(row.id);
+        caughtUp.add(id);
         send(connection.socket, { kind: 'event', id, event: row.payload });
         last = Math.max(last, id);
       }
     }
     connection.lastSent = last;
     connection.ready = true;
-    for (const held of connection.pending.splice(0)) this.sendEvent(connection, held.id, held.event);
+    // Held while catching up: sent now, unless the catch-up already did.
+    for (const held of connection.pending.splice(0)) {
+      if (!caughtUp.has(held.id)) this.sendEvent(connection, held.id, held.event);
+    }
     send(connection.socket, { kind: 'ready', lastEventId: connection.lastSent });
   }
 
-  private async onNotify(payload: string): Promise<void> {
+  private onNotify(payload: string): void {
     const parsed = parseLivePayload(payload);
     if (!parsed) return;
     const local = parsed.userIds.flatMap((id) => [...(this.byUser.get(id) ?? [])]);
     if (local.length === 0) return;
-    try {
-      const { rows } = await this.database.db.execute<{ payload: LiveServerEvent }>(
-        sql`select payload from live_events where id = ${parsed.id}`,
-      );
-      const event = rows[0]?.payload;
-      if (!event) return;
-      for (const connection of local) {
-        if (connection.ready) this.sendEvent(connection, parsed.id, event);
-        else connection.pending.push({ id: parsed.id, event });
-      }
-    } catch (error) {
-      this.log.error({ err: error }, 'live event could not be read');
-    }
+    const read = this.database.db
+      .execute<{ payload: LiveServerEvent }>(sql`select payload from live_events where id = ${parsed.id}`)
+      .then(({ rows }) => rows[0]?.payload);
+    this.delivery = this.delivery
+      .then(async () => {
+        const event = await read;
+        if (!event) return;
+        for (const connection of local) {
+          if (connection.ready) this.sendEvent(connection, parsed.id, event);
+          else connection.pending.push({ id: parsed.id, event });
+        }
+      })
+      .catch((error) => this.log.error({ err: error }, 'live event could not be read'));
   }
 
+  /** Each announced event is handed out once per instance, in order; the id is kept for resuming. */
   private sendEvent(connection: Connection, id: number, event: LiveServerEvent): void {
-    if (id <= connection.lastSent) return;
-    connection.lastSent = id;
+    connection.lastSent = Math.max(connection.lastSent, id);
     send(connection.socket, { kind: 'event', id, event });
   }
 
