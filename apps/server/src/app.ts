@@ -219,6 +219,7 @@ export async function buildApp(
         ctx: {
           db: database.db,
           iceServers: config.iceServers,
+          turn: config.turn,
           storage: createFileStorage(config),
           tell: booking,
         },

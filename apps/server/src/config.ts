@@ -75,6 +75,25 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  TURN_URLS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .refine((urls) => urls.every((url) => /^turns?:[^\s]+$/.test(url)), {
+        error: 'must be turn: or turns: addresses, comma-separated (e.g. turns:turn.example.com:5349)',
+      })
+      .optional(),
+  ),
+  TURN_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, { error: 'must be at least 16 characters (openssl rand -hex 32)' }).optional(),
+  ),
   S3_ENDPOINT: optionalString,
   S3_REGION: optionalString,
   S3_BUCKET: optionalString,
@@ -129,6 +148,8 @@ export interface AppConfig {
   admin: { email: string; password: string } | undefined;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   iceServers: z.infer<typeof iceServerSchema>[];
+  /** A TURN server in shared-secret mode (coturn's use-auth-secret): credentials made per user. */
+  turn: { urls: string[]; secret: string } | undefined;
   /** Fastify's trustProxy: how many proxies, or which addresses, may set X-Forwarded-For. */
   trustProxy: false | number | string[];
   /** AES-256 key for secrets at rest (e-mail bodies with links); start-up fills it in when absent. */
@@ -164,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     );
+  }
+  if (!!e.TURN_URLS?.length !== !!e.TURN_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  TURN_URLS and TURN_SECRET must be set together');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if (e.NODE_ENV === 'production' && !appUrl.startsWith('https://') && !e.ALLOW_INSECURE_APP_URL) {
@@ -214,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
     iceServers: e.ICE_SERVERS ?? [],
+    turn: e.TURN_URLS?.length && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : undefined,
     trustProxy: e.TRUST_PROXY ?? false,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? decodeKey(e.DATA_ENCRYPTION_KEY) : undefined,
     passwordCost: PRODUCTION_SCRYPT_COST,

@@ -25,10 +25,12 @@ import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { publishLive } from '../live/live.events.ts';
 import { noShowAllowed, noShowFrom, roomRefusal, roomWindow } from './consultations.rules.ts';
+import { turnCredentials } from './turn-credentials.ts';
 
 export interface ConsultationContext {
   db: Db;
   iceServers: AppConfig['iceServers'];
+  turn: AppConfig['turn'];
   /** Where files shared in the room are kept (private; served only to the two parties). */
   storage: FileStorage;
   /** The bell and e-mail of the appointment's events (the outcome of the consultation). */
@@ -151,7 +153,8 @@ export async function roomFor(
     ),
     noShowAllowed: room.role === 'doctor' && noShowAllowed(a, patientJoined, now),
     noShowFrom: noShowFrom(a.startsAt).toISOString(),
-    iceServers: ctx.iceServers,
+    // STUN/TURN from ICE_SERVERS, and a TURN credential of this user's own when TURN_SECRET is set.
+    iceServers: ctx.turn ? [...ctx.iceServers, turnCredentials(ctx.turn, person.id, now)] : ctx.iceServers,
     completionNotes: a.completionNotes,
     canReview: room.role === 'patient' && a.status === 'completed' && review.length === 0,
     reviewed: review.length > 0,
