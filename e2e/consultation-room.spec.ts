@@ -13,6 +13,7 @@ import {
   sessionToken,
   signInContext,
 } from './support/accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { storeTheme } from './support/pages.ts';
 
@@ -20,8 +21,9 @@ import { storeTheme } from './support/pages.ts';
  * The consultation room with two real browsers' worth of media: Chromium's fake camera and
  * microphone, a patient and a doctor in two contexts. They meet in the waiting room, give consent,
  * connect by WebRTC and both decode the other's video, chat both ways, share a file, lose the
- * network and come back, and the doctor ends the consultation; the patient rates it. A third test
- * refuses the camera permission and reads the message.
+ * network and come back, and the doctor ends the consultation; the patient rates it. Another
+ * records a no-show on the demo's consultation under way, and another refuses the camera permission
+ * and reads the message.
  *
  * The appointment is booked for tomorrow, paid, accepted, then moved into a slot that starts within
  * minutes (the doctor's agenda has a window opening then), so the room is open at once.
@@ -228,9 +230,15 @@ test.afterEach(() => {
   expect(pageErrors, 'a room page logged errors').toEqual([]);
 });
 
-async function roomPage(browser: import('@playwright/test').Browser, account: Account, width: number) {
+async function roomPage(
+  browser: import('@playwright/test').Browser,
+  account: Pick<Account, 'email' | 'password'>,
+  width: number,
+  baseUrl = BASE_URL,
+  token?: string,
+) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await signInContext(context, account);
+  await signInContext(context, account, { baseUrl, ...(token ? { token } : {}) });
   await watchPeerConnections(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
@@ -252,11 +260,6 @@ const shot = (page: Page, name: string) =>
   });
 
 // ── Journeys ─────────────────────────────────────────────────────────────
-
-/**
- * The no-show journey needs an appointment that started more than 15 minutes ago, which booking
- * through the API cannot make; the server's tests cover the rule.
- */
 
 test('patient and doctor meet by video, chat, share a file, come back after a network drop, and end it', async ({
   browser,
@@ -390,6 +393,41 @@ test('patient and doctor meet by video, chat, share a file, come back after a ne
   await pat.page.goto('/patient/consultations?scope=past');
   await expect(pat.page.getByText('Concluída').first()).toBeVisible();
 
+  await Promise.all([doc.context.close(), pat.context.close()]);
+});
+
+test('the doctor records a no-show after the wait, and the patient is told', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The demo's consultation under way started 20 minutes before the demo app was filled, and its
+  // patient has not come in: booking cannot make a consultation that started 15 minutes ago.
+  const patientToken = await sessionToken(DEMO_ACCOUNTS.patient, DEMO_URL);
+  const patientApi = await request.newContext({
+    baseURL: DEMO_URL,
+    extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${patientToken}` },
+  });
+  const upcoming = await ok<{ items: AppointmentDto[] }>(
+    await patientApi.get('/api/patient/appointments?scope=upcoming&pageSize=50'),
+    'the demo patient’s consultations',
+  );
+  await patientApi.dispose();
+  const underway = upcoming.items.find(
+    (a) => a.status === 'confirmed' && Date.parse(a.startsAt) < Date.now(),
+  );
+  if (!underway) throw new Error('the demo has no consultation under way');
+
+  const doc = await roomPage(browser, DEMO_ACCOUNTS.doctor, 1280, DEMO_URL);
+  await doc.page.goto(demoUrl(`/consulta/${underway.id}`));
+  await expect(doc.page.getByText('O paciente ainda não entrou.')).toBeVisible();
+  await doc.page.getByRole('button', { name: 'Paciente não compareceu' }).click();
+  const confirm = doc.page.getByRole('alertdialog', { name: 'Registrar que o paciente não compareceu?' });
+  await confirm.getByRole('button', { name: 'Registrar ausência' }).click();
+  await expect(doc.page.getByText('Consulta marcada como “Não compareceu”')).toBeVisible();
+
+  const pat = await roomPage(browser, DEMO_ACCOUNTS.patient, 390, DEMO_URL, patientToken);
+  await pat.page.goto(demoUrl(`/consulta/${underway.id}`));
+  await expect(pat.page.getByText('Consulta marcada como “Não compareceu”')).toBeVisible();
+  await pat.page.goto(demoUrl('/patient/consultations?scope=past'));
+  await expect(pat.page.getByText('Não compareceu').first()).toBeVisible();
   await Promise.all([doc.context.close(), pat.context.close()]);
 });
 

@@ -13,7 +13,7 @@ import {
 import { nextAvailableDays } from '../modules/doctors/doctors.agenda.service.ts';
 import type { Slot } from '../modules/doctors/slots.ts';
 import { SANDBOX_CARDS } from '../modules/payments/sandbox-provider.ts';
-import { doctorProfiles, users } from './schema.ts';
+import { appointments, doctorProfiles, users } from './schema.ts';
 
 /**
  * The demo's booking story, written by the booking rules themselves (book → pay in the test
@@ -30,12 +30,16 @@ export interface DemoBookings {
   rejected: number;
   /** Confirmed, canceled by the patient less than 24 h before: no refund. */
   canceledLate: number;
+  /** Confirmed and paid, started a few minutes ago: its room is open now, the patient not in yet. */
+  underway: number;
 }
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** How long before the start the patient of the story cancels. */
 const LATE_CANCEL_BEFORE_START = 3 * HOUR;
+/** The consultation under way started this long before the demo was filled. */
+const UNDERWAY_STARTED_AGO = 20 * 60_000;
 
 async function userIdOf(ctx: BookingContext, email: string): Promise<string> {
   const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -74,6 +78,7 @@ export async function addDemoBookings(
   };
   const late = take();
   const confirmed = take();
+  const underway = take();
   const requested = take();
   // Boleto only for slots at least 3 days ahead (an hour of margin for the time the story takes).
   const rejected = take((s) => s.start.getTime() - now.getTime() >= BOLETO_MIN_DAYS_AHEAD * DAY + HOUR);
@@ -111,5 +116,20 @@ export async function addDemoBookings(
   const canceledAt = new Date(Math.max(Date.now(), late.start.getTime() - LATE_CANCEL_BEFORE_START));
   await cancel(ctx, patient, lateId, 'Imprevisto no trabalho', canceledAt);
 
-  return { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1 };
+  // Under way: booked, paid and accepted by the rules, then moved to have started 20 minutes ago,
+  // so the demo's doctor and patient can meet in its room at once (it stays open until an hour
+  // after its end). The rules cannot book a time already started; this move is the one shortcut.
+  const underwayId = await bookSlot(underway, 'card', 'Dor de cabeça frequente há duas semanas.');
+  await submitSandboxCard(ctx, patient, underwayId, SANDBOX_CARDS.approved);
+  await accept(ctx, doctor, underwayId);
+  const startsAt = new Date(now.getTime() - UNDERWAY_STARTED_AGO);
+  await ctx.db
+    .update(appointments)
+    .set({
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + (underway.end.getTime() - underway.start.getTime())),
+    })
+    .where(eq(appointments.id, underwayId));
+
+  return { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1, underway: 1 };
 }

@@ -30,7 +30,7 @@ describe('demo data', { timeout: 120_000 }, () => {
       specialties: 51,
       approvedDoctors: APPROVED_DOCTORS.length,
       patients: 10,
-      bookings: { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1 },
+      bookings: { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1, underway: 1 },
     });
     expect(APPROVED_DOCTORS.length).toBeGreaterThanOrEqual(35);
 
@@ -84,6 +84,7 @@ describe('demo data', { timeout: 120_000 }, () => {
       'canceled/boleto/refunded',
       'canceled/card/paid',
       'confirmed/card/paid',
+      'confirmed/card/paid',
       'scheduled/pix/paid',
     ]);
     const refunded = await app.db.select().from(refunds);
@@ -108,11 +109,19 @@ describe('demo data', { timeout: 120_000 }, () => {
     const patient = await login(DEMO_LOGINS.patient, DEMO_PASSWORDS.patient);
     const upcoming = await get('/api/patient/appointments?scope=upcoming&pageSize=50', patient);
     const statusesOf = (items: { status: string }[]) => items.map((a) => a.status).sort();
-    expect(statusesOf(upcoming.items)).toEqual(['confirmed', 'scheduled']);
+    expect(statusesOf(upcoming.items)).toEqual(['confirmed', 'confirmed', 'scheduled']);
     const all = [
       ...upcoming.items,
       ...(await get('/api/patient/appointments?scope=past&pageSize=50', patient)).items,
     ];
+    // The consultation under way: its room is open now, and the patient has not come in yet.
+    const now = Date.now();
+    const underway = all.find(
+      (a: { status: string; startsAt: string }) => a.status === 'confirmed' && Date.parse(a.startsAt) < now,
+    );
+    expect(underway).toBeDefined();
+    const room = await get(`/api/consultations/${underway.id}`, doctor);
+    expect(room).toMatchObject({ refusal: null, noShowAllowed: true, otherPresent: false });
     const late = all.find((a: { canceledBy: string | null }) => a.canceledBy === 'patient');
     expect(late).toMatchObject({ status: 'canceled', payment: { status: 'paid', refund: null } });
     const rejected = all.find((a: { canceledBy: string | null }) => a.canceledBy === 'doctor');
