@@ -316,6 +316,8 @@ test('patient and doctor meet by video, chat, share a file, come back after a ne
   ).toBeVisible({
     timeout: 20_000,
   });
+  await expect(doc.page.getByText('O paciente está na chamada')).toBeVisible();
+  await expect(pat.page.getByText('O médico está na chamada')).toBeVisible();
   await shot(pat.page, 'consultation-call');
   await shot(doc.page, 'consultation-call');
 
@@ -346,6 +348,8 @@ test('patient and doctor meet by video, chat, share a file, come back after a ne
   expect(await opened.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBe(2);
   await opened.close();
   await expect(pat.page.getByRole('link', { name: 'Abrir resultado do exame.png' })).toBeVisible();
+  await shot(pat.page, 'consultation-chat-file');
+  await shot(doc.page, 'consultation-chat-file');
 
   // The patient's network drops and comes back: the room says so, and the doctor's new call is joined.
   const before = await framesDecoded(pat.page);
@@ -392,6 +396,15 @@ test('patient and doctor meet by video, chat, share a file, come back after a ne
   // Both lists show the outcome.
   await pat.page.goto('/patient/consultations?scope=past');
   await expect(pat.page.getByText('Concluída').first()).toBeVisible();
+
+  // The patient's settings keep the consent given in the room, with the text accepted.
+  await pat.page.goto('/patient/settings');
+  await expect(
+    pat.page.getByText(/^Você aceitou a versão \S+ em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/),
+  ).toBeVisible();
+  await pat.page.getByText('Ver o texto aceito').click();
+  await expect(pat.page.getByText(/Resolução CFM nº 2\.314\/2022/).first()).toBeVisible();
+  await shot(pat.page, 'patient-settings-consent-accepted');
 
   await Promise.all([doc.context.close(), pat.context.close()]);
 });

@@ -92,6 +92,16 @@ for (const theme of THEMES) {
       await shoot(page, 'doctor-profile', `/medicos/${doctor.slug}`, doctor.name, theme);
     });
 
+    test('patient settings with the teleconsultation consent (/patient/settings)', async ({ page }) => {
+      await signInContext(page.context(), DEMO_ACCOUNTS.patient, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('patient'),
+      });
+      await storeTheme(page, theme);
+      await shoot(page, 'patient-settings', '/patient/settings', 'Configurações', theme);
+      await expect(page.getByRole('button', { name: 'Ler e aceitar o termo' })).toBeVisible();
+    });
+
     for (const role of ['admin', 'doctor', 'patient'] as const) {
       const account = DEMO_ACCOUNTS[role];
       test(`${role} dashboard (${account.path})`, async ({ page }) => {

@@ -259,14 +259,20 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
     void navigate(listHref(view.role));
   };
 
+  // Connected, the other party is in the call with us; present but not connected, still waiting.
+  const inCallTogether = otherPresent && call.connection === 'connected';
   const presenceText =
     view.role === 'patient'
-      ? otherPresent
-        ? T.presence.doctorIn
-        : T.presence.doctorOut
-      : otherPresent
-        ? T.presence.patientIn
-        : T.presence.patientOut;
+      ? inCallTogether
+        ? T.presence.doctorInCall
+        : otherPresent
+          ? T.presence.doctorIn
+          : T.presence.doctorOut
+      : inCallTogether
+        ? T.presence.patientInCall
+        : otherPresent
+          ? T.presence.patientIn
+          : T.presence.patientOut;
 
   const chatPanel = (
     <ChatPanel
