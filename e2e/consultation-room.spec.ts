@@ -405,6 +405,11 @@ test('patient and doctor meet by video, chat, share a file, come back after a ne
   await pat.page.getByText('Ver o texto aceito').click();
   await expect(pat.page.getByText(/Resolução CFM nº 2\.314\/2022/).first()).toBeVisible();
   await shot(pat.page, 'patient-settings-consent-accepted');
+  // The consent may be withdrawn (the text says so); it is then asked again before the next call.
+  await pat.page.getByRole('button', { name: 'Retirar consentimento' }).click();
+  const withdraw = pat.page.getByRole('alertdialog', { name: 'Retirar o consentimento?' });
+  await withdraw.getByRole('button', { name: 'Retirar consentimento' }).click();
+  await expect(pat.page.getByText(/^Você ainda não aceitou o termo\./)).toBeVisible();
 
   await Promise.all([doc.context.close(), pat.context.close()]);
 });

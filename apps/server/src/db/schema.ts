@@ -745,8 +745,15 @@ export const consentAcceptances = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The patient withdrew this acceptance (kept, so what was accepted and when stays on record). */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('consent_acceptances_user_version_key').on(t.userId, t.version)],
+  // One acceptance in force per version; withdrawn ones stay beside it.
+  (t) => [
+    uniqueIndex('consent_acceptances_user_version_key')
+      .on(t.userId, t.version)
+      .where(sql`${t.withdrawnAt} is null`),
+  ],
 );
 
 /** Presence in a consultation room, kept in the database so every instance agrees. */

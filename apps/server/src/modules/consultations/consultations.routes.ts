@@ -31,6 +31,7 @@ import {
   roomFor,
   sendMessage,
   shareFile,
+  withdrawConsent,
 } from './consultations.service.ts';
 
 /**
@@ -225,6 +226,23 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
       });
+      return { acceptance: await consentOf(ctx.db, person.id) };
+    },
+  );
+
+  r.delete(
+    '/patient/consent',
+    {
+      preHandler: app.requireRole('patient'),
+      schema: {
+        tags,
+        summary: 'Withdraw the teleconsultation consent (kept on record; needed again to enter a call)',
+        response: { 200: consentStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const person = personOf(request);
+      await withdrawConsent(ctx.db, person);
       return { acceptance: await consentOf(ctx.db, person.id) };
     },
   );

@@ -6,7 +6,7 @@ import {
   CONSULTATION_MESSAGES as M,
   type RoomRefusal,
 } from '@pulsa/shared/schemas/consultations';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
@@ -83,16 +83,19 @@ async function loadRoom(db: Queryable, appointmentId: string, person: Person, lo
 
 type LoadedRoom = Awaited<ReturnType<typeof loadRoom>>;
 
+/** The patient's acceptance of the current version that is in force (not withdrawn). */
+const inForce = (userId: string) =>
+  and(
+    eq(consentAcceptances.userId, userId),
+    eq(consentAcceptances.version, TELECONSULTATION_CONSENT.version),
+    isNull(consentAcceptances.withdrawnAt),
+  );
+
 async function consentGiven(db: Queryable, patientId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: consentAcceptances.id })
     .from(consentAcceptances)
-    .where(
-      and(
-        eq(consentAcceptances.userId, patientId),
-        eq(consentAcceptances.version, TELECONSULTATION_CONSENT.version),
-      ),
-    );
+    .where(inForce(patientId));
   return !!row;
 }
 
@@ -179,17 +182,19 @@ export async function acceptConsent(
     .onConflictDoNothing();
 }
 
+/**
+ * The patient withdraws the consent (the consent text allows it at any time). The acceptance stays
+ * on record with the moment it was withdrawn; until the patient accepts again, the room lets them
+ * wait but not enter the call.
+ */
+export async function withdrawConsent(db: Queryable, person: Person, now = new Date()): Promise<void> {
+  if (person.role !== 'patient') throw forbidden(M.consentPatientOnly);
+  await db.update(consentAcceptances).set({ withdrawnAt: now }).where(inForce(person.id));
+}
+
 /** The patient's acceptance of the current version, with the text accepted. */
 export async function consentOf(db: Queryable, userId: string) {
-  const [row] = await db
-    .select()
-    .from(consentAcceptances)
-    .where(
-      and(
-        eq(consentAcceptances.userId, userId),
-        eq(consentAcceptances.version, TELECONSULTATION_CONSENT.version),
-      ),
-    );
+  const [row] = await db.select().from(consentAcceptances).where(inForce(userId));
   return row
     ? {
         version: row.version,

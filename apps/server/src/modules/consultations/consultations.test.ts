@@ -145,6 +145,31 @@ describe('consent, chat, presence and signalling', () => {
       .where(eq(consentAcceptances.userId, c.patientId));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.ip).toBe('127.0.0.1');
+
+    // Withdrawn: kept on record, and the call is closed to the patient until they accept again.
+    expect(
+      (await app.inject({ method: 'DELETE', url: '/api/patient/consent', headers: { cookie: c.doctor } }))
+        .statusCode,
+    ).toBe(403);
+    const withdrawn = await app.inject({
+      method: 'DELETE',
+      url: '/api/patient/consent',
+      headers: { cookie: c.patient },
+    });
+    expect(withdrawn.json()).toEqual({ acceptance: null });
+    expect((await call('GET', `/api/consultations/${c.id}`, c.patient)).json().refusal).toBe(
+      'consent_required',
+    );
+    expect(
+      (await call('POST', `/api/consultations/${c.id}/messages`, c.patient, { body: 'Olá' })).statusCode,
+    ).toBe(409);
+    await call('POST', '/api/patient/consent', c.patient);
+    expect((await call('GET', `/api/consultations/${c.id}`, c.patient)).json().refusal).toBeNull();
+    const history = await app.db
+      .select()
+      .from(consentAcceptances)
+      .where(eq(consentAcceptances.userId, c.patientId));
+    expect(history.map((r) => r.withdrawnAt === null).sort()).toEqual([false, true]);
   });
 
   it('relays presence and signals to the other party only, starts the call when both are in, and delivers chat', async () => {

@@ -140,6 +140,12 @@ export const CONSULTATION_TEXT = {
       'Você ainda não aceitou o termo. Leia e aceite agora, ou ao entrar na sua primeira consulta online.',
     showText: 'Ver o texto aceito',
     loadError: 'Não foi possível carregar o termo de consentimento.',
+    withdraw: 'Retirar consentimento',
+    withdrawTitle: 'Retirar o consentimento?',
+    withdrawDescription:
+      'Sem ele, você não poderá entrar nas consultas online até aceitar o termo novamente. O registro do que você aceitou continua guardado.',
+    withdrawKeep: 'Manter consentimento',
+    withdrawError: 'Falha ao retirar o consentimento',
   },
   end: {
     complete: 'Concluir consulta',

@@ -21,3 +21,16 @@ export function useAcceptConsent(onAccepted?: () => void) {
     },
   });
 }
+
+/** Withdraws the consent; it is asked again before the next call. */
+export function useWithdrawConsent(onWithdrawn?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<ConsentStatus>('/api/patient/consent'),
+    meta: { error: { title: CONSULTATION_TEXT.consent.withdrawError } },
+    onSuccess: (status) => {
+      queryClient.setQueryData(consentQuery.queryKey, status);
+      onWithdrawn?.();
+    },
+  });
+}

@@ -2,11 +2,20 @@ import { consentText, TELECONSULTATION_CONSENT } from '@pulsa/shared/constants/c
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { clockIn, dateIn, viewerTimeZone } from '@/lib/zoned-time';
-import { consentQuery, useAcceptConsent } from '../api/consent';
+import { consentQuery, useAcceptConsent, useWithdrawConsent } from '../api/consent';
 import { CONSULTATION_TEXT } from '../texts';
 import { ConsentDialog } from './consent-dialog';
 
@@ -19,7 +28,9 @@ const T = CONSULTATION_TEXT.consent;
 export function ConsentCard() {
   const status = useQuery(consentQuery);
   const [open, setOpen] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const accept = useAcceptConsent(() => setOpen(false));
+  const withdraw = useWithdrawConsent(() => setWithdrawing(false));
   const acceptance = status.data?.acceptance;
   const zone = viewerTimeZone();
   return (
@@ -49,6 +60,27 @@ export function ConsentCard() {
               <summary className="cursor-pointer font-medium">{T.showText}</summary>
               <div className="mt-3 whitespace-pre-line leading-relaxed">{acceptance.text}</div>
             </details>
+            <Button variant="outline" onClick={() => setWithdrawing(true)}>
+              {T.withdraw}
+            </Button>
+            <AlertDialog open={withdrawing} onOpenChange={setWithdrawing}>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{T.withdrawTitle}</AlertDialogTitle>
+                  <AlertDialogDescription>{T.withdrawDescription}</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>{T.withdrawKeep}</AlertDialogCancel>
+                  <Button
+                    variant="destructive"
+                    loading={withdraw.isPending}
+                    onClick={() => withdraw.mutate()}
+                  >
+                    {T.withdraw}
+                  </Button>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
           </>
         ) : (
           <>
