@@ -1,5 +1,5 @@
 import type { Role } from '@pulsa/shared/constants/roles';
-import { and, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   authTokens,
@@ -152,6 +152,11 @@ export async function deleteUserSessions(db: Queryable, userId: string, keep?: s
     .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
 }
 
+/**
+ * Asked on every signed-in request. The role and the second factor are scalar subqueries rather
+ * than joins: the planner's work grows with each joined table, and planning was most of this
+ * query's cost (0.76 → 0.33 ms on the embedded database).
+ */
 export async function findSessionUser(db: Queryable, sessionId: string) {
   const [row] = await db
     .select({
@@ -159,21 +164,16 @@ export async function findSessionUser(db: Queryable, sessionId: string) {
       email: users.email,
       name: userProfiles.fullName,
       avatarUrl: userProfiles.profileImageUrl,
-      role: userRoles.role,
+      role: sql<Role>`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${sessions.userId})`,
       expiresAt: sessions.expiresAt,
       publicId: sessions.publicId,
       lastSeenAt: sessions.lastSeenAt,
       authenticatedAt: sessions.authenticatedAt,
-      twoFactorEnabledAt: twoFactorSecrets.enabledAt,
+      twoFactorEnabled: sql<boolean>`exists (select 1 from ${twoFactorSecrets} where ${twoFactorSecrets.userId} = ${sessions.userId} and ${twoFactorSecrets.enabledAt} is not null)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(userProfiles, eq(userProfiles.id, users.id))
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .leftJoin(
-      twoFactorSecrets,
-      and(eq(twoFactorSecrets.userId, users.id), isNotNull(twoFactorSecrets.enabledAt)),
-    )
+    .innerJoin(userProfiles, eq(userProfiles.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
   return row;
 }

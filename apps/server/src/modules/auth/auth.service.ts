@@ -269,7 +269,7 @@ export class AuthService {
         name: row.name,
         role: row.role,
         avatarUrl: row.avatarUrl,
-        twoFactorEnabled: !!row.twoFactorEnabledAt,
+        twoFactorEnabled: row.twoFactorEnabled,
       },
       session: { id, publicId: row.publicId, authenticatedAt: row.authenticatedAt },
     };
