@@ -230,6 +230,9 @@ async function main() {
       const failing = Object.values(audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
+      // A run that could not measure the page scores 0: say why instead of a bare zero.
+      const runtimeError = run?.lhr.runtimeError;
+      if (runtimeError) failing.unshift(`runtime error ${runtimeError.code}: ${runtimeError.message}`);
       const ms = (id: string) => Math.round(Number(audits[id]?.numericValue ?? Number.NaN));
       results.push({
         url,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPhaseChange, roomPhase } from './room-phase';
+import { nextPhaseChange, nextRoomStateChange, roomPhase } from './room-phase';
 
 const start = Date.parse('2026-11-24T13:00:00.000Z');
 const room = (status: string) => ({
@@ -37,5 +37,31 @@ describe('nextPhaseChange', () => {
     expect(nextPhaseChange(room('confirmed'), start)).toBe(90 * 60_000);
     expect(nextPhaseChange(room('in_progress'), start)).toBeNull();
     expect(nextPhaseChange(room('completed'), start)).toBeNull();
+  });
+});
+
+describe('nextRoomStateChange', () => {
+  const opensAt = '2026-03-02T12:50:00Z';
+  const noShowFrom = '2026-03-02T13:15:00Z';
+  const closesAt = '2026-03-02T14:30:00Z';
+  const at = (iso: string) => Date.parse(iso);
+
+  it('wakes the page when the window opens, then when the no-show wait ends, then when it closes', () => {
+    const room = { opensAt, closesAt, noShowFrom };
+    expect(nextRoomStateChange(room, at('2026-03-02T12:40:00Z'))).toBe(10 * 60_000);
+    expect(nextRoomStateChange(room, at('2026-03-02T13:00:00Z'))).toBe(15 * 60_000);
+    expect(nextRoomStateChange(room, at('2026-03-02T13:20:00Z'))).toBe(70 * 60_000);
+  });
+
+  it('has nothing to wait for once the window has closed, or without a no-show moment', () => {
+    expect(nextRoomStateChange({ opensAt, closesAt, noShowFrom }, at('2026-03-02T15:00:00Z'))).toBeNull();
+    expect(nextRoomStateChange({ opensAt, closesAt, noShowFrom: null }, at('2026-03-02T13:20:00Z'))).toBe(
+      70 * 60_000,
+    );
+  });
+
+  it('never asks for a longer timer than a browser holds', () => {
+    const far = { opensAt: '2027-03-02T12:50:00Z', closesAt: '2027-03-02T14:30:00Z', noShowFrom: null };
+    expect(nextRoomStateChange(far, at('2026-03-02T12:00:00Z'))).toBe(2 ** 31 - 1);
   });
 });

@@ -40,3 +40,21 @@ export function nextPhaseChange(room: RoomTiming, now: number): number | null {
   if (phase === 'open' && room.status === 'confirmed') return Math.max(0, Date.parse(room.closesAt) - now);
   return null;
 }
+
+/** Longest delay a browser timer holds (about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Milliseconds until the server's answer about the room changes by the clock alone — the window
+ * opens (joining is allowed), the no-show wait ends, the window closes — so the page asks again
+ * then instead of showing a stale "may not join yet". Null when none of these lies ahead.
+ */
+export function nextRoomStateChange(
+  room: { opensAt: string; closesAt: string; noShowFrom: string | null },
+  now: number,
+): number | null {
+  const ahead = [room.opensAt, room.noShowFrom, room.closesAt]
+    .map((instant) => (instant ? Date.parse(instant) - now : Number.NaN))
+    .filter((ms) => ms > 0);
+  return ahead.length ? Math.min(Math.min(...ahead), MAX_TIMER_MS) : null;
+}

@@ -6,11 +6,12 @@ import {
   REVIEW_COMMENT_MAX_LENGTH,
 } from '@pulsa/shared/schemas/consultations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { api } from '@/lib/api-client';
 import { useLiveEvent, useLiveReconnected, useLiveSend, useLiveStatus } from '@/lib/live/live-provider';
 import { clockIn, viewerTimeZone } from '@/lib/zoned-time';
 import type { ChatItem } from '../components/chat-panel';
+import { nextRoomStateChange } from '../room-phase';
 import type { RoomLiveHandlers, RoomServices, RoomView } from '../room-view';
 import { CONSULTATION_TEXT } from '../texts';
 import { useAcceptConsent } from './consent';
@@ -67,6 +68,17 @@ function useRoom(appointmentId: string) {
     event.appointmentId === appointmentId ? refresh() : undefined,
   );
   useLiveReconnected(refresh);
+  // What the server allows changes by the clock alone (joining from the opening, the no-show after
+  // the wait): ask again at those moments, a second late so the server's clock has passed them too.
+  const view = query.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh only invalidates this query
+  useEffect(() => {
+    if (!view) return;
+    const wait = nextRoomStateChange(view, Date.now());
+    if (wait === null) return;
+    const timer = setTimeout(refresh, Math.min(wait + 1000, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [view]);
   return { data: query.data, isPending: query.isPending, isError: query.isError, refetch: query.refetch };
 }
 
