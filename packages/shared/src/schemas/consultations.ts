@@ -28,6 +28,7 @@ export const CONSULTATION_MESSAGES = {
     'O não comparecimento só pode ser registrado 15 minutos após o início, se o paciente não entrou.',
   patientCame: 'O paciente entrou na sala: encerre a consulta como concluída.',
   cannotComplete: 'Só uma consulta confirmada ou em andamento pode ser concluída.',
+  completeTooSoon: 'A consulta só pode ser concluída depois que a sala abrir.',
   messageRequired: 'Escreva uma mensagem',
   messageTooLong: 'A mensagem pode ter no máximo 2000 caracteres',
   notesTooLong: 'As orientações podem ter no máximo 4000 caracteres',

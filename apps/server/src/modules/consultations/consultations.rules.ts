@@ -34,6 +34,11 @@ export function roomRefusal(
   return null;
 }
 
+/** The doctor ends a consultation once its room has opened: never one that has not begun. */
+export function completeAllowed(room: { startsAt: Date; endsAt: Date }, now: Date): boolean {
+  return now >= roomWindow(room.startsAt, room.endsAt).opensAt;
+}
+
 /** The doctor may record a no-show 15 minutes after the start when the patient never came in. */
 export function noShowFrom(startsAt: Date): Date {
   return new Date(startsAt.getTime() + NO_SHOW_AFTER_MINUTES * MINUTE);

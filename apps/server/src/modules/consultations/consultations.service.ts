@@ -24,7 +24,7 @@ import { recordEvent, tellAbout } from '../appointments/appointments.service.ts'
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { publishLive } from '../live/live.events.ts';
-import { noShowAllowed, noShowFrom, roomRefusal, roomWindow } from './consultations.rules.ts';
+import { completeAllowed, noShowAllowed, noShowFrom, roomRefusal, roomWindow } from './consultations.rules.ts';
 import { turnCredentials } from './turn-credentials.ts';
 
 export interface ConsultationContext {
@@ -463,6 +463,7 @@ export async function complete(
   await endAs(ctx, person, appointmentId, now, async (_room, a) => {
     if (a.status !== 'confirmed' && a.status !== 'in_progress')
       throw conflict(M.cannotComplete, undefined, 'not_open');
+    if (!completeAllowed(a, now)) throw conflict(M.completeTooSoon, undefined, 'too_early');
     return { status: 'completed', notes };
   });
 }

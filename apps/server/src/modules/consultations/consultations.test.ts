@@ -389,6 +389,15 @@ describe('ending', () => {
     });
   });
 
+  it('is completed only once its room has opened, never ahead of time', async () => {
+    const later = await consultation(60 * 24 * 7);
+    const refused = await call('POST', `/api/consultations/${later.id}/complete`, later.doctor, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(CONSULTATION_MESSAGES.completeTooSoon);
+    const [still] = await app.db.select().from(appointments).where(eq(appointments.id, later.id));
+    expect(still?.status).toBe('confirmed');
+  });
+
   it('records a no-show only 15 minutes after the start, and only if the patient never came in', async () => {
     const soon = await consultation(-5);
     const refused = await call('POST', `/api/consultations/${soon.id}/no-show`, soon.doctor);
