@@ -1,5 +1,5 @@
 import { APPOINTMENT_MESSAGES, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createDoctor, createPatient, SAMPLE_BILLING_ADDRESS } from '../../db/factories.ts';
@@ -15,7 +15,7 @@ import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
-import { applyProviderEvent, expireHold, expireRequest } from './appointments.service.ts';
+import { applyProviderEvent, expireHold, expireRequest, remind } from './appointments.service.ts';
 
 let app: FastifyInstance;
 let doctor: Awaited<ReturnType<typeof createDoctor>>;
@@ -415,6 +415,55 @@ describe('ownership and cancellation', () => {
       ['admin', 'confirmed', 'Médico confirmou por telefone'],
       ['admin', 'completed', 'Consulta realizada'],
     ]);
+  });
+
+  it('reminders are planned 24 h and 1 h before, reach both people, and never come for a moved or canceled one', async () => {
+    const start = slotAt(21);
+    const id = await requested(start);
+    await call('POST', `/api/doctor/appointments/${id}/accept`, cookies.doctor);
+    const planned = await app.db.execute(
+      sql`select data->>'which' as which, data->>'startsAt' as "startsAt", start_after as "startAfter"
+          from pgboss.job where name = 'appointment-reminder' and data->>'appointmentId' = ${id}
+          order by start_after`,
+    );
+    const startMs = Date.parse(start);
+    expect(
+      (planned.rows as { which: string; startsAt: string; startAfter: string | Date }[]).map((r) => [
+        r.which,
+        Date.parse(r.startsAt),
+        new Date(r.startAfter).getTime(),
+      ]),
+    ).toEqual([
+      ['24h', startMs, startMs - 24 * 3_600_000],
+      ['1h', startMs, startMs - 3_600_000],
+    ]);
+    const reminders = async () =>
+      (
+        await app.db
+          .select({ userId: notifications.userId, type: notifications.type })
+          .from(notifications)
+          .where(eq(notifications.link, `/consulta/${id}`))
+      ).filter((n) => n.type.includes('reminder'));
+
+    await remind(app.booking, id, new Date(start), '24h');
+    expect((await reminders()).map((n) => n.type).sort()).toEqual([
+      'appointment.reminder_24h',
+      'appointment.reminder_24h',
+    ]);
+
+    // Moved: the reminders planned for the old time do nothing.
+    const moved = slotAt(21, '15:00');
+    expect(
+      (await call('POST', `/api/appointments/${id}/reschedule`, cookies.patient, { startsAt: moved }))
+        .statusCode,
+    ).toBe(200);
+    await remind(app.booking, id, new Date(start), '1h');
+    expect(await reminders()).toHaveLength(2);
+
+    // Canceled: not even the ones planned for the new time.
+    await call('POST', `/api/appointments/${id}/cancel`, cookies.patient, { reason: 'Imprevisto' });
+    await remind(app.booking, id, new Date(moved), '1h');
+    expect(await reminders()).toHaveLength(2);
   });
 
   it('rescheduling moves into another free slot without paying again', async () => {
