@@ -24,7 +24,13 @@ import { recordEvent, tellAbout } from '../appointments/appointments.service.ts'
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { publishLive } from '../live/live.events.ts';
-import { completeAllowed, noShowAllowed, noShowFrom, roomRefusal, roomWindow } from './consultations.rules.ts';
+import {
+  completeAllowed,
+  noShowAllowed,
+  noShowFrom,
+  roomRefusal,
+  roomWindow,
+} from './consultations.rules.ts';
 import { turnCredentials } from './turn-credentials.ts';
 
 export interface ConsultationContext {
