@@ -88,6 +88,8 @@ function sp(minutesAhead: number) {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
     weekday,
+    /** The instant of that date and minute. */
+    start: new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString(),
   };
 }
 
@@ -166,8 +168,10 @@ async function meeting(): Promise<Meeting> {
       )
     ).days[0]?.slots ?? [];
   const tomorrowSlot = (await slots(tomorrow.date))[0];
-  const todaySlot = (await slots(soon.date)).find((s) => s.time === soon.time);
-  if (!tomorrowSlot || !todaySlot) throw new Error('the doctor has no free slot');
+  if (!tomorrowSlot) throw new Error('the doctor has no free slot');
+  // Too soon for a new request (the doctor could not answer in time), but an accepted consultation
+  // may move there: the window today starts at this minute.
+  const todaySlot = { start: soon.start };
   const booked = await ok<AppointmentDto>(
     await patientApi.post('/api/appointments', {
       data: { doctorId: saved.profile.id, startsAt: tomorrowSlot.start, method: 'card', acceptPolicy: true },

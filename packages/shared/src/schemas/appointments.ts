@@ -104,6 +104,14 @@ export const FREE_CANCELLATION_HOURS = 24;
 /** A request the doctor has not answered within this many hours (or by 2 h before the start) expires. */
 export const REQUEST_ANSWER_HOURS = 24;
 export const REQUEST_ANSWER_BEFORE_START_HOURS = 2;
+/** The least time a doctor has to answer a request paid at the last moment of its hold. */
+export const REQUEST_MIN_ANSWER_MINUTES = 30;
+/**
+ * A new request's slot starts at least this long after now, whatever the doctor's own notice: the
+ * hold, then the doctor's answer, which is due 2 h before the start (decision 063).
+ */
+export const REQUEST_MIN_LEAD_MINUTES =
+  HOLD_MINUTES + REQUEST_MIN_ANSWER_MINUTES + REQUEST_ANSWER_BEFORE_START_HOURS * 60;
 
 export const appointmentIdParamsSchema = z.object({
   id: z.uuid({ error: APPOINTMENT_MESSAGES.notFound }),

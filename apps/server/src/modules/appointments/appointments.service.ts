@@ -651,11 +651,13 @@ export async function reschedule(
         appointment.holdExpiresAt !== null
       )
         throw conflict(M.cannotReschedule, undefined, 'not_reschedulable');
+      // A request still waiting for the doctor must stay answerable; an accepted one only moves.
       const offered = await listFreeSlots(
         tx,
         appointment.doctorId,
         { from: start, to: new Date(start.getTime() + 1) },
         now,
+        appointment.status === 'confirmed' ? 'move' : 'request',
       );
       const slot = offered.find((s) => s.start.getTime() === start.getTime());
       if (!slot) throw slotTaken();

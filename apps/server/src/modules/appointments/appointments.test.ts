@@ -1,4 +1,8 @@
-import { APPOINTMENT_MESSAGES, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
+import {
+  APPOINTMENT_MESSAGES,
+  CANCELLATION_REASONS,
+  REQUEST_MIN_LEAD_MINUTES,
+} from '@pulsa/shared/schemas/appointments';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +10,7 @@ import { createAdmin, createDoctor, createPatient, SAMPLE_BILLING_ADDRESS } from
 import {
   appointmentEvents,
   appointments,
+  doctorProfiles,
   notifications,
   payments,
   refunds,
@@ -464,6 +469,51 @@ describe('ownership and cancellation', () => {
     await call('POST', `/api/appointments/${id}/cancel`, cookies.patient, { reason: 'Imprevisto' });
     await remind(app.booking, id, new Date(moved), '1h');
     expect(await reminders()).toHaveLength(2);
+  });
+
+  it('a new request leaves the doctor time to answer before the 2 h deadline; an accepted one can still move closer', async () => {
+    const allDay = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ dayOfWeek: d, startTime: '00:00', endTime: '23:59' }));
+    const anytime = await createDoctor(app.db, { fullName: 'Dra. Sem Antecedência', availability: allDay });
+    await app.db
+      .update(doctorProfiles)
+      .set({ minNoticeMinutes: 0 })
+      .where(eq(doctorProfiles.id, anytime.doctorId));
+    const p = await createPatient(app.db);
+    const cookie = await signIn(p.email, p.password);
+    const now = Date.now();
+
+    const listed = await call('GET', `/api/doctors/${anytime.doctorId}/slots?days=3`, cookie);
+    const starts = (listed.json().days as { slots: { start: string }[] }[])
+      .flatMap((d) => d.slots)
+      .map((s) => Date.parse(s.start));
+    const first = starts[0] as number;
+    expect(first).toBeGreaterThanOrEqual(now + REQUEST_MIN_LEAD_MINUTES * 60_000);
+    // The next half hour after the lead (an hour at most, past the window's last minute at midnight).
+    expect(first).toBeLessThanOrEqual(now + (REQUEST_MIN_LEAD_MINUTES + 60) * 60_000);
+
+    // A slot an hour from now, on the doctor's half-hour grid (not the one cut short at 23:59).
+    const HALF_HOUR = 30 * 60_000;
+    let soon = Math.ceil((now + 60 * 60_000) / HALF_HOUR) * HALF_HOUR;
+    if (new Date(soon - 3 * 3_600_000).getUTCHours() === 23 && new Date(soon).getUTCMinutes() === 30)
+      soon += HALF_HOUR;
+    const soonIso = new Date(soon).toISOString();
+    const tooSoon = await bookAs(cookie, soonIso, 'card', anytime.doctorId);
+    expect(tooSoon.statusCode).toBe(409);
+
+    const booked = await bookAs(
+      cookie,
+      new Date(first + 24 * 3_600_000).toISOString(),
+      'card',
+      anytime.doctorId,
+    );
+    expect(booked.statusCode).toBe(201);
+    const id = booked.json().id as string;
+    await call('POST', `/api/appointments/${id}/payment/card`, cookie, { number: SANDBOX_CARDS.approved });
+    const doctorCookie = await signIn(anytime.email, anytime.password);
+    expect((await call('POST', `/api/doctor/appointments/${id}/accept`, doctorCookie)).statusCode).toBe(200);
+    const moved = await call('POST', `/api/appointments/${id}/reschedule`, cookie, { startsAt: soonIso });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ status: 'confirmed', startsAt: soonIso });
   });
 
   it('rescheduling moves into another free slot without paying again', async () => {

@@ -32,7 +32,9 @@ import {
   freeSlotDays,
   freeSlots,
   localDateOf,
+  rulesFor,
   type Slot,
+  type SlotPurpose,
   wallTimeToInstant,
 } from './slots.ts';
 
@@ -171,8 +173,15 @@ export async function updateSettings(db: Queryable, doctorId: string, input: Age
 }
 
 /** Windows, exceptions and busy time of the doctor around [fromDate, fromDate + days). */
-async function slotInput(db: Queryable, doctorId: string, fromDate: string, days: number, now: Date) {
-  const rules = await rulesOf(db, doctorId);
+async function slotInput(
+  db: Queryable,
+  doctorId: string,
+  fromDate: string,
+  days: number,
+  now: Date,
+  purpose: SlotPurpose = 'request',
+) {
+  const rules = rulesFor(await rulesOf(db, doctorId), purpose);
   const toDate = addDays(fromDate, days - 1);
   const busyFrom = new Date(wallTimeToInstant(fromDate, 0, rules.timeZone).getTime() - DAY);
   const busyTo = new Date(wallTimeToInstant(toDate, 0, rules.timeZone).getTime() + 2 * DAY);
@@ -215,12 +224,13 @@ export async function listFreeSlots(
   doctorId: string,
   range: { from: Date; to: Date },
   now = new Date(),
+  purpose: SlotPurpose = 'request',
 ): Promise<Slot[]> {
   const rules = await rulesOf(db, doctorId);
   const fromDate = localDateOf(range.from, rules.timeZone);
   const days =
     Math.round((Date.parse(localDateOf(range.to, rules.timeZone)) - Date.parse(fromDate)) / DAY) + 1;
-  const input = await slotInput(db, doctorId, fromDate, Math.max(days, 1), now);
+  const input = await slotInput(db, doctorId, fromDate, Math.max(days, 1), now, purpose);
   return freeSlots({ ...input, from: range.from, to: range.to });
 }
 

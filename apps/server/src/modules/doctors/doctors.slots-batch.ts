@@ -1,7 +1,7 @@
 import { and, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { appointments, doctorAgendaExceptions, doctorAvailability, doctorProfiles } from '../../db/schema.ts';
-import { addDays, type DaySlots, freeSlotDays, localDateOf } from './slots.ts';
+import { addDays, type DaySlots, freeSlotDays, localDateOf, rulesFor } from './slots.ts';
 
 const DAY = 86_400_000;
 
@@ -95,7 +95,8 @@ export async function slotDaysOfDoctors(
         windows: windowsOf.get(rule.doctorId) ?? [],
         exceptions: exceptionsOf.get(rule.doctorId) ?? [],
         busy: busyOf.get(rule.doctorId) ?? [],
-        rules: rule,
+        // Search and suggestions offer slots for new requests.
+        rules: rulesFor(rule, 'request'),
         now,
         fromDate,
         days: query.days,

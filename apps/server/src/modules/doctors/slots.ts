@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { REQUEST_MIN_LEAD_MINUTES } from '@pulsa/shared/schemas/appointments';
 
 /**
  * The slot maths, pure: weekly windows − date exceptions − notice − horizon − busy intervals, cut
@@ -42,6 +43,19 @@ export interface SlotRules {
   minNoticeMinutes: number;
   /** A slot starting later than this many days after `now` is not offered yet. */
   bookingHorizonDays: number;
+}
+
+/**
+ * What a slot is looked up for: a new request, which the doctor must still be able to answer in
+ * time (never sooner than REQUEST_MIN_LEAD_MINUTES), or moving a consultation the doctor has already
+ * accepted, where the doctor's own notice is the only limit.
+ */
+export type SlotPurpose = 'request' | 'move';
+
+/** The rules as they apply to a purpose. */
+export function rulesFor<T extends SlotRules>(rules: T, purpose: SlotPurpose): T {
+  if (purpose === 'move' || rules.minNoticeMinutes >= REQUEST_MIN_LEAD_MINUTES) return rules;
+  return { ...rules, minNoticeMinutes: REQUEST_MIN_LEAD_MINUTES };
 }
 
 export interface Slot {

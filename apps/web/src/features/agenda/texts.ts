@@ -84,7 +84,8 @@ export const AGENDA_TEXT = {
     title: 'Regras de agendamento',
     description: 'Valem para todos os horários oferecidos aos pacientes.',
     notice: 'Antecedência mínima',
-    noticeHint: 'Quanto tempo antes do início um horário ainda pode ser agendado.',
+    noticeHint:
+      'Quanto tempo antes do início um horário ainda pode ser agendado. Novas solicitações precisam de ao menos 2 h 45 min: tempo para o pagamento e para a sua resposta, que deve chegar até 2 horas antes da consulta.',
     horizon: 'Agendamento com até',
     horizonHint: 'Até quantos dias à frente os pacientes veem seus horários.',
     length: (minutes: number) => `Duração da consulta: ${minutes} minutos`,
