@@ -516,6 +516,24 @@ describe('ownership and cancellation', () => {
     expect(moved.json()).toMatchObject({ status: 'confirmed', startsAt: soonIso });
   });
 
+  it('the booking search keeps only doctors free from the chosen date, and sorts by the next free slot', async () => {
+    const free = await createDoctor(app.db, { fullName: 'Dra. Busca Livre', availability: everyDay });
+    await createDoctor(app.db, { fullName: 'Dr. Busca Sem Horários', availability: [] });
+    const search = async (params: string) =>
+      (await call('GET', `/api/booking/doctors?q=Busca&${params}`, cookies.patient)).json() as {
+        total: number;
+        items: { id: string; name: string; nextSlots: unknown[] }[];
+      };
+    const all = await search('sort=name');
+    expect(all.items.map((d) => d.name)).toEqual(['Dr. Busca Sem Horários', 'Dra. Busca Livre']);
+    const from = addDays(localDateOf(new Date(), SP), 2);
+    const available = await search(`sort=name&from=${from}`);
+    expect(available).toMatchObject({ total: 1, items: [{ id: free.doctorId }] });
+    expect(available.items[0]?.nextSlots.length).toBe(3);
+    const soonest = await search('sort=next');
+    expect(soonest.items.map((d) => d.name)).toEqual(['Dra. Busca Livre', 'Dr. Busca Sem Horários']);
+  });
+
   it('rescheduling moves into another free slot without paying again', async () => {
     const id = await requested(slotAt(19));
     const to = slotAt(19, '14:00');

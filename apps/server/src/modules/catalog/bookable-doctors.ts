@@ -16,8 +16,8 @@ type Query = z.output<typeof bookingSearchQuerySchema>;
 
 /**
  * "Agendar consulta": listed doctors matching the filters, each with their next free slots.
- * Sorting by the next slot needs the slots of every match, so they are computed for up to
- * MAX_RANKED matches and the page is cut afterwards.
+ * Sorting by the next slot, and keeping only doctors free from a date, need the slots of every
+ * match, so they are computed for up to MAX_RANKED matches and the page is cut afterwards.
  */
 export async function bookableDoctors(
   db: Queryable,
@@ -69,14 +69,21 @@ export async function bookableDoctors(
   };
   const cut = <T>(list: T[]) => list.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   let ranked: BookableDoctor[];
-  if (query.sort === 'next') {
-    const first = (d: BookableDoctor) =>
-      d.nextSlots[0] ? Date.parse(d.nextSlots[0].start) : Number.POSITIVE_INFINITY;
-    ranked = cut((await withSlots(rows)).sort((a, b) => first(a) - first(b)));
+  let total = rows.length;
+  if (query.sort === 'next' || query.from) {
+    let all = await withSlots(rows);
+    // "Disponível a partir de": only doctors with a free slot in the days shown from that date.
+    if (query.from) all = all.filter((d) => d.nextSlots.length > 0);
+    if (query.sort === 'next') {
+      const first = (d: BookableDoctor) =>
+        d.nextSlots[0] ? Date.parse(d.nextSlots[0].start) : Number.POSITIVE_INFINITY;
+      all.sort((a, b) => first(a) - first(b));
+    }
+    total = all.length;
+    ranked = cut(all);
   } else {
     ranked = await withSlots(cut(rows));
   }
-  const total = rows.length;
   return {
     items: ranked,
     total,
