@@ -360,6 +360,42 @@ test('the doctor rejects a request and the patient sees it canceled and refunded
   await patientContext.close();
 });
 
+test('the doctor cancels a confirmed consultation from the week, and the patient is refunded in full', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const doctor = await approvedDoctor(`Dra. Sofia Prado ${tag()}`);
+  const p = await patient(`Caio Mendes ${tag()}`);
+  // Inside the patient's 24 hours without refund: the doctor's cancellation refunds all the same.
+  const booked = await book(p, doctor, await slotWithinHours(doctor));
+  await accept(doctor, booked.id);
+
+  await signInContext(page.context(), doctor.account);
+  await page.goto(`/doctor/appointments?view=agenda&week=${shown(booked.startsAt).iso}`);
+  const cancel = page.getByRole('button', {
+    name: `Cancelar a consulta de ${p.account.name} às ${shown(booked.startsAt).time}`,
+  });
+  await cancel.click();
+  const dialog = page.getByRole('dialog', { name: 'Cancelar consulta?' });
+  await expect(dialog).toContainText(`Consulta com ${p.account.name}`);
+  await expect(dialog).toContainText(`O paciente receberá o reembolso integral de ${reais(PRICE)}.`);
+  await dialog.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Emergência no hospital');
+  await dialog.getByRole('button', { name: 'Cancelar consulta' }).click();
+  await expectToast(page, 'Consulta cancelada');
+  await expect(cancel).toHaveCount(0);
+
+  const patientContext = await browser.newContext();
+  await signInContext(patientContext, p.account);
+  const patientPage = await patientContext.newPage();
+  await patientPage.goto('/patient/consultations?scope=past');
+  const mine = card(patientPage, doctor.account.name, booked.startsAt);
+  await expect(mine).toContainText('Cancelada');
+  await expect(mine).toContainText('Reembolsado');
+  await expect(mine).toContainText('Motivo do cancelamento: Emergência no hospital');
+  await patientContext.close();
+});
+
 test('a late cancellation says there is no refund before confirming; an early one promises the full refund', async ({
   page,
 }) => {

@@ -81,11 +81,13 @@ export const APPOINTMENTS_TEXT = {
     description: (doctor: string, when: string) => `Consulta com ${doctor} em ${when}.`,
     checking: 'Verificando o reembolso...',
     fullRefund: (amount: string) => `Você receberá o reembolso integral de ${amount}.`,
+    patientFullRefund: (amount: string) => `O paciente receberá o reembolso integral de ${amount}.`,
     noRefund: 'Faltam menos de 24 horas: não haverá reembolso.',
     nothingPaid: 'Nenhum pagamento foi concluído: nada será cobrado.',
     freeUntil: (when: string) => `Cancelamento gratuito até ${when}.`,
     reason: 'Motivo (opcional)',
     reasonHint: 'O médico verá este motivo.',
+    reasonHintForPatient: 'O paciente verá este motivo.',
     keep: 'Voltar',
     confirm: 'Cancelar consulta',
     success: 'Consulta cancelada',
@@ -175,6 +177,8 @@ export const APPOINTMENTS_TEXT = {
       count: (n: number) =>
         n === 0 ? 'Nenhuma consulta confirmada' : n === 1 ? '1 consulta' : `${n} consultas`,
       hint: 'Consultas confirmadas, por dia. Os horários estão no seu fuso.',
+      cancel: 'Cancelar',
+      cancelFor: (patient: string, time: string) => `Cancelar a consulta de ${patient} às ${time}`,
     },
   },
   admin: {

@@ -33,14 +33,17 @@ function hasPaid(appointment: AppointmentDto): boolean {
 }
 
 /**
- * The patient's cancellation: it asks the server first what cancelling now means and says it
- * plainly — full refund, or none inside 24 hours — then takes an optional reason.
+ * A cancellation by the patient or by the doctor: it asks the server first what cancelling now
+ * means and says it plainly — full refund, or (the patient, inside 24 hours) none — then takes an
+ * optional reason, which the other party sees.
  */
 export function CancelDialog({
   appointment,
+  viewer = 'patient',
   onClose,
 }: {
   appointment: AppointmentDto | null;
+  viewer?: 'patient' | 'doctor';
   onClose: () => void;
 }) {
   const zone = viewerTimeZone();
@@ -76,13 +79,22 @@ export function CancelDialog({
           <DialogTitle>{T.title}</DialogTitle>
           {appointment ? (
             <DialogDescription>
-              {T.description(appointment.doctor.name, dateTimeIn(appointment.startsAt, zone))}
+              {T.description(
+                viewer === 'doctor' ? appointment.patient.name : appointment.doctor.name,
+                dateTimeIn(appointment.startsAt, zone),
+              )}
             </DialogDescription>
           ) : null}
         </DialogHeader>
-        {appointment ? <RefundStatement appointment={appointment} preview={preview} zone={zone} /> : null}
+        {appointment ? (
+          <RefundStatement appointment={appointment} viewer={viewer} preview={preview} zone={zone} />
+        ) : null}
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField label={T.reason} hint={T.reasonHint} error={form.formState.errors.reason?.message}>
+          <FormField
+            label={T.reason}
+            hint={viewer === 'doctor' ? T.reasonHintForPatient : T.reasonHint}
+            error={form.formState.errors.reason?.message}
+          >
             <Textarea rows={3} maxLength={500} disabled={busy} {...form.register('reason')} />
           </FormField>
           <DialogFooter>
@@ -101,10 +113,12 @@ export function CancelDialog({
 
 function RefundStatement({
   appointment,
+  viewer,
   preview,
   zone,
 }: {
   appointment: AppointmentDto;
+  viewer: 'patient' | 'doctor';
   preview: ReturnType<typeof useCancellationPreview>;
   zone: string;
 }) {
@@ -127,7 +141,8 @@ function RefundStatement({
   }
   const { refund, amount, freeUntil } = preview.data;
   const full = refund === 'full' && amount > 0;
-  const text = !hasPaid(appointment) ? T.nothingPaid : full ? T.fullRefund(formatBRL(amount)) : T.noRefund;
+  const fullText = viewer === 'doctor' ? T.patientFullRefund : T.fullRefund;
+  const text = !hasPaid(appointment) ? T.nothingPaid : full ? fullText(formatBRL(amount)) : T.noRefund;
   const Icon = full || !hasPaid(appointment) ? CircleCheck : CircleAlert;
   return (
     <div
@@ -141,7 +156,7 @@ function RefundStatement({
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="space-y-1">
         <p className="font-medium">{text}</p>
-        {full && appointment.status === 'confirmed' ? (
+        {full && appointment.status === 'confirmed' && viewer === 'patient' ? (
           <p className="text-muted-foreground">{T.freeUntil(shortDateTimeIn(freeUntil, zone))}</p>
         ) : null}
       </div>

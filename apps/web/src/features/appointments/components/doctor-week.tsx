@@ -1,6 +1,7 @@
 import { calendarWeekday, formatCalendarDate, WEEKDAY_NAMES } from '@pulsa/shared/format/calendar-date';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListLoadError } from '@/components/layout/list-states';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { useDoctorWeek } from '../api/get-doctor-appointments';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { addDays, calendarDateIn, clockIn } from '../when';
+import { CancelDialog } from './cancel-dialog';
 
 const T = APPOINTMENTS_TEXT.doctor.week;
 
@@ -28,6 +30,7 @@ export function DoctorWeek({
   onWeekChange: (sunday: string) => void;
 }) {
   const week = useDoctorWeek(sunday, zone);
+  const [canceling, setCanceling] = useState<AppointmentDto | null>(null);
   const days = Array.from({ length: 7 }, (_, i) => addDays(sunday, i));
   const byDay = new Map<string, AppointmentDto[]>(days.map((d) => [d, []]));
   for (const a of week.data ?? []) byDay.get(calendarDateIn(a.startsAt, zone))?.push(a);
@@ -117,6 +120,17 @@ export function DoctorWeek({
                               {APPOINTMENTS_TEXT.doctor.openRoom}
                             </Link>
                           ) : null}
+                          {a.status === 'confirmed' ? (
+                            <Button
+                              variant="link"
+                              size="sm"
+                              className="h-auto p-0 text-destructive"
+                              aria-label={T.cancelFor(a.patient.name, clockIn(a.startsAt, zone))}
+                              onClick={() => setCanceling(a)}
+                            >
+                              {T.cancel}
+                            </Button>
+                          ) : null}
                         </li>
                       ))}
                     </ul>
@@ -127,6 +141,7 @@ export function DoctorWeek({
           </ul>
         )}
       </CardContent>
+      <CancelDialog appointment={canceling} viewer="doctor" onClose={() => setCanceling(null)} />
     </Card>
   );
 }
