@@ -1,5 +1,5 @@
 import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
-import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import { type AppointmentDto, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -57,7 +57,9 @@ export function patientAppointments(
 
 /**
  * A doctor's requests with the spec's filter. Unpaid holds never reached the doctor and are not
- * shown: pending = waiting for the answer; accepted = confirmed onwards; rejected = canceled.
+ * shown: pending = waiting for the answer; accepted = confirmed onwards; rejected = refused by the
+ * doctor or left unanswered (a request the patient withdrew, or a consultation canceled after it was
+ * accepted, is in "all" only: the doctor did not refuse it).
  */
 export function doctorAppointments(
   db: Queryable,
@@ -68,7 +70,13 @@ export function doctorAppointments(
     all: undefined,
     pending: eq(appointments.status, 'scheduled'),
     accepted: inArray(appointments.status, ['confirmed', 'in_progress', 'completed', 'no_show']),
-    rejected: eq(appointments.status, 'canceled'),
+    rejected: and(
+      eq(appointments.status, 'canceled'),
+      inArray(appointments.cancellationReason, [
+        CANCELLATION_REASONS.doctorRejected,
+        CANCELLATION_REASONS.requestExpired,
+      ]),
+    ),
   };
   const where = and(
     eq(appointments.doctorId, doctorId),

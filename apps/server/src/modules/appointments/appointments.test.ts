@@ -534,6 +534,21 @@ describe('ownership and cancellation', () => {
     expect(soonest.items.map((d) => d.name)).toEqual(['Dra. Busca Livre', 'Dr. Busca Sem Horários']);
   });
 
+  it('the doctor’s "Recusadas" are the requests refused or left unanswered, not those the patient withdrew', async () => {
+    const refused = await requested(slotAt(22));
+    await call('POST', `/api/doctor/appointments/${refused}/reject`, cookies.doctor);
+    const withdrawn = await requested(slotAt(22, '14:00'));
+    await call('POST', `/api/appointments/${withdrawn}/cancel`, cookies.patient, {});
+    const ids = async (filter: string) =>
+      (await call('GET', `/api/doctor/appointments?filter=${filter}&pageSize=50`, cookies.doctor))
+        .json()
+        .items.map((a: { id: string }) => a.id) as string[];
+    const rejected = await ids('rejected');
+    expect(rejected).toContain(refused);
+    expect(rejected).not.toContain(withdrawn);
+    expect(await ids('all')).toEqual(expect.arrayContaining([refused, withdrawn]));
+  });
+
   it('rescheduling moves into another free slot without paying again', async () => {
     const id = await requested(slotAt(19));
     const to = slotAt(19, '14:00');
