@@ -730,4 +730,33 @@ async function shootConsultationScreens(browser: Browser, theme: 'light' | 'dark
     await reschedule.getByRole('button', { name: 'Voltar' }).click();
   }
   await context.close();
+
+  // The doctor's cancellation, from the week.
+  const doctorContext = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  await signInContext(doctorContext, cardiology.account);
+  const doctorPage = await doctorContext.newPage();
+  for (const width of [390, 1280]) {
+    await doctorPage.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await doctorPage.goto(`/doctor/appointments?view=agenda&week=${shown(confirmed.startsAt).iso}`);
+    await settleSlowly(doctorPage, 'Agendamentos');
+    await doctorPage
+      .getByRole('button', {
+        name: `Cancelar a consulta de ${p.account.name} às ${shown(confirmed.startsAt).time}`,
+      })
+      .click();
+    const cancel = doctorPage.getByRole('dialog', { name: 'Cancelar consulta?' });
+    await expect(
+      cancel.getByText(`O paciente receberá o reembolso integral de ${reais(PRICE)}.`),
+    ).toBeVisible();
+    await doctorPage.screenshot({
+      path: path.join(SCREENSHOT_DIR, `doctor-cancel-dialog-${width}-light.png`),
+      animations: 'disabled',
+    });
+    const axe = await new AxeBuilder({ page: doctorPage })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await cancel.getByRole('button', { name: 'Voltar' }).click();
+  }
+  await doctorContext.close();
 }
