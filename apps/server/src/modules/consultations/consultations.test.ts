@@ -172,6 +172,31 @@ describe('consent, chat, presence and signalling', () => {
     expect(history.map((r) => r.withdrawnAt === null).sort()).toEqual([false, true]);
   });
 
+  it('relays nothing over the live connection before the window opens, or for an unconfirmed appointment', async () => {
+    for (const [minutes, status] of [
+      [60 * 24, 'confirmed'],
+      [5, 'scheduled'],
+    ] as const) {
+      const c = await consultation(minutes, status);
+      await call('POST', '/api/patient/consent', c.patient);
+      const patient = await socketOf(c.patient);
+      const doctor = await socketOf(c.doctor);
+      for (const s of [patient, doctor])
+        s.send({ type: 'consultation.presence', appointmentId: c.id, action: 'join' });
+      patient.send({
+        type: 'consultation.signal',
+        appointmentId: c.id,
+        signal: { call: 'c1', description: { type: 'offer', sdp: 'v=0' } },
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      for (const s of [patient, doctor])
+        expect(s.events().filter((e) => e.type.startsWith('consultation.'))).toEqual([]);
+      const [row] = await app.db.select().from(appointments).where(eq(appointments.id, c.id));
+      expect(row?.status).toBe(status);
+      expect((await call('GET', `/api/consultations/${c.id}`, c.doctor)).json().otherPresent).toBe(false);
+    }
+  });
+
   it('relays presence and signals to the other party only, starts the call when both are in, and delivers chat', async () => {
     const c = await consultation(5);
     const id = c.id;

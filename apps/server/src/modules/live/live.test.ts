@@ -144,6 +144,28 @@ describe('the live connection', () => {
     expect(await tab.closed).toBe(4401);
     expect((await connect({ origin, cookie })).outcome).toBe(401);
   });
+
+  it('refuses and closes a session past its lifetime or its idle limit', async () => {
+    const p = await createPatient(app.db);
+    const cookie = await signIn(p.email, p.password);
+    const tab = await connect({ origin, cookie });
+    expect(tab.outcome).toBe('open');
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, p.id));
+    await (app.live as unknown as { heartbeat(): Promise<void> }).heartbeat();
+    expect(await tab.closed).toBe(4401);
+    expect((await connect({ origin, cookie })).outcome).toBe(401);
+
+    const idle = await createPatient(app.db);
+    const idleCookie = await signIn(idle.email, idle.password);
+    await app.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 13 * 3_600_000) })
+      .where(eq(sessions.userId, idle.id));
+    expect((await connect({ origin, cookie: idleCookie })).outcome).toBe(401);
+  });
 });
 
 describe.skipIf(!testDatabaseUrl())('two instances on PostgreSQL', () => {
