@@ -350,6 +350,8 @@ export const appointments = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** What the doctor wrote for the patient when completing the consultation. */
     completionNotes: text('completion_notes'),
+    /** When the patient accepted the cancellation policy shown before booking (kept as proof). */
+    policyAcceptedAt: timestamp('policy_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -185,6 +185,8 @@ export const appointmentSchema = z.object({
   canceledBy: z.enum(['patient', 'doctor', 'admin', 'system']).nullable(),
   holdExpiresAt: z.string().nullable(),
   respondBy: z.string().nullable(),
+  /** When the patient accepted the cancellation policy, at booking. */
+  policyAcceptedAt: z.string().nullable(),
   createdAt: z.string(),
   doctor: personSchema.extend({
     doctorId: z.uuid(),

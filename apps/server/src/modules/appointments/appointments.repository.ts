@@ -100,6 +100,7 @@ function toDto(r: JoinedRow, payment: PaymentView | undefined): AppointmentDto {
     canceledBy: a.canceledBy,
     holdExpiresAt: iso(a.holdExpiresAt),
     respondBy: iso(a.respondBy),
+    policyAcceptedAt: iso(a.policyAcceptedAt),
     createdAt: a.createdAt.toISOString(),
     doctor: {
       id: r.doctorUserId,

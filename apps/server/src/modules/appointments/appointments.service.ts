@@ -311,6 +311,7 @@ export async function book(
           price: doctor.price as number,
           notes: input.notes ?? null,
           holdExpiresAt: holdUntil,
+          policyAcceptedAt: now,
         })
         .returning({ id: appointments.id });
       const appointmentId = (row as { id: string }).id;

@@ -94,6 +94,8 @@ describe('booking', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ status: 'scheduled', price: 20000, notes: 'Dor de cabeça' });
+    // The acceptance of the cancellation policy is kept with the moment it was given.
+    expect(Date.now() - Date.parse(body.policyAcceptedAt)).toBeLessThan(60_000);
     expect(body.payment).toMatchObject({
       method: 'card',
       status: 'pending',

@@ -32,6 +32,8 @@ export const APPOINTMENTS_TEXT = {
     notes: 'Motivo da consulta',
     cancellation: 'Motivo do cancelamento',
     canceledBy: 'Cancelada por',
+    policyAccepted: 'Política de cancelamento',
+    policyAcceptedAt: (when: string) => `Aceita em ${when}`,
     canceledByWho: {
       patient: 'Paciente',
       doctor: 'Médico',

@@ -21,6 +21,7 @@ function appointment(
     canceledBy: null,
     holdExpiresAt: '2026-11-23T22:10:00.000Z',
     respondBy: null,
+    policyAcceptedAt: null,
     createdAt: '2026-11-23T21:55:00.000Z',
     doctor: {
       id: 'cfb2fe1b-356e-4cc0-a287-8caf8b2bbb5b',

@@ -93,6 +93,13 @@ export function AppointmentDetailsDialog({
                 ) : null}
               </Row>
             ) : null}
+            {appointment.policyAcceptedAt ? (
+              <Row label={T.policyAccepted}>
+                <span className="font-normal">
+                  {T.policyAcceptedAt(dateTimeIn(appointment.policyAcceptedAt, zone))}
+                </span>
+              </Row>
+            ) : null}
             <PaymentRows appointment={appointment} zone={zone} />
           </dl>
         ) : null}

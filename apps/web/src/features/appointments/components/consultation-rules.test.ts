@@ -20,6 +20,7 @@ function appointment(
     canceledBy: null,
     holdExpiresAt: null,
     respondBy: null,
+    policyAcceptedAt: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     doctor: {
       id: doctorId,

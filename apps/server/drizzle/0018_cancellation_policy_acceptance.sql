@@ -1,0 +1,1 @@
+ALTER TABLE "appointments" ADD COLUMN "policy_accepted_at" timestamp with time zone;
