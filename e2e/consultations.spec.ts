@@ -396,6 +396,81 @@ test('the doctor cancels a confirmed consultation from the week, and the patient
   await patientContext.close();
 });
 
+test('a rejected boleto is owed back by PIX: the patient is told, the admin records the transfer, then it is refunded', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const doctor = await approvedDoctor(`Dr. Otávio Brandão ${tag()}`);
+  const p = await patient(`Marina Lopes ${tag()}`);
+  const booked = await ok<AppointmentDto>(
+    await p.api.post('/api/appointments', {
+      data: {
+        doctorId: doctor.id,
+        startsAt: await slot(doctor, 6, '15:00'),
+        method: 'boleto',
+        acceptPolicy: true,
+        billingAddress: {
+          postalCode: '01310-100',
+          street: 'Avenida Paulista',
+          number: '1000',
+          district: 'Bela Vista',
+          city: 'São Paulo',
+          state: 'SP',
+        },
+      },
+    }),
+    'boleto booking',
+  );
+  await ok(await p.api.post(`/api/appointments/${booked.id}/payment/simulate`), 'boleto paid');
+  await ok(await doctor.api.post(`/api/doctor/appointments/${booked.id}/reject`), 'reject');
+
+  const patientContext = await browser.newContext();
+  await signInContext(patientContext, p.account);
+  const patientPage = await patientContext.newPage();
+  await patientPage.goto('/patient/payments');
+  const owed = patientPage.getByRole('row').filter({ hasText: doctor.account.name });
+  await expect(owed).toContainText('Pago');
+  await expect(owed).toContainText(
+    `Reembolso de ${reais(PRICE)} por transferência PIX para a chave do CPF, em até 2 dias úteis`,
+  );
+  for (const width of [390, 1280]) {
+    await patientPage.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await patientPage.screenshot({
+      path: path.join(SCREENSHOT_DIR, `patient-payments-transfer-owed-${width}-light.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+
+  await signInContext(page.context(), ADMIN);
+  await page.goto(`/admin/consultations?q=${encodeURIComponent(p.account.name)}`);
+  await settleSlowly(page, 'Consultas');
+  await page
+    .getByRole('button', { name: `Ações da consulta de ${p.account.name} em ${shown(booked.startsAt).date}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Registrar transferência PIX' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar transferência PIX' });
+  await expect(dialog).toContainText(
+    `Transfira ${reais(PRICE)} por PIX para a chave do CPF de ${p.account.name}`,
+  );
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, 'admin-refund-transfer-dialog-1280-light.png'),
+    animations: 'disabled',
+  });
+  await dialog.getByRole('button', { name: 'Registrar transferência' }).click();
+  await expect(dialog.getByText('Informe o identificador da transferência PIX')).toBeVisible();
+  await dialog.getByLabel('Identificador da transferência').fill('E18236120202611251000s0123456789');
+  await dialog.getByRole('button', { name: 'Registrar transferência' }).click();
+  await expectToast(page, 'Transferência registrada: o paciente foi avisado');
+
+  await patientPage.reload();
+  const refunded = patientPage.getByRole('row').filter({ hasText: doctor.account.name });
+  await expect(refunded).toContainText('Reembolsado');
+  await expect(refunded).toContainText(`Reembolso de ${reais(PRICE)}`);
+  await patientContext.close();
+});
+
 test('a late cancellation says there is no refund before confirming; an early one promises the full refund', async ({
   page,
 }) => {

@@ -26,7 +26,7 @@ export interface DemoBookings {
   requested: number;
   /** Card captured when the doctor accepted. */
   confirmed: number;
-  /** Paid by boleto, rejected by the doctor, refunded. */
+  /** Paid by boleto, rejected by the doctor: its refund is owed by PIX transfer, for the admin to record. */
   rejected: number;
   /** Confirmed, canceled by the patient less than 24 h before: no refund. */
   canceledLate: number;
@@ -102,7 +102,8 @@ export async function addDemoBookings(
   const requestedId = await bookSlot(requested, 'pix', 'Palpitações ao subir escadas nas últimas semanas.');
   await simulateSandboxPayment(ctx, patient, requestedId);
 
-  // Paid by boleto, then the doctor cannot attend: canceled and refunded in full.
+  // Paid by boleto, then the doctor cannot attend: canceled, and the money owed back by a PIX transfer
+  // (a boleto cannot be reversed) that the admin records in Consultas.
   const rejectedId = await bookSlot(rejected, 'boleto', 'Avaliação antes de voltar a correr.');
   await simulateSandboxPayment(ctx, patient, rejectedId);
   await reject(ctx, doctor, rejectedId);

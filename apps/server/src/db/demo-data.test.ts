@@ -81,7 +81,7 @@ describe('demo data', { timeout: 120_000 }, () => {
       .innerJoin(payments, eq(payments.appointmentId, appointments.id));
     const story = statuses.map((s) => `${s.appointment}/${s.method}/${s.payment}`).sort();
     expect(story).toEqual([
-      'canceled/boleto/refunded',
+      'canceled/boleto/paid',
       'canceled/card/paid',
       'confirmed/card/paid',
       'confirmed/card/paid',
@@ -89,7 +89,11 @@ describe('demo data', { timeout: 120_000 }, () => {
     ]);
     const refunded = await app.db.select().from(refunds);
     expect(refunded).toHaveLength(1);
-    expect(refunded[0]).toMatchObject({ reason: 'Médico indisponível', requestedBy: 'doctor' });
+    expect(refunded[0]).toMatchObject({
+      reason: 'Médico indisponível',
+      requestedBy: 'doctor',
+      status: 'awaiting_transfer',
+    });
 
     const login = async (email: string, password: string) => {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -127,7 +131,7 @@ describe('demo data', { timeout: 120_000 }, () => {
     const rejected = all.find((a: { canceledBy: string | null }) => a.canceledBy === 'doctor');
     expect(rejected).toMatchObject({
       cancellationReason: 'Médico indisponível',
-      payment: { status: 'refunded', refund: { reason: 'Médico indisponível' } },
+      payment: { status: 'paid', refund: { status: 'awaiting_transfer', reason: 'Médico indisponível' } },
     });
   });
 

@@ -456,12 +456,24 @@ export const refunds = pgTable(
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     requestedBy: appointmentActorEnum('requested_by').notNull(),
+    /** The provider's refund, or the reference of the bank transfer that returned a boleto. */
     providerRef: text('provider_ref'),
+    /**
+     * done: the money went back; awaiting_transfer: a paid boleto cannot be reversed, so it is owed
+     * by a PIX transfer that the team makes and records (decision 064).
+     */
+    status: text('status', { enum: ['done', 'awaiting_transfer'] })
+      .notNull()
+      .default('done'),
+    /** When the money went back (the provider's refund, or the transfer recorded). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('refunds_payment_key').on(t.paymentId),
     check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('done', 'awaiting_transfer')`),
+    index('refunds_awaiting_idx').on(t.createdAt).where(sql`${t.status} = 'awaiting_transfer'`),
   ],
 );
 

@@ -15,6 +15,9 @@ export const APPOINTMENT_MESSAGES = {
   boletoTooSoon: 'Boleto só está disponível para consultas com pelo menos 3 dias de antecedência.',
   notesTooLong: 'O motivo da consulta pode ter no máximo 1000 caracteres',
   reasonTooLong: 'O motivo pode ter no máximo 500 caracteres',
+  transferReferenceRequired: 'Informe o identificador da transferência PIX',
+  transferReferenceTooLong: 'O identificador pode ter no máximo 100 caracteres',
+  noTransferOwed: 'Não há reembolso por transferência pendente nesta consulta.',
   reasonRequired: 'Informe o motivo',
   notFound: 'Consulta não encontrada.',
   doctorNotFound: 'Médico não encontrado.',
@@ -97,6 +100,8 @@ export const CANCELLATION_REASONS = {
 
 /** Minutes an unpaid card or PIX booking holds its slot. */
 export const HOLD_MINUTES = 15;
+/** A paid boleto is returned by PIX transfer within this many business days (decision 064). */
+export const BOLETO_REFUND_BUSINESS_DAYS = 2;
 /** Boleto only for slots at least this many days ahead. */
 export const BOLETO_MIN_DAYS_AHEAD = 3;
 /** Patient cancellations up to this many hours before the start are refunded in full. */
@@ -166,7 +171,16 @@ export const paymentSchema = z.object({
   failureMessage: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
-  refund: z.object({ amount: z.number().int(), reason: z.string(), createdAt: z.string() }).nullable(),
+  refund: z
+    .object({
+      amount: z.number().int(),
+      reason: z.string(),
+      createdAt: z.string(),
+      /** awaiting_transfer: a paid boleto, owed by PIX transfer until the team records it. */
+      status: z.enum(['done', 'awaiting_transfer']),
+      settledAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type PaymentDto = z.infer<typeof paymentSchema>;
 
@@ -222,6 +236,14 @@ export const adminActionInputSchema = z.object({
     .trim()
     .min(1, { error: APPOINTMENT_MESSAGES.reasonRequired })
     .max(500, { error: APPOINTMENT_MESSAGES.reasonTooLong }),
+});
+/** The team records the PIX transfer that returned a boleto (its end-to-end id or receipt number). */
+export const refundTransferInputSchema = z.object({
+  reference: z
+    .string({ error: APPOINTMENT_MESSAGES.transferReferenceRequired })
+    .trim()
+    .min(1, { error: APPOINTMENT_MESSAGES.transferReferenceRequired })
+    .max(100, { error: APPOINTMENT_MESSAGES.transferReferenceTooLong }),
 });
 export const rescheduleInputSchema = z.object({
   startsAt: z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.slotUnavailable }),

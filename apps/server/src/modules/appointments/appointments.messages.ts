@@ -1,4 +1,5 @@
 import { formatBRL } from '@pulsa/shared/format/money';
+import { BOLETO_REFUND_BUSINESS_DAYS } from '@pulsa/shared/schemas/appointments';
 import type { Queryable } from '../../db/client.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { appointmentEmail } from '../email/email.templates.ts';
@@ -26,6 +27,7 @@ export type AppointmentEvent =
   | 'rescheduled'
   | 'payment_confirmed'
   | 'refunded'
+  | 'refund_by_transfer'
   | 'reminder_24h'
   | 'reminder_1h'
   | 'completed'
@@ -193,6 +195,16 @@ function messagesFor(
         title: 'Reembolso realizado',
         paragraphs: [
           `Devolvemos ${formatBRL(extra.amount ?? 0)} referentes à consulta ${withDoctor}.`,
+          ...reason,
+        ],
+      });
+      break;
+    case 'refund_by_transfer':
+      list.push({
+        to: 'patient',
+        title: 'Reembolso por transferência',
+        paragraphs: [
+          `Um boleto pago não pode ser estornado: vamos devolver ${formatBRL(extra.amount ?? 0)} referentes à consulta ${withDoctor} por PIX, para a chave do seu CPF, em até ${BOLETO_REFUND_BUSINESS_DAYS} dias úteis. Avisaremos quando a transferência for feita.`,
           ...reason,
         ],
       });

@@ -44,7 +44,13 @@ type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execu
 
 export interface PaymentView {
   row: PaymentRow;
-  refund: { amount: number; reason: string; createdAt: Date } | null;
+  refund: {
+    amount: number;
+    reason: string;
+    createdAt: Date;
+    status: 'done' | 'awaiting_transfer';
+    settledAt: Date | null;
+  } | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -81,7 +87,13 @@ export function toPaymentDto({ row, refund }: PaymentView): PaymentDto {
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
     refund: refund
-      ? { amount: refund.amount, reason: refund.reason, createdAt: refund.createdAt.toISOString() }
+      ? {
+          amount: refund.amount,
+          reason: refund.reason,
+          createdAt: refund.createdAt.toISOString(),
+          status: refund.status,
+          settledAt: iso(refund.settledAt),
+        }
       : null,
   };
 }

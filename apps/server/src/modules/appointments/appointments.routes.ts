@@ -13,6 +13,7 @@ import {
   doctorAppointmentsQuerySchema,
   patientAppointmentsQuerySchema,
   paymentPageSchema,
+  refundTransferInputSchema,
   rescheduleInputSchema,
   slotTakenSchema,
   storedBillingAddressSchema,
@@ -39,6 +40,7 @@ import {
   cancel,
   cancellationPreview,
   getForViewer,
+  recordRefundTransfer,
   reject,
   reschedule,
   simulateSandboxPayment,
@@ -356,5 +358,23 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) => cancel(ctx, viewerOf(request), request.params.id, request.body.reason),
+  );
+
+  r.post(
+    '/admin/appointments/:id/refund-transfer',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Record the PIX transfer that returned a paid boleto (a boleto cannot be reversed)',
+        ...withId,
+        body: refundTransferInputSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await recordRefundTransfer(ctx, viewerOf(request), request.params.id, request.body.reference);
+      return getForViewer(ctx, viewerOf(request), request.params.id);
+    },
   );
 }

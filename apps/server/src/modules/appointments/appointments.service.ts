@@ -34,10 +34,13 @@ import {
   lockPayment,
   lockPaymentByRef,
   openPayment,
+  owedTransferRefund,
   type PaymentRow,
+  type RefundOutcome,
   recordCardCharge,
   refundPayment,
   setPaymentStatus,
+  settleTransferRefund,
 } from '../payments/payments.service.ts';
 import type { PaymentProvider, ProviderEvent } from '../payments/provider.ts';
 import { sandboxEventId } from '../payments/sandbox-provider.ts';
@@ -435,14 +438,14 @@ export async function applyProviderEvent(
     // Money that arrives for an appointment already canceled (a late PIX) goes straight back.
     if (appointment.status === 'canceled') {
       const fresh = (await lockPayment(tx, payment.id)) as PaymentRow;
-      const amount = await refundPayment(
+      const refund = await refundPayment(
         tx,
         ctx.provider,
         fresh,
         'Pagamento recebido após o cancelamento',
         'system',
       );
-      if (amount) await tellAbout(ctx, tx, appointment.id, 'refunded', { amount });
+      await tellAboutRefund(ctx, tx, appointment.id, refund);
       return undefined;
     }
     const respondBy = await securePayment(ctx, tx, appointment.id, now);
@@ -556,10 +559,10 @@ async function cancelIn(
       updatedAt: now,
     })
     .where(eq(appointments.id, id));
-  let refunded = 0;
+  let refund: RefundOutcome = { kind: 'none' };
   if (payment?.status === 'pending') await abandonPayment(tx, ctx.provider, payment, reason);
   else if (payment && refundDue(appointment, by, now) === 'full')
-    refunded = await refundPayment(tx, ctx.provider, payment, reason, by);
+    refund = await refundPayment(tx, ctx.provider, payment, reason, by);
   else if (payment?.status === 'processing' && payment.providerRef) {
     // A late cancellation of a confirmed card appointment keeps the money: capture it.
     await ctx.provider.capture(payment.providerRef, `capture:${payment.id}`);
@@ -567,7 +570,20 @@ async function cancelIn(
   }
   await recordEvent(tx, id, who, 'canceled', reason);
   await tellAbout(ctx, tx, id, event, { reason });
-  if (refunded) await tellAbout(ctx, tx, id, 'refunded', { amount: refunded, reason });
+  await tellAboutRefund(ctx, tx, id, refund, reason);
+}
+
+/** The patient hears of the money: given back, or on its way by transfer (a boleto). */
+async function tellAboutRefund(
+  ctx: BookingContext,
+  tx: Queryable,
+  id: string,
+  refund: RefundOutcome,
+  reason?: string,
+) {
+  if (refund.kind === 'none') return;
+  const event = refund.kind === 'refunded' ? 'refunded' : 'refund_by_transfer';
+  await tellAbout(ctx, tx, id, event, { amount: refund.amount, reason });
 }
 
 /**
@@ -704,6 +720,27 @@ export async function adminComplete(
     if (appointment.status !== 'confirmed') throw conflict(M.cannotComplete, undefined, 'not_confirmed');
     await tx.update(appointments).set({ status: 'completed', updatedAt: now }).where(eq(appointments.id, id));
     await recordEvent(tx, id, byViewer(viewer), 'completed', reason);
+  });
+}
+
+/**
+ * The team records the PIX transfer that returned a paid boleto (a boleto cannot be reversed): the
+ * refund is settled with the transfer's reference, the payment becomes refunded, the patient is told.
+ */
+export async function recordRefundTransfer(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  reference: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const appointment = await lockAppointment(tx, id);
+    if (!appointment) throw notFound(M.notFound);
+    const owed = await owedTransferRefund(tx, id);
+    const settled = owed ? await settleTransferRefund(tx, owed.id, reference) : null;
+    if (!settled) throw conflict(M.noTransferOwed, undefined, 'no_transfer_owed');
+    await recordEvent(tx, id, byViewer(viewer), 'refund_transferred', reference);
+    await tellAbout(ctx, tx, id, 'refunded', { amount: settled.amount });
   });
 }
 

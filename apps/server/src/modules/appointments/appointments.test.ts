@@ -551,6 +551,65 @@ describe('ownership and cancellation', () => {
     expect(await ids('all')).toEqual(expect.arrayContaining([refused, withdrawn]));
   });
 
+  it('a paid boleto is returned by a PIX transfer the team records: owed until then, never shown as refunded before', async () => {
+    const payer = await createPatient(app.db);
+    const cookie = await signIn(payer.email, payer.password);
+    const booked = await call('POST', '/api/appointments', cookie, {
+      doctorId: doctor.doctorId,
+      startsAt: slotAt(23),
+      method: 'boleto',
+      acceptPolicy: true,
+      billingAddress: SAMPLE_BILLING_ADDRESS,
+    });
+    expect(booked.statusCode).toBe(201);
+    const id = booked.json().id as string;
+    expect((await call('POST', `/api/appointments/${id}/payment/simulate`, cookie)).statusCode).toBe(200);
+    const rejected = await call('POST', `/api/doctor/appointments/${id}/reject`, cookies.doctor);
+    expect(rejected.statusCode).toBe(200);
+
+    const owed = (await call('GET', `/api/appointments/${id}`, cookie)).json();
+    expect(owed).toMatchObject({
+      status: 'canceled',
+      payment: { status: 'paid', refund: { amount: 20000, status: 'awaiting_transfer', settledAt: null } },
+    });
+    const told = async (type: string) =>
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, payer.id), eq(notifications.type, type)));
+    expect(await told('appointment.refund_by_transfer')).toHaveLength(1);
+    expect(await told('appointment.refunded')).toHaveLength(0);
+
+    const url = `/api/admin/appointments/${id}/refund-transfer`;
+    expect((await call('POST', url, cookie, { reference: 'E123' })).statusCode).toBe(403);
+    const blank = await call('POST', url, cookies.admin, { reference: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fieldErrors.reference).toBe(APPOINTMENT_MESSAGES.transferReferenceRequired);
+    const reference = 'E00000000202611251000abcdef';
+    const settled = await call('POST', url, cookies.admin, { reference });
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json().payment).toMatchObject({ status: 'refunded', refund: { status: 'done' } });
+    const [stored] = await app.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, settled.json().payment.id));
+    expect(stored).toMatchObject({ providerRef: reference, status: 'done' });
+    expect(stored?.settledAt).toBeInstanceOf(Date);
+    expect(await told('appointment.refunded')).toHaveLength(1);
+    const again = await call('POST', url, cookies.admin, { reference: 'E999' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(APPOINTMENT_MESSAGES.noTransferOwed);
+    const events = await app.db
+      .select()
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.appointmentId, id));
+    expect(events.map((e) => [e.actor, e.action, e.reason])).toContainEqual([
+      'admin',
+      'refund_transferred',
+      reference,
+    ]);
+  });
+
   it('rescheduling moves into another free slot without paying again', async () => {
     const id = await requested(slotAt(19));
     const to = slotAt(19, '14:00');

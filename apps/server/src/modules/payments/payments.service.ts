@@ -170,9 +170,17 @@ export async function setPaymentStatus(
     .where(eq(payments.id, id));
 }
 
+/** What a refund did: nothing (nothing was paid), gave the money back, or owes it by transfer. */
+export type RefundOutcome =
+  | { kind: 'none' }
+  | { kind: 'refunded'; amount: number }
+  | { kind: 'awaiting_transfer'; amount: number };
+
 /**
  * Gives the money back (or releases a card authorisation not captured) and records why. The
- * idempotency key makes a retried call return the same refund.
+ * idempotency key makes a retried call return the same refund. A paid boleto cannot be reversed
+ * through the payment rails (Stripe refunds no boleto either): the refund is recorded as owed by a
+ * PIX transfer, and the payment stays paid until the team records the transfer (decision 064).
  */
 export async function refundPayment(
   tx: Queryable,
@@ -180,8 +188,21 @@ export async function refundPayment(
   payment: PaymentRow,
   reason: string,
   requestedBy: 'patient' | 'doctor' | 'admin' | 'system',
-): Promise<number> {
-  if (payment.status !== 'paid' && payment.status !== 'processing') return 0;
+): Promise<RefundOutcome> {
+  if (payment.status !== 'paid' && payment.status !== 'processing') return { kind: 'none' };
+  if (payment.status === 'paid' && payment.method === 'boleto') {
+    await tx
+      .insert(refunds)
+      .values({
+        paymentId: payment.id,
+        amount: payment.amount,
+        reason,
+        requestedBy,
+        status: 'awaiting_transfer',
+      })
+      .onConflictDoNothing();
+    return { kind: 'awaiting_transfer', amount: payment.amount };
+  }
   let providerRef: string | null = null;
   if (payment.status === 'processing') {
     // Never captured: releasing the authorisation is the refund.
@@ -195,12 +216,49 @@ export async function refundPayment(
     });
     providerRef = result.refundRef;
   }
+  const now = new Date();
   await tx
     .insert(refunds)
-    .values({ paymentId: payment.id, amount: payment.amount, reason, requestedBy, providerRef })
+    .values({
+      paymentId: payment.id,
+      amount: payment.amount,
+      reason,
+      requestedBy,
+      providerRef,
+      settledAt: now,
+    })
     .onConflictDoNothing();
-  await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: new Date() });
-  return payment.amount;
+  await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+  return { kind: 'refunded', amount: payment.amount };
+}
+
+/** The refund an appointment owes by transfer, if any. */
+export async function owedTransferRefund(tx: Queryable, appointmentId: string) {
+  const [row] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(payments.appointmentId, appointmentId), eq(refunds.status, 'awaiting_transfer')));
+  return row ?? null;
+}
+
+/**
+ * The team records the PIX transfer that returned a boleto: the refund is settled with the
+ * transfer's reference and the payment becomes refunded. Null when there is no such refund owed.
+ */
+export async function settleTransferRefund(
+  tx: Queryable,
+  refundId: string,
+  reference: string,
+): Promise<{ paymentId: string; amount: number } | null> {
+  const [refund] = await tx
+    .update(refunds)
+    .set({ status: 'done', providerRef: reference, settledAt: new Date() })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'awaiting_transfer')))
+    .returning({ paymentId: refunds.paymentId, amount: refunds.amount });
+  if (!refund) return null;
+  await setPaymentStatus(tx, refund.paymentId, { status: 'refunded', refundedAt: new Date() });
+  return refund;
 }
 
 /** Voids an unpaid PIX or boleto, or a card never authorised, and marks the payment failed. */

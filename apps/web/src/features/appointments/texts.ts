@@ -1,4 +1,4 @@
-import { CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
+import { BOLETO_REFUND_BUSINESS_DAYS, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
 
 /**
  * Texts of the consultation screens: the patient's consultations, payments and dashboard, the
@@ -20,6 +20,8 @@ export const APPOINTMENTS_TEXT = {
     payment: 'Pagamento',
     noNotes: 'Não informado',
     specialtyMissing: 'Especialidade não informada',
+    refundByTransfer: (amount: string) =>
+      `Reembolso de ${amount} por transferência PIX para a chave do CPF, em até ${BOLETO_REFUND_BUSINESS_DAYS} dias úteis`,
   },
   details: {
     title: 'Detalhes da consulta',
@@ -222,6 +224,17 @@ export const APPOINTMENTS_TEXT = {
       confirm: 'Confirmar',
       complete: 'Marcar como concluída',
       cancel: 'Cancelar',
+      refundTransfer: 'Registrar transferência PIX',
+    },
+    refundTransfer: {
+      title: 'Registrar transferência PIX',
+      description: (amount: string, patient: string, email: string) =>
+        `Um boleto pago não pode ser estornado. Transfira ${amount} por PIX para a chave do CPF de ${patient} (${email}, CPF em Pacientes) e registre aqui o identificador da transferência.`,
+      reference: 'Identificador da transferência',
+      referenceHint: 'O código E2E do comprovante PIX. Fica registrado no reembolso.',
+      submit: 'Registrar transferência',
+      success: 'Transferência registrada: o paciente foi avisado',
+      errorTitle: 'Falha ao registrar transferência',
     },
     dialog: {
       confirm: {

@@ -1,7 +1,7 @@
 import { formatBRL } from '@pulsa/shared/format/money';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
-import { CheckCircle2, CircleCheckBig, Eye, MoreHorizontal, XCircle } from 'lucide-react';
+import { Banknote, CheckCircle2, CircleCheckBig, Eye, MoreHorizontal, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -19,6 +19,7 @@ import { APPOINTMENTS_TEXT } from '../texts';
 import { clockIn, dateIn, viewerTimeZone } from '../when';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
+import { RefundTransferDialog } from './refund-transfer-dialog';
 
 const T = APPOINTMENTS_TEXT.admin;
 
@@ -34,13 +35,16 @@ function RowMenu({
   zone,
   onDetails,
   onAction,
+  onRefundTransfer,
 }: {
   appointment: AppointmentDto;
   zone: string;
   onDetails: () => void;
   onAction: (action: AdminAction) => void;
+  onRefundTransfer: () => void;
 }) {
   const actions = adminActionsFor(appointment);
+  const transferOwed = appointment.payment?.refund?.status === 'awaiting_transfer';
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -57,7 +61,13 @@ function RowMenu({
           <Eye aria-hidden />
           {T.actions.details}
         </DropdownMenuItem>
-        {actions.length > 0 ? <DropdownMenuSeparator /> : null}
+        {actions.length > 0 || transferOwed ? <DropdownMenuSeparator /> : null}
+        {transferOwed ? (
+          <DropdownMenuItem onSelect={onRefundTransfer}>
+            <Banknote aria-hidden />
+            {T.actions.refundTransfer}
+          </DropdownMenuItem>
+        ) : null}
         {actions.includes('confirm') ? (
           <DropdownMenuItem onSelect={() => onAction('confirm')}>
             <CheckCircle2 aria-hidden />
@@ -96,6 +106,7 @@ export function AdminConsultationsTable({
   const zone = viewerTimeZone();
   const [details, setDetails] = useState<AppointmentDto | null>(null);
   const [acting, setActing] = useState<{ action: AdminAction; appointment: AppointmentDto } | null>(null);
+  const [transferring, setTransferring] = useState<AppointmentDto | null>(null);
 
   const columns: DataTableColumn<AppointmentDto>[] = [
     {
@@ -158,6 +169,7 @@ export function AdminConsultationsTable({
           zone={zone}
           onDetails={() => setDetails(a)}
           onAction={(action) => setActing({ action, appointment: a })}
+          onRefundTransfer={() => setTransferring(a)}
         />
       ),
     },
@@ -182,6 +194,7 @@ export function AdminConsultationsTable({
       />
       <AppointmentDetailsDialog appointment={details} showPatient onClose={() => setDetails(null)} />
       <AdminActionDialog target={acting} onClose={() => setActing(null)} />
+      <RefundTransferDialog appointment={transferring} onClose={() => setTransferring(null)} />
     </>
   );
 }

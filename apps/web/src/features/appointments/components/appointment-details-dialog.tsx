@@ -142,9 +142,18 @@ function PaymentRows({ appointment, zone }: { appointment: AppointmentDto; zone:
       {payment.refund ? (
         <>
           <Row label={T.refund}>
-            <span className="tabular-nums">
-              {T.refundLine(formatBRL(payment.refund.amount), dateIn(payment.refund.createdAt, zone))}
-            </span>
+            {payment.refund.status === 'awaiting_transfer' ? (
+              <span className="font-normal">
+                {APPOINTMENTS_TEXT.common.refundByTransfer(formatBRL(payment.refund.amount))}
+              </span>
+            ) : (
+              <span className="tabular-nums">
+                {T.refundLine(
+                  formatBRL(payment.refund.amount),
+                  dateIn(payment.refund.settledAt ?? payment.refund.createdAt, zone),
+                )}
+              </span>
+            )}
           </Row>
           <Row label={T.refundReason}>
             <span className="font-normal">{payment.refund.reason}</span>

@@ -77,6 +77,11 @@ export function PatientConsultationCard({
               <span className="font-medium text-foreground tabular-nums">{formatBRL(a.price)}</span>
               {a.payment ? ` · ${PAYMENT_METHOD_LABEL[a.payment.method]}` : null}
             </p>
+            {a.payment?.refund?.status === 'awaiting_transfer' ? (
+              <p className="text-muted-foreground">
+                {APPOINTMENTS_TEXT.common.refundByTransfer(formatBRL(a.payment.refund.amount))}
+              </p>
+            ) : null}
           </div>
         </div>
 

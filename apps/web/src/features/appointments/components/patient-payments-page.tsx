@@ -45,7 +45,11 @@ function columns(zone: string): DataTableColumn<PatientPayment>[] {
         <div className="whitespace-nowrap tabular-nums">
           <p className="font-medium">{formatBRL(p.amount)}</p>
           {p.refund ? (
-            <p className="text-muted-foreground text-xs">{T.refunded(formatBRL(p.refund.amount))}</p>
+            <p className="whitespace-normal text-muted-foreground text-xs">
+              {p.refund.status === 'awaiting_transfer'
+                ? APPOINTMENTS_TEXT.common.refundByTransfer(formatBRL(p.refund.amount))
+                : T.refunded(formatBRL(p.refund.amount))}
+            </p>
           ) : null}
         </div>
       ),
