@@ -190,17 +190,13 @@ export async function refundPayment(
   requestedBy: 'patient' | 'doctor' | 'admin' | 'system',
 ): Promise<RefundOutcome> {
   if (payment.status !== 'paid' && payment.status !== 'processing') return { kind: 'none' };
-  if (payment.status === 'paid' && payment.method === 'boleto') {
-    await tx
+  const record = (values: Partial<typeof refunds.$inferInsert>) =>
+    tx
       .insert(refunds)
-      .values({
-        paymentId: payment.id,
-        amount: payment.amount,
-        reason,
-        requestedBy,
-        status: 'awaiting_transfer',
-      })
+      .values({ paymentId: payment.id, amount: payment.amount, reason, requestedBy, ...values })
       .onConflictDoNothing();
+  if (payment.status === 'paid' && payment.method === 'boleto') {
+    await record({ status: 'awaiting_transfer' });
     return { kind: 'awaiting_transfer', amount: payment.amount };
   }
   let providerRef: string | null = null;
@@ -217,17 +213,7 @@ export async function refundPayment(
     providerRef = result.refundRef;
   }
   const now = new Date();
-  await tx
-    .insert(refunds)
-    .values({
-      paymentId: payment.id,
-      amount: payment.amount,
-      reason,
-      requestedBy,
-      providerRef,
-      settledAt: now,
-    })
-    .onConflictDoNothing();
+  await record({ providerRef, settledAt: now });
   await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
   return { kind: 'refunded', amount: payment.amount };
 }
