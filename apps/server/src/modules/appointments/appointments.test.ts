@@ -532,6 +532,8 @@ describe('ownership and cancellation', () => {
     const available = await search(`sort=name&from=${from}`);
     expect(available).toMatchObject({ total: 1, items: [{ id: free.doctorId }] });
     expect(available.items[0]?.nextSlots.length).toBe(3);
+    const secondPage = await search('sort=name&page=2&pageSize=1');
+    expect(secondPage).toMatchObject({ total: 2, pageCount: 2, items: [{ id: free.doctorId }] });
     const soonest = await search('sort=next');
     expect(soonest.items.map((d) => d.name)).toEqual(['Dra. Busca Livre', 'Dr. Busca Sem Horários']);
   });

@@ -1,15 +1,18 @@
 import type { BookableDoctor, bookingSearchQuerySchema } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
-import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/client.ts';
+import { type Queryable, readAll } from '../../db/client.ts';
 import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
 import { slotDaysOfDoctors } from '../doctors/doctors.slots-batch.ts';
 import { containsPattern, folded, listedDoctor } from './catalog.repository.ts';
 
 /** How far ahead a card looks for its next free slots; later ones are found in the week view. */
 export const NEXT_SLOTS_DAYS = 14;
-/** The doctors one search ranks by next free slot; the filters narrow a marketplace well below it. */
+/**
+ * The doctors one search ranks by their free slots (sorted by the next one, or kept only when free
+ * from a date); the filters narrow a marketplace well below it. By name or price there is no cap.
+ */
 const MAX_RANKED = 200;
 
 type Query = z.output<typeof bookingSearchQuerySchema>;
@@ -17,7 +20,8 @@ type Query = z.output<typeof bookingSearchQuerySchema>;
 /**
  * "Agendar consulta": listed doctors matching the filters, each with their next free slots.
  * Sorting by the next slot, and keeping only doctors free from a date, need the slots of every
- * match, so they are computed for up to MAX_RANKED matches and the page is cut afterwards.
+ * match, so they are computed for up to MAX_RANKED matches and the page is cut afterwards; by name
+ * or price the database pages and counts.
  */
 export async function bookableDoctors(
   db: Queryable,
@@ -29,30 +33,35 @@ export async function bookableDoctors(
   if (query.q) conditions.push(sql`${folded(userProfiles.fullName)} like ${containsPattern(query.q)}`);
   if (query.minPrice !== undefined) conditions.push(gte(doctorProfiles.consultationPrice, query.minPrice));
   if (query.maxPrice !== undefined) conditions.push(lte(doctorProfiles.consultationPrice, query.maxPrice));
-  const rows = await db
-    .select({
-      id: doctorProfiles.id,
-      slug: sql<string>`${doctorProfiles.slug}`,
-      name: userProfiles.fullName,
-      photoUrl: userProfiles.profileImageUrl,
-      specialty: specialties.name,
-      crm: sql<string>`${doctorProfiles.crmNumber} || '/' || ${doctorProfiles.crmState}`,
-      price: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
-      consultationMinutes: doctorProfiles.consultationMinutes,
-      timeZone: doctorProfiles.timeZone,
-    })
-    .from(doctorProfiles)
-    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
-    .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
-    .where(and(...conditions))
-    .orderBy(
-      ...(query.sort === 'price' ? [asc(doctorProfiles.consultationPrice)] : []),
-      asc(folded(userProfiles.fullName)),
-      asc(doctorProfiles.id),
-    )
-    .limit(MAX_RANKED);
+  const where = and(...conditions);
+  const fields = {
+    id: doctorProfiles.id,
+    slug: sql<string>`${doctorProfiles.slug}`,
+    name: userProfiles.fullName,
+    photoUrl: userProfiles.profileImageUrl,
+    specialty: specialties.name,
+    crm: sql<string>`${doctorProfiles.crmNumber} || '/' || ${doctorProfiles.crmState}`,
+    price: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
+    consultationMinutes: doctorProfiles.consultationMinutes,
+    timeZone: doctorProfiles.timeZone,
+  };
+  const matches = (limit: number, offset = 0) =>
+    db
+      .select(fields)
+      .from(doctorProfiles)
+      .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+      .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
+      .where(where)
+      .orderBy(
+        ...(query.sort === 'price' ? [asc(doctorProfiles.consultationPrice)] : []),
+        asc(folded(userProfiles.fullName)),
+        asc(doctorProfiles.id),
+      )
+      .limit(limit)
+      .offset(offset);
+  type Row = Awaited<ReturnType<typeof matches>>[number];
 
-  const withSlots = async (page: typeof rows): Promise<BookableDoctor[]> => {
+  const withSlots = async (page: Row[]): Promise<BookableDoctor[]> => {
     const slotsOf = await slotDaysOfDoctors(
       db,
       page.map((r) => r.id),
@@ -67,11 +76,11 @@ export async function bookableDoctors(
         .map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })),
     }));
   };
-  const cut = <T>(list: T[]) => list.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   let ranked: BookableDoctor[];
-  let total = rows.length;
+  let total: number;
   if (query.sort === 'next' || query.from) {
-    let all = await withSlots(rows);
+    // The slots of every match decide the order or the filter: ranked in memory, up to MAX_RANKED.
+    let all = await withSlots(await matches(MAX_RANKED));
     // "Disponível a partir de": only doctors with a free slot in the days shown from that date.
     if (query.from) all = all.filter((d) => d.nextSlots.length > 0);
     if (query.sort === 'next') {
@@ -80,9 +89,21 @@ export async function bookableDoctors(
       all.sort((a, b) => first(a) - first(b));
     }
     total = all.length;
-    ranked = cut(all);
+    ranked = all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   } else {
-    ranked = await withSlots(cut(rows));
+    // By name or price the database pages, however many doctors match.
+    const [page, [counted]] = await readAll(db, [
+      () => matches(query.pageSize, (query.page - 1) * query.pageSize),
+      () =>
+        db
+          .select({ total: count() })
+          .from(doctorProfiles)
+          .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+          .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
+          .where(where),
+    ] as const);
+    total = counted?.total ?? 0;
+    ranked = await withSlots(page);
   }
   return {
     items: ranked,
