@@ -1,9 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AppointmentDto, adminActionInputSchema } from '@pulsa/shared/schemas/appointments';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,14 +10,12 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { type AdminAction, useAdminAction } from '../api/appointment-mutations';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { dateTimeIn, viewerTimeZone } from '../when';
 
 const T = APPOINTMENTS_TEXT.admin.dialog;
-type FormInput = z.input<typeof adminActionInputSchema>;
-type FormOutput = z.output<typeof adminActionInputSchema>;
 
 /** Confirm, complete or cancel one consultation; the admin always gives the reason that is recorded. */
 export function AdminActionDialog({
@@ -34,29 +27,14 @@ export function AdminActionDialog({
 }) {
   const action = target?.action ?? 'confirm';
   const texts = T[action];
-  const mutation = useAdminAction(action);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(adminActionInputSchema),
-    defaultValues: { reason: '' },
-  });
-  const { reset } = form;
-  const key = target ? `${target.action}:${target.appointment.id}` : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts an empty form
-  useEffect(() => reset({ reason: '' }), [key, reset]);
-  const busy = mutation.isPending;
-
-  const onSubmit = form.handleSubmit((values) => {
-    if (!target) return;
-    mutation.mutate(
-      { id: target.appointment.id, reason: values.reason },
-      {
-        onSuccess: () => {
-          toast.success(texts.success);
-          onClose();
-        },
-        onError: (error) => applyFieldErrors(error, form.setError, ['reason']),
-      },
-    );
+  const { form, onSubmit, busy } = useDialogForm({
+    schema: adminActionInputSchema,
+    empty: { reason: '' },
+    openKey: target ? `${target.action}:${target.appointment.id}` : null,
+    mutation: useAdminAction(action),
+    toVariables: (values) => (target ? { id: target.appointment.id, reason: values.reason } : null),
+    success: texts.success,
+    onDone: onClose,
   });
 
   const a = target?.appointment;

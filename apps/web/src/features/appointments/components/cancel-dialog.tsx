@@ -1,11 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { formatBRL } from '@pulsa/shared/format/money';
 import { type AppointmentDto, cancelInputSchema } from '@pulsa/shared/schemas/appointments';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,15 +12,13 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCancelAppointment } from '../api/appointment-mutations';
 import { useCancellationPreview } from '../api/get-cancellation-preview';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { dateTimeIn, shortDateTimeIn, viewerTimeZone } from '../when';
 
 const T = APPOINTMENTS_TEXT.cancel;
-type FormInput = z.input<typeof cancelInputSchema>;
-type FormOutput = z.output<typeof cancelInputSchema>;
 
 /** Money the patient has actually handed over (a pending or failed payment is nothing yet). */
 function hasPaid(appointment: AppointmentDto): boolean {
@@ -48,28 +41,14 @@ export function CancelDialog({
 }) {
   const zone = viewerTimeZone();
   const preview = useCancellationPreview(appointment?.id);
-  const cancel = useCancelAppointment();
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(cancelInputSchema),
-    defaultValues: { reason: '' },
-  });
-  const { reset } = form;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new consultation starts a new form
-  useEffect(() => reset({ reason: '' }), [appointment?.id, reset]);
-
-  const busy = cancel.isPending;
-  const onSubmit = form.handleSubmit((values) => {
-    if (!appointment) return;
-    cancel.mutate(
-      { id: appointment.id, reason: values.reason },
-      {
-        onSuccess: () => {
-          toast.success(T.success);
-          onClose();
-        },
-        onError: (error) => applyFieldErrors(error, form.setError, ['reason']),
-      },
-    );
+  const { form, onSubmit, busy } = useDialogForm({
+    schema: cancelInputSchema,
+    empty: { reason: '' },
+    openKey: appointment?.id ?? null,
+    mutation: useCancelAppointment(),
+    toVariables: (values) => (appointment ? { id: appointment.id, reason: values.reason } : null),
+    success: T.success,
+    onDone: onClose,
   });
 
   return (

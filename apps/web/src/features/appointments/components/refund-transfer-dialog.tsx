@@ -1,10 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { formatBRL } from '@pulsa/shared/format/money';
 import { type AppointmentDto, refundTransferInputSchema } from '@pulsa/shared/schemas/appointments';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,13 +11,11 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { useRecordRefundTransfer } from '../api/appointment-mutations';
 import { APPOINTMENTS_TEXT } from '../texts';
 
 const T = APPOINTMENTS_TEXT.admin.refundTransfer;
-type FormInput = z.input<typeof refundTransferInputSchema>;
-type FormOutput = z.output<typeof refundTransferInputSchema>;
 
 /** A boleto owed back: the admin makes the PIX transfer, then records its reference here. */
 export function RefundTransferDialog({
@@ -32,27 +25,14 @@ export function RefundTransferDialog({
   appointment: AppointmentDto | null;
   onClose: () => void;
 }) {
-  const mutation = useRecordRefundTransfer();
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(refundTransferInputSchema),
-    defaultValues: { reference: '' },
-  });
-  const { reset } = form;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts an empty form
-  useEffect(() => reset({ reference: '' }), [appointment?.id, reset]);
-  const busy = mutation.isPending;
-  const onSubmit = form.handleSubmit((values) => {
-    if (!appointment) return;
-    mutation.mutate(
-      { id: appointment.id, reference: values.reference },
-      {
-        onSuccess: () => {
-          toast.success(T.success);
-          onClose();
-        },
-        onError: (error) => applyFieldErrors(error, form.setError, ['reference']),
-      },
-    );
+  const { form, onSubmit, busy } = useDialogForm({
+    schema: refundTransferInputSchema,
+    empty: { reference: '' },
+    openKey: appointment?.id ?? null,
+    mutation: useRecordRefundTransfer(),
+    toVariables: (values) => (appointment ? { id: appointment.id, reference: values.reference } : null),
+    success: T.success,
+    onDone: onClose,
   });
   const amount = appointment?.payment?.refund?.amount ?? 0;
   return (
