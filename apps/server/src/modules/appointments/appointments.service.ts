@@ -366,27 +366,29 @@ async function lockOwn(tx: Queryable, viewer: Viewer, id: string) {
   return { appointment, payment: await lockLivePayment(tx, id) };
 }
 
+/**
+ * When the doctor must have answered a request: 24 h after it reached them, or 2 h before the
+ * start, whichever comes first (never before now).
+ */
+function answerDeadline(requestedAt: Date, startsAt: Date, now: Date): Date {
+  const due = Math.min(
+    requestedAt.getTime() + REQUEST_ANSWER_HOURS * HOUR,
+    startsAt.getTime() - REQUEST_ANSWER_BEFORE_START_HOURS * HOUR,
+  );
+  return new Date(Math.max(due, now.getTime()));
+}
+
 /** The payment is secured (card authorised or money received): the request goes to the doctor. */
 async function securePayment(ctx: BookingContext, tx: Queryable, appointmentId: string, now: Date) {
   const appointment = await lockAppointment(tx, appointmentId);
   if (!appointment || appointment.status !== 'scheduled' || appointment.holdExpiresAt === null) return;
-  const respondBy = new Date(
-    Math.min(
-      now.getTime() + REQUEST_ANSWER_HOURS * HOUR,
-      appointment.startsAt.getTime() - REQUEST_ANSWER_BEFORE_START_HOURS * HOUR,
-    ),
-  );
+  const respondBy = answerDeadline(now, appointment.startsAt, now);
   await tx
     .update(appointments)
-    .set({
-      holdExpiresAt: null,
-      requestedAt: now,
-      respondBy: new Date(Math.max(respondBy.getTime(), now.getTime())),
-      updatedAt: now,
-    })
+    .set({ holdExpiresAt: null, requestedAt: now, respondBy, updatedAt: now })
     .where(eq(appointments.id, appointmentId));
   await tellAbout(ctx, tx, appointmentId, 'requested');
-  return new Date(Math.max(respondBy.getTime(), now.getTime()));
+  return respondBy;
 }
 
 /**
@@ -659,7 +661,7 @@ export async function reschedule(
   now = new Date(),
 ) {
   const start = new Date(startsAt);
-  let moved: { startsAt: Date; endsAt: Date } | undefined;
+  let moved: { startsAt: Date; endsAt: Date; respondBy: Date | null } | undefined;
   try {
     moved = await ctx.db.transaction(async (tx) => {
       const { appointment } = await lockOwn(tx, viewer, id);
@@ -678,9 +680,14 @@ export async function reschedule(
       );
       const slot = offered.find((s) => s.start.getTime() === start.getTime());
       if (!slot) throw slotTaken();
+      // A request moved nearer must be answered by 2 h before its new start.
+      const respondBy =
+        appointment.status === 'scheduled' && appointment.requestedAt
+          ? answerDeadline(appointment.requestedAt, slot.start, now)
+          : appointment.respondBy;
       await tx
         .update(appointments)
-        .set({ startsAt: slot.start, endsAt: slot.end, updatedAt: now })
+        .set({ startsAt: slot.start, endsAt: slot.end, respondBy, updatedAt: now })
         .where(eq(appointments.id, id));
       await recordEvent(
         tx,
@@ -690,7 +697,8 @@ export async function reschedule(
         `${appointment.startsAt.toISOString()} → ${slot.start.toISOString()}`,
       );
       await tellAbout(ctx, tx, id, 'rescheduled');
-      return { startsAt: slot.start, endsAt: slot.end };
+      const waiting = appointment.status === 'scheduled';
+      return { startsAt: slot.start, endsAt: slot.end, respondBy: waiting ? respondBy : null };
     });
   } catch (error) {
     if (isExclusionViolation(error, 'appointments_patient_no_overlap'))
@@ -703,6 +711,7 @@ export async function reschedule(
     throw error;
   }
   if (moved) await ctx.jobs.timers(id, moved);
+  if (moved?.respondBy) await ctx.jobs.requestExpiry(id, moved.respondBy);
   return getForViewer(ctx, viewer, id);
 }
 

@@ -612,6 +612,28 @@ describe('ownership and cancellation', () => {
     ]);
   });
 
+  it('a request moved nearer must still be answered by 2 h before its new start', async () => {
+    const allDay = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ dayOfWeek: d, startTime: '00:00', endTime: '23:59' }));
+    const near = await createDoctor(app.db, { fullName: 'Dra. Remarcação Próxima', availability: allDay });
+    await app.db
+      .update(doctorProfiles)
+      .set({ minNoticeMinutes: 0 })
+      .where(eq(doctorProfiles.id, near.doctorId));
+    const p = await createPatient(app.db);
+    const cookie = await signIn(p.email, p.password);
+    const listed = await call('GET', `/api/doctors/${near.doctorId}/slots?days=3`, cookie);
+    const starts = (listed.json().days as { slots: { start: string }[] }[])
+      .flatMap((d) => d.slots)
+      .map((s) => s.start);
+    const [soonest, , , , , , , later] = starts as string[];
+    const booked = await bookAs(cookie, later as string, 'card', near.doctorId);
+    const id = booked.json().id as string;
+    await call('POST', `/api/appointments/${id}/payment/card`, cookie, { number: SANDBOX_CARDS.approved });
+    const moved = await call('POST', `/api/appointments/${id}/reschedule`, cookie, { startsAt: soonest });
+    expect(moved.statusCode).toBe(200);
+    expect(Date.parse(moved.json().respondBy)).toBe(Date.parse(soonest as string) - 2 * 3_600_000);
+  });
+
   it('rescheduling moves into another free slot without paying again', async () => {
     const id = await requested(slotAt(19));
     const to = slotAt(19, '14:00');
