@@ -446,6 +446,12 @@ test('a rejected boleto is owed back by PIX: the patient is told, the admin reco
   await signInContext(page.context(), ADMIN);
   await page.goto(`/admin/consultations?q=${encodeURIComponent(p.account.name)}`);
   await settleSlowly(page, 'Consultas');
+  await page.getByRole('button', { name: 'Reembolsos a transferir' }).click();
+  await expect(page).toHaveURL(/refund=awaiting_transfer/);
+  await expect(
+    page.getByRole('list', { name: 'Filtros ativos' }).getByText('Reembolsos a transferir'),
+  ).toBeVisible();
+  await expect(page.getByText('1 consulta encontrada')).toBeVisible();
   await page
     .getByRole('button', { name: `Ações da consulta de ${p.account.name} em ${shown(booked.startsAt).date}` })
     .click();

@@ -271,6 +271,8 @@ export const doctorAppointmentsQuerySchema = pageQuerySchema.extend({
 
 export const adminAppointmentsQuerySchema = pageQuerySchema.extend({
   status: z.enum(APPOINTMENT_STATUSES).optional(),
+  /** Only consultations whose paid boleto is still owed back by transfer (decision 064). */
+  refund: z.enum(['awaiting_transfer']).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 });

@@ -105,6 +105,7 @@ export function adminAppointments(
   query: Paging & {
     q?: string;
     status?: AppointmentStatus;
+    refund?: 'awaiting_transfer';
     from?: string;
     to?: string;
     sort?: string;
@@ -120,6 +121,12 @@ export function adminAppointments(
         )
       : undefined,
     query.status ? eq(appointments.status, query.status) : undefined,
+    query.refund
+      ? sql`exists (
+          select 1 from ${refunds} join ${payments} on ${payments.id} = ${refunds.paymentId}
+          where ${payments.appointmentId} = ${appointments.id} and ${refunds.status} = ${query.refund}
+        )`
+      : undefined,
     // Period on the Brazilian calendar (the admins' clock).
     query.from
       ? gte(appointments.startsAt, sql`(${query.from}::date)::timestamp at time zone 'America/Sao_Paulo'`)

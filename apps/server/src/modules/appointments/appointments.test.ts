@@ -582,6 +582,11 @@ describe('ownership and cancellation', () => {
     expect(await told('appointment.refund_by_transfer')).toHaveLength(1);
     expect(await told('appointment.refunded')).toHaveLength(0);
 
+    const owedList = async () =>
+      (await call('GET', '/api/admin/appointments?refund=awaiting_transfer&pageSize=50', cookies.admin))
+        .json()
+        .items.map((a: { id: string }) => a.id) as string[];
+    expect(await owedList()).toEqual([id]);
     const url = `/api/admin/appointments/${id}/refund-transfer`;
     expect((await call('POST', url, cookie, { reference: 'E123' })).statusCode).toBe(403);
     const blank = await call('POST', url, cookies.admin, { reference: '  ' });
@@ -598,6 +603,7 @@ describe('ownership and cancellation', () => {
     expect(stored).toMatchObject({ providerRef: reference, status: 'done' });
     expect(stored?.settledAt).toBeInstanceOf(Date);
     expect(await told('appointment.refunded')).toHaveLength(1);
+    expect(await owedList()).toEqual([]);
     const again = await call('POST', url, cookies.admin, { reference: 'E999' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(APPOINTMENT_MESSAGES.noTransferOwed);

@@ -9,6 +9,8 @@ import { appointmentKeys } from './appointment-keys';
 
 export interface AdminConsultationFilters {
   status?: AppointmentStatus;
+  /** Only the paid boletos still owed back by transfer. */
+  refund?: 'awaiting_transfer';
   /** "yyyy-MM-dd", Brazilian calendar. */
   from?: string;
   to?: string;
