@@ -423,11 +423,23 @@ test('a rejected boleto is owed back by PIX: the patient is told, the admin reco
     'boleto booking',
   );
   await ok(await p.api.post(`/api/appointments/${booked.id}/payment/simulate`), 'boleto paid');
-  await ok(await doctor.api.post(`/api/doctor/appointments/${booked.id}/reject`), 'reject');
 
+  // Before cancelling, the patient reads how a paid boleto comes back.
   const patientContext = await browser.newContext();
   await signInContext(patientContext, p.account);
   const patientPage = await patientContext.newPage();
+  await patientPage.goto('/patient/consultations');
+  await card(patientPage, doctor.account.name, booked.startsAt)
+    .getByRole('button', { name: 'Cancelar' })
+    .click();
+  const cancel = patientPage.getByRole('dialog', { name: 'Cancelar consulta?' });
+  await expect(cancel).toContainText(`Você receberá o reembolso integral de ${reais(PRICE)}.`);
+  await expect(cancel).toContainText(
+    'Um boleto pago não pode ser estornado: o valor volta por PIX, para a chave do CPF, em até 2 dias úteis.',
+  );
+  await cancel.getByRole('button', { name: 'Voltar' }).click();
+
+  await ok(await doctor.api.post(`/api/doctor/appointments/${booked.id}/reject`), 'reject');
   await patientPage.goto('/patient/payments');
   const owed = patientPage.getByRole('row').filter({ hasText: doctor.account.name });
   await expect(owed).toContainText('Pago');

@@ -86,6 +86,7 @@ export const APPOINTMENTS_TEXT = {
     checking: 'Verificando o reembolso...',
     fullRefund: (amount: string) => `Você receberá o reembolso integral de ${amount}.`,
     patientFullRefund: (amount: string) => `O paciente receberá o reembolso integral de ${amount}.`,
+    boletoByTransfer: `Um boleto pago não pode ser estornado: o valor volta por PIX, para a chave do CPF, em até ${BOLETO_REFUND_BUSINESS_DAYS} dias úteis.`,
     noRefund: 'Faltam menos de 24 horas: não haverá reembolso.',
     nothingPaid: 'Nenhum pagamento foi concluído: nada será cobrado.',
     freeUntil: (when: string) => `Cancelamento gratuito até ${when}.`,

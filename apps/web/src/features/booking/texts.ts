@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_MESSAGES,
+  BOLETO_REFUND_BUSINESS_DAYS,
   FREE_CANCELLATION_HOURS,
   HOLD_MINUTES,
   REQUEST_ANSWER_HOURS,
@@ -78,7 +79,7 @@ export const BOOKING_TEXT = {
     holdCardPix: `O horário fica reservado por ${HOLD_MINUTES} minutos enquanto você conclui o pagamento.`,
     holdBoleto: 'O horário fica reservado até o vencimento do boleto.',
     policyTitle: 'Política de cancelamento',
-    policy: `Cancelamento gratuito até ${FREE_CANCELLATION_HOURS} horas antes do início, com reembolso integral. Depois disso, não há reembolso. Se o médico recusar ou cancelar, você recebe o valor de volta integralmente.`,
+    policy: `Cancelamento gratuito até ${FREE_CANCELLATION_HOURS} horas antes do início, com reembolso integral. Depois disso, não há reembolso. Se o médico recusar ou cancelar, você recebe o valor de volta integralmente. Um boleto pago não pode ser estornado: o valor volta por PIX, para a chave do seu CPF, em até ${BOLETO_REFUND_BUSINESS_DAYS} dias úteis.`,
     accept: 'Li e aceito a política de cancelamento',
     submit: 'Confirmar e pagar',
     busy: 'Reservando horário...',

@@ -139,7 +139,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         question: 'Posso cancelar uma consulta?',
         answer: [
           'Sim. O cancelamento feito até 24 horas antes do início é gratuito e você recebe o reembolso integral. Com menos de 24 horas de antecedência, não há reembolso.',
-          'Se o médico cancelar, você sempre recebe o valor de volta. O reembolso é feito pelo mesmo meio de pagamento, sempre que possível.',
+          'Se o médico cancelar, você sempre recebe o valor de volta. O reembolso é feito pelo mesmo meio de pagamento; um boleto pago, que não pode ser estornado, volta por PIX para a chave do seu CPF em até 2 dias úteis.',
         ],
         link: { label: 'Ler os Termos de Uso', href: paths.terms.href() },
       },

@@ -135,6 +135,9 @@ function RefundStatement({
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="space-y-1">
         <p className="font-medium">{text}</p>
+        {full && appointment.payment?.method === 'boleto' ? (
+          <p className="text-muted-foreground">{T.boletoByTransfer}</p>
+        ) : null}
         {full && appointment.status === 'confirmed' && viewer === 'patient' ? (
           <p className="text-muted-foreground">{T.freeUntil(shortDateTimeIn(freeUntil, zone))}</p>
         ) : null}
