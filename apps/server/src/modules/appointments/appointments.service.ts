@@ -34,7 +34,6 @@ import {
   lockPayment,
   lockPaymentByRef,
   openPayment,
-  owedTransferRefund,
   type PaymentRow,
   type RefundOutcome,
   recordCardCharge,
@@ -745,8 +744,7 @@ export async function recordRefundTransfer(
   await ctx.db.transaction(async (tx) => {
     const appointment = await lockAppointment(tx, id);
     if (!appointment) throw notFound(M.notFound);
-    const owed = await owedTransferRefund(tx, id);
-    const settled = owed ? await settleTransferRefund(tx, owed.id, reference) : null;
+    const settled = await settleTransferRefund(tx, id, reference);
     if (!settled) throw conflict(M.noTransferOwed, undefined, 'no_transfer_owed');
     await recordEvent(tx, id, byViewer(viewer), 'refund_transferred', reference);
     await tellAbout(ctx, tx, id, 'refunded', { amount: settled.amount });

@@ -218,29 +218,24 @@ export async function refundPayment(
   return { kind: 'refunded', amount: payment.amount };
 }
 
-/** The refund an appointment owes by transfer, if any. */
-export async function owedTransferRefund(tx: Queryable, appointmentId: string) {
-  const [row] = await tx
-    .select({ id: refunds.id })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(payments.appointmentId, appointmentId), eq(refunds.status, 'awaiting_transfer')));
-  return row ?? null;
-}
-
 /**
- * The team records the PIX transfer that returned a boleto: the refund is settled with the
- * transfer's reference and the payment becomes refunded. Null when there is no such refund owed.
+ * The team records the PIX transfer that returned an appointment's paid boleto: its refund owed is
+ * settled with the transfer's reference and the payment becomes refunded. Null when none is owed.
  */
 export async function settleTransferRefund(
   tx: Queryable,
-  refundId: string,
+  appointmentId: string,
   reference: string,
 ): Promise<{ paymentId: string; amount: number } | null> {
   const [refund] = await tx
     .update(refunds)
     .set({ status: 'done', providerRef: reference, settledAt: new Date() })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'awaiting_transfer')))
+    .where(
+      and(
+        eq(refunds.status, 'awaiting_transfer'),
+        sql`${refunds.paymentId} in (select ${payments.id} from ${payments} where ${payments.appointmentId} = ${appointmentId})`,
+      ),
+    )
     .returning({ paymentId: refunds.paymentId, amount: refunds.amount });
   if (!refund) return null;
   await setPaymentStatus(tx, refund.paymentId, { status: 'refunded', refundedAt: new Date() });
