@@ -348,6 +348,13 @@ export const appointments = pgTable(
     /** A request the doctor has not answered by then expires like a rejection. */
     respondBy: timestamp('respond_by', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * The refund terms, fixed at confirmation: a patient's cancellation up to this instant is
+     * refunded in full. A doctor's move never brings it earlier (decision 065).
+     */
+    freeCancellationUntil: timestamp('free_cancellation_until', { withTimezone: true }),
+    /** Moves by the patient or the doctor; the lifecycle caps them. */
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
     /** What the doctor wrote for the patient when completing the consultation. */
     completionNotes: text('completion_notes'),
     /** When the patient accepted the cancellation policy shown before booking (kept as proof). */

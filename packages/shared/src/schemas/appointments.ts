@@ -2,6 +2,7 @@ import './zod-setup.ts';
 import { z } from 'zod';
 import { BRAZIL_STATE_CODES } from '../constants/brazil-states.ts';
 import { APPOINTMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants/statuses.ts';
+import { APPOINTMENT_ACTIONS } from '../lifecycle/appointment-lifecycle.ts';
 import { pageQuerySchema, pageResultSchema } from './common.ts';
 
 /** Booking, paying, answering, cancelling and moving consultations. */
@@ -24,6 +25,16 @@ export const APPOINTMENT_MESSAGES = {
   notPending: 'Esta solicitação já foi respondida.',
   cannotCancel: 'Esta consulta não pode mais ser cancelada.',
   cannotReschedule: 'Esta consulta não pode mais ser remarcada.',
+  rescheduleStarted: 'A consulta já começou: não pode mais ser remarcada nem cancelada.',
+  rescheduleNoRefundWindow:
+    'Faltam menos de 24 horas para a consulta: ela não pode mais ser remarcada por você. Fale com o médico ou cancele sem reembolso.',
+  tooManyReschedules: 'Esta consulta já foi remarcada 2 vezes e não pode ser remarcada de novo.',
+  tooManyHolds:
+    'Você já tem 2 reservas aguardando pagamento. Conclua ou cancele uma delas antes de agendar outra.',
+  holdWithDoctor:
+    'Você já tem uma reserva aguardando pagamento com este médico. Conclua o pagamento ou cancele-a antes de agendar outra.',
+  boletoNotToday:
+    'Boleto não está disponível hoje: o vencimento cairia depois de um fim de semana ou feriado. Pague com cartão ou PIX.',
   cannotComplete: 'Só uma consulta confirmada pode ser marcada como concluída.',
   notPayable: 'Este pagamento não pode mais ser feito. Agende novamente.',
   cardNumberInvalid: 'Número do cartão inválido',
@@ -104,8 +115,7 @@ export const HOLD_MINUTES = 15;
 export const BOLETO_REFUND_BUSINESS_DAYS = 2;
 /** Boleto only for slots at least this many days ahead. */
 export const BOLETO_MIN_DAYS_AHEAD = 3;
-/** Patient cancellations up to this many hours before the start are refunded in full. */
-export const FREE_CANCELLATION_HOURS = 24;
+export { FREE_CANCELLATION_HOURS, MAX_RESCHEDULES } from '../lifecycle/appointment-lifecycle.ts';
 /** A request the doctor has not answered within this many hours (or by 2 h before the start) expires. */
 export const REQUEST_ANSWER_HOURS = 24;
 export const REQUEST_ANSWER_BEFORE_START_HOURS = 2;
@@ -201,6 +211,13 @@ export const appointmentSchema = z.object({
   respondBy: z.string().nullable(),
   /** When the patient accepted the cancellation policy, at booking. */
   policyAcceptedAt: z.string().nullable(),
+  /** Until when the patient's cancellation is refunded in full: fixed at confirmation, kept by a doctor's move. */
+  freeCancellationUntil: z.string().nullable(),
+  rescheduleCount: z.number().int(),
+  /** What this viewer may do now (the lifecycle's table); screens show only these. */
+  actions: z.array(z.enum(APPOINTMENT_ACTIONS)),
+  /** When the clock alone next changes `actions` or the room: ask again then. */
+  nextChangeAt: z.string().nullable(),
   createdAt: z.string(),
   doctor: personSchema.extend({
     doctorId: z.uuid(),

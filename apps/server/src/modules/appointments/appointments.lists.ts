@@ -1,4 +1,5 @@
 import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
+import type { LifecycleActor } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import { type AppointmentDto, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -19,9 +20,10 @@ async function page(
   where: SQL | undefined,
   orderBy: SQL[],
   paging: Paging,
+  viewer: LifecycleActor,
 ): Promise<PageResult<AppointmentDto>> {
   const [items, total] = await Promise.all([
-    findAppointmentDtos(db, where, {
+    findAppointmentDtos(db, where, viewer, {
       orderBy,
       limit: paging.pageSize,
       offset: (paging.page - 1) * paging.pageSize,
@@ -52,7 +54,7 @@ export function patientAppointments(
     query.scope === 'upcoming' ? upcoming : sql`not (${upcoming})`,
   );
   const order = query.scope === 'upcoming' ? [asc(appointments.startsAt)] : [desc(appointments.startsAt)];
-  return page(db, where, order, query);
+  return page(db, where, order, query, 'patient');
 }
 
 /**
@@ -88,7 +90,7 @@ export function doctorAppointments(
     query.filter === 'pending'
       ? [asc(appointments.respondBy), asc(appointments.startsAt)]
       : [desc(appointments.startsAt)];
-  return page(db, where, order, query);
+  return page(db, where, order, query, 'doctor');
 }
 
 const ADMIN_SORTS = {
@@ -139,7 +141,13 @@ export function adminAppointments(
   );
   const column = ADMIN_SORTS[(query.sort ?? 'startsAt') as keyof typeof ADMIN_SORTS] ?? appointments.startsAt;
   const direction = query.sort ? query.order : 'desc';
-  return page(db, where, [direction === 'asc' ? asc(column) : desc(column), desc(appointments.id)], query);
+  return page(
+    db,
+    where,
+    [direction === 'asc' ? asc(column) : desc(column), desc(appointments.id)],
+    query,
+    'admin',
+  );
 }
 
 /** The doctor profile id of a user, for the doctor's routes. */

@@ -1,9 +1,16 @@
+import {
+  allowedActions,
+  type LifecycleActor,
+  type LifecycleState,
+  nextChangeAt,
+} from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import type { AppointmentDto, PaymentDto } from '@pulsa/shared/schemas/appointments';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import {
   appointments,
+  consultationParticipants,
   doctorProfiles,
   payments,
   refunds,
@@ -32,6 +39,11 @@ function selectAppointments(db: Queryable) {
       doctorEmail: doctorPerson.email,
       patientName: patientPerson.fullName,
       patientEmail: patientPerson.email,
+      patientJoined: sql<boolean>`exists (
+        select 1 from ${consultationParticipants}
+        where ${consultationParticipants.appointmentId} = ${appointments.id}
+          and ${consultationParticipants.userId} = ${appointments.patientId}
+      )`,
     })
     .from(appointments)
     .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId))
@@ -98,8 +110,44 @@ export function toPaymentDto({ row, refund }: PaymentView): PaymentDto {
   };
 }
 
-function toDto(r: JoinedRow, payment: PaymentView | undefined): AppointmentDto {
+/** What the lifecycle reads of an appointment row and its live payment. */
+export function lifecycleState(
+  a: AppointmentRow,
+  payment: { status: PaymentDto['status']; refundAwaitingTransfer: boolean } | null,
+  patientJoined: boolean,
+): LifecycleState {
+  return {
+    status: a.status,
+    startsAt: a.startsAt,
+    endsAt: a.endsAt,
+    holdExpiresAt: a.holdExpiresAt,
+    freeCancellationUntil: a.freeCancellationUntil,
+    rescheduleCount: a.rescheduleCount,
+    payment,
+    patientJoined,
+  };
+}
+
+/**
+ * The appointment as `viewer` may see it: the actions the lifecycle allows them now, and for the
+ * doctor nothing of how the patient pays (instructions, boleto) — one place for both.
+ */
+function toDto(
+  r: JoinedRow,
+  payment: PaymentView | undefined,
+  viewer: LifecycleActor,
+  now: Date,
+): AppointmentDto {
   const a = r.a;
+  const state = lifecycleState(
+    a,
+    payment
+      ? { status: payment.row.status, refundAwaitingTransfer: payment.refund?.status === 'awaiting_transfer' }
+      : null,
+    r.patientJoined,
+  );
+  const paymentDto = payment ? toPaymentDto(payment) : null;
+  const next = nextChangeAt(state, now);
   return {
     id: a.id,
     status: a.status,
@@ -113,6 +161,10 @@ function toDto(r: JoinedRow, payment: PaymentView | undefined): AppointmentDto {
     holdExpiresAt: iso(a.holdExpiresAt),
     respondBy: iso(a.respondBy),
     policyAcceptedAt: iso(a.policyAcceptedAt),
+    freeCancellationUntil: iso(a.freeCancellationUntil),
+    rescheduleCount: a.rescheduleCount,
+    actions: allowedActions(state, viewer, now),
+    nextChangeAt: next ? next.toISOString() : null,
     createdAt: a.createdAt.toISOString(),
     doctor: {
       id: r.doctorUserId,
@@ -124,7 +176,10 @@ function toDto(r: JoinedRow, payment: PaymentView | undefined): AppointmentDto {
       crm: r.crmNumber && r.crmState ? `${r.crmNumber}/${r.crmState}` : null,
     },
     patient: { id: a.patientId, name: r.patientName, email: r.patientEmail },
-    payment: payment ? toPaymentDto(payment) : null,
+    payment:
+      paymentDto && viewer === 'doctor'
+        ? { ...paymentDto, instructions: null, needsCard: false, needsSecondStep: false }
+        : paymentDto,
   };
 }
 
@@ -147,7 +202,9 @@ export async function latestPayments(db: Queryable, appointmentIds: string[]) {
 export async function findAppointmentDtos(
   db: Queryable,
   where: SQL | undefined,
+  viewer: LifecycleActor,
   options: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
+  now = new Date(),
 ): Promise<AppointmentDto[]> {
   let query = selectAppointments(db).where(where).$dynamic();
   if (options.orderBy) query = query.orderBy(...options.orderBy);
@@ -158,7 +215,7 @@ export async function findAppointmentDtos(
     db,
     rows.map((r) => r.a.id),
   );
-  return rows.map((r) => toDto(r, paymentsOf.get(r.a.id)));
+  return rows.map((r) => toDto(r, paymentsOf.get(r.a.id), viewer, now));
 }
 
 export async function countAppointments(db: Queryable, where: SQL | undefined): Promise<number> {
@@ -172,8 +229,12 @@ export async function countAppointments(db: Queryable, where: SQL | undefined): 
   return row?.n ?? 0;
 }
 
-export async function findAppointmentDto(db: Queryable, id: string): Promise<AppointmentDto | undefined> {
-  const [dto] = await findAppointmentDtos(db, eq(appointments.id, id));
+export async function findAppointmentDto(
+  db: Queryable,
+  id: string,
+  viewer: LifecycleActor,
+): Promise<AppointmentDto | undefined> {
+  const [dto] = await findAppointmentDtos(db, eq(appointments.id, id), viewer);
   return dto;
 }
 

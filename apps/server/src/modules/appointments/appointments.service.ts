@@ -94,7 +94,7 @@ export async function tellAbout(
   event: AppointmentEvent,
   extra: { reason?: string; amount?: number } = {},
 ) {
-  const dto = await findAppointmentDto(tx, id);
+  const dto = await findAppointmentDto(tx, id, 'system');
   if (dto) await tell(ctx, tx, event, subjectOf(dto), extra);
 }
 
@@ -120,7 +120,7 @@ const BY_RULES = { actor: 'system' as Actor };
 
 /** Who may see an appointment: its patient, its doctor, any admin. Others get a 404. */
 export async function getForViewer(ctx: BookingContext, viewer: Viewer, id: string): Promise<AppointmentDto> {
-  const dto = await findAppointmentDto(ctx.db, id);
+  const dto = await findAppointmentDto(ctx.db, id, viewer.role);
   if (!dto || !canSee(viewer, dto)) throw notFound(M.notFound);
   return dto;
 }
@@ -344,7 +344,7 @@ export async function book(
     throw error;
   }
   await ctx.jobs.holdExpiry(id, holdUntil);
-  return (await findAppointmentDto(ctx.db, id)) as AppointmentDto;
+  return (await findAppointmentDto(ctx.db, id, 'patient')) as AppointmentDto;
 }
 
 class SlotTaken extends Error {}

@@ -22,6 +22,10 @@ function appointment(
     holdExpiresAt: '2026-11-23T22:10:00.000Z',
     respondBy: null,
     policyAcceptedAt: null,
+    freeCancellationUntil: null,
+    rescheduleCount: 0,
+    actions: [],
+    nextChangeAt: null,
     createdAt: '2026-11-23T21:55:00.000Z',
     doctor: {
       id: 'cfb2fe1b-356e-4cc0-a287-8caf8b2bbb5b',

@@ -21,6 +21,10 @@ function appointment(
     holdExpiresAt: null,
     respondBy: null,
     policyAcceptedAt: null,
+    freeCancellationUntil: null,
+    rescheduleCount: 0,
+    actions: [],
+    nextChangeAt: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     doctor: {
       id: doctorId,
