@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../constants/statuses.ts';
 import { consultationClientMessages, consultationLiveEvents } from './consultations.ts';
 import { notificationSchema } from './notifications.ts';
 
@@ -19,6 +20,19 @@ export const LIVE_HEARTBEAT_SECONDS = 25;
 /** What an event can be. Every event concerns the users it was published to, and no one else. */
 export const liveServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), notification: notificationSchema }),
+  /**
+   * An appointment or its payment changed, whoever changed it: sent to its patient, its doctor and
+   * every admin in the transaction of the change, so each open screen refreshes what shows it.
+   * `doctorId` is the doctor's profile id (the doctor's slots changed too).
+   */
+  z.object({
+    type: z.literal('appointment.changed'),
+    appointmentId: z.uuid(),
+    doctorId: z.uuid(),
+    patientId: z.uuid(),
+    status: z.enum(APPOINTMENT_STATUSES),
+    paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+  }),
   ...consultationLiveEvents,
 ]);
 export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;
