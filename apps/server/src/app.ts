@@ -11,10 +11,10 @@ import { JobQueue } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import type { BookingContext } from './modules/appointments/appointments.context.ts';
 import { appointmentDocumentRoutes } from './modules/appointments/appointments.documents.routes.ts';
 import { bookingJobs } from './modules/appointments/appointments.jobs.ts';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
-import type { BookingContext } from './modules/appointments/appointments.service.ts';
 import { OverdueSweep } from './modules/appointments/appointments.sweep.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -221,7 +221,7 @@ export async function buildApp(
           iceServers: config.iceServers,
           turn: config.turn,
           storage: createFileStorage(config),
-          tell: booking,
+          appointments: booking,
         },
       });
     },

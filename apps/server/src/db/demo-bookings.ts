@@ -1,15 +1,12 @@
 import { BOLETO_MIN_DAYS_AHEAD } from '@pulsa/shared/schemas/appointments';
 import { eq } from 'drizzle-orm';
+import { book } from '../modules/appointments/appointments.booking.ts';
+import type { BookingContext, Viewer } from '../modules/appointments/appointments.context.ts';
+import { act } from '../modules/appointments/appointments.lifecycle.ts';
 import {
-  accept,
-  type BookingContext,
-  book,
-  cancel,
-  reject,
   simulateSandboxPayment,
   submitSandboxCard,
-  type Viewer,
-} from '../modules/appointments/appointments.service.ts';
+} from '../modules/appointments/appointments.payment-events.ts';
 import { nextAvailableDays } from '../modules/doctors/doctors.agenda.service.ts';
 import type { Slot } from '../modules/doctors/slots.ts';
 import { SANDBOX_CARDS } from '../modules/payments/sandbox-provider.ts';
@@ -96,7 +93,7 @@ export async function addDemoBookings(
   // Confirmed: the card is authorised at checkout and captured when the doctor accepts.
   const confirmedId = await bookSlot(confirmed, 'card', 'Retorno para mostrar os exames de sangue.');
   await submitSandboxCard(ctx, patient, confirmedId, SANDBOX_CARDS.approved);
-  await accept(ctx, doctor, confirmedId);
+  await act(ctx, doctor, confirmedId, { kind: 'accept' });
 
   // A request paid by PIX, waiting for the doctor's answer.
   const requestedId = await bookSlot(requested, 'pix', 'Palpitações ao subir escadas nas últimas semanas.');
@@ -106,23 +103,23 @@ export async function addDemoBookings(
   // (a boleto cannot be reversed) that the admin records in Consultas.
   const rejectedId = await bookSlot(rejected, 'boleto', 'Avaliação antes de voltar a correr.');
   await simulateSandboxPayment(ctx, patient, rejectedId);
-  await reject(ctx, doctor, rejectedId);
+  await act(ctx, doctor, rejectedId, { kind: 'reject' });
 
   // Confirmed, then canceled by the patient a few hours before the start: the policy keeps the
   // money. The cancellation is dated that close to the start even when the slot is days ahead,
   // which is what the rule looks at (the story is written at once).
   const lateId = await bookSlot(late, 'card', 'Pressão alta na última medição em casa.');
   await submitSandboxCard(ctx, patient, lateId, SANDBOX_CARDS.approved);
-  await accept(ctx, doctor, lateId);
+  await act(ctx, doctor, lateId, { kind: 'accept' });
   const canceledAt = new Date(Math.max(Date.now(), late.start.getTime() - LATE_CANCEL_BEFORE_START));
-  await cancel(ctx, patient, lateId, 'Imprevisto no trabalho', canceledAt);
+  await act(ctx, patient, lateId, { kind: 'cancel', reason: 'Imprevisto no trabalho' }, canceledAt);
 
   // Under way: booked, paid and accepted by the rules, then moved to have started 20 minutes ago,
   // so the demo's doctor and patient can meet in its room at once (it stays open until an hour
   // after its end). The rules cannot book a time already started; this move is the one shortcut.
   const underwayId = await bookSlot(underway, 'card', 'Dor de cabeça frequente há duas semanas.');
   await submitSandboxCard(ctx, patient, underwayId, SANDBOX_CARDS.approved);
-  await accept(ctx, doctor, underwayId);
+  await act(ctx, doctor, underwayId, { kind: 'accept' });
   const startsAt = new Date(now.getTime() - UNDERWAY_STARTED_AGO);
   await ctx.db
     .update(appointments)

@@ -1,7 +1,7 @@
 import { slugify } from '@pulsa/shared/format/slug';
 import type { BillingAddress } from '@pulsa/shared/schemas/appointments';
 import { count, eq } from 'drizzle-orm';
-import type { BookingContext } from '../modules/appointments/appointments.service.ts';
+import type { BookingContext } from '../modules/appointments/appointments.context.ts';
 import type { FileStorage } from '../modules/files/files.storage.ts';
 import type { Db, Tx } from './client.ts';
 import { addDemoBookings, type DemoBookings } from './demo-bookings.ts';

@@ -16,7 +16,7 @@ const HOUR = 60 * MINUTE;
 
 /** Patient cancellations up to this many hours before the start are refunded in full. */
 export const FREE_CANCELLATION_HOURS = 24;
-/** How often the patient or the doctor may move one consultation (the team is not limited). */
+/** How often one consultation may be moved (by the patient and the doctor together). */
 export const MAX_RESCHEDULES = 2;
 
 export const APPOINTMENT_ACTIONS = [
@@ -117,7 +117,7 @@ function termsOf(s: LifecycleState): Date {
 
 /**
  * The terms after a move. The patient may move only while a free cancellation is still theirs, so a
- * move is a cancel-and-book: the new start's terms. The doctor's or the team's move never takes a
+ * move is a cancel-and-book: the new start's terms. The doctor's move never takes a
  * refund away: the patient keeps the later of the old and the new terms (never past the new start).
  */
 export function freeCancellationAfterMove(
@@ -182,11 +182,11 @@ export function refusal(
       return null;
     case 'reschedule':
       if (ended) return 'ended';
-      if (by === 'system') return 'not_allowed';
+      // A move is agreed between the patient and the doctor; the team cancels, it does not move.
+      if (by !== 'patient' && by !== 'doctor') return 'not_allowed';
       if (stage !== 'awaiting_doctor' && stage !== 'confirmed') return 'not_allowed';
-      // Nothing moves after the start, whoever asks.
+      // Nothing moves after the start.
       if (!before(now, s.startsAt)) return 'started';
-      if (by === 'admin') return null;
       if (s.rescheduleCount >= MAX_RESCHEDULES) return 'too_many_moves';
       if (by === 'patient' && stage === 'confirmed' && !before(now, termsOf(s)))
         return 'inside_no_refund_window';
@@ -198,7 +198,8 @@ export function refusal(
     case 'complete':
       if (by !== 'doctor' && by !== 'admin') return 'not_allowed';
       if (stage !== 'confirmed' && stage !== 'in_progress') return ended ? 'ended' : 'not_allowed';
-      if (by === 'doctor' && before(now, roomWindow(s.startsAt, s.endsAt).opensAt)) return 'too_early';
+      // Nobody closes a consultation that has not begun (its money and its cancellation hang on it).
+      if (before(now, roomWindow(s.startsAt, s.endsAt).opensAt)) return 'too_early';
       return null;
     case 'no_show':
       if (by !== 'doctor') return 'not_allowed';

@@ -33,8 +33,6 @@ export const APPOINTMENT_MESSAGES = {
     'Você já tem 2 reservas aguardando pagamento. Conclua ou cancele uma delas antes de agendar outra.',
   holdWithDoctor:
     'Você já tem uma reserva aguardando pagamento com este médico. Conclua o pagamento ou cancele-a antes de agendar outra.',
-  boletoNotToday:
-    'Boleto não está disponível hoje: o vencimento cairia depois de um fim de semana ou feriado. Pague com cartão ou PIX.',
   cannotComplete: 'Só uma consulta confirmada pode ser marcada como concluída.',
   notPayable: 'Este pagamento não pode mais ser feito. Agende novamente.',
   cardNumberInvalid: 'Número do cartão inválido',
@@ -109,6 +107,16 @@ export const CANCELLATION_REASONS = {
   doctorAbsent: 'O médico não entrou na consulta',
 } as const;
 
+/**
+ * The longest an unpaid boleto holds its slot, whatever its due date (a Friday's boleto is due on
+ * Monday; the slot is freed before). A boleto paid after that is returned (decision 065).
+ */
+export const BOLETO_MAX_HOLD_HOURS = 48;
+/** Unpaid holds a patient may have at once (and at most one per doctor). */
+export const MAX_UNPAID_HOLDS = 2;
+/** Booking requests a patient may send in BOOKING_RATE_WINDOW_MINUTES. */
+export const BOOKING_RATE_LIMIT = 10;
+export const BOOKING_RATE_WINDOW_MINUTES = 10;
 /** Minutes an unpaid card or PIX booking holds its slot. */
 export const HOLD_MINUTES = 15;
 /** A paid boleto is returned by PIX transfer within this many business days (decision 064). */

@@ -186,11 +186,6 @@ export const consultationLiveEvents = [
     signal: rtcSignalSchema,
   }),
   z.object({ type: z.literal('consultation.message'), message: chatMessageSchema }),
-  z.object({
-    type: z.literal('consultation.status'),
-    appointmentId: z.uuid(),
-    status: z.enum(APPOINTMENT_STATUSES),
-  }),
 ] as const;
 
 /** Live messages of the room (client → server), each checked against the room's rules. */

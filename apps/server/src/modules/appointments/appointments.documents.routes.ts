@@ -1,8 +1,8 @@
 import { appointmentIdParamsSchema } from '@pulsa/shared/schemas/appointments';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BookingContext, Viewer } from './appointments.context.ts';
 import { boletoPdf, receiptPdf } from './appointments.documents.ts';
-import type { BookingContext, Viewer } from './appointments.service.ts';
 
 /** The payment's PDFs, for the appointment's patient, its doctor or an admin (others get a 404). */
 export async function appointmentDocumentRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {

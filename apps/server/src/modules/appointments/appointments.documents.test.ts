@@ -9,6 +9,7 @@ import {
   SAMPLE_BILLING_ADDRESS,
   seedSpecialties,
 } from '../../db/factories.ts';
+import { lapseUnpaidHolds } from '../../test/holds.ts';
 import { pageContent, shownTexts } from '../../test/pdf-content.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
@@ -21,6 +22,7 @@ import { DOCUMENT_MESSAGES } from './appointments.documents.ts';
 let app: FastifyInstance;
 let doctor: Awaited<ReturnType<typeof createDoctor>>;
 const patientCpf = fakeCpf();
+let patientId = '';
 const cookies = { patient: '', other: '', doctor: '', otherDoctor: '', admin: '' };
 
 const SP = 'America/Sao_Paulo';
@@ -41,6 +43,7 @@ const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: obj
   app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
 async function bookAs(startsAt: string, method: 'card' | 'pix' | 'boleto') {
+  await lapseUnpaidHolds(app.db, patientId);
   const res = await call('POST', '/api/appointments', cookies.patient, {
     doctorId: doctor.doctorId,
     startsAt,
@@ -74,6 +77,7 @@ beforeAll(async () => {
   const patient = await createPatient(app.db, { fullName: 'Lúcia Conceição Prado', cpf: patientCpf });
   const other = await createPatient(app.db);
   const admin = await createAdmin(app.db);
+  patientId = patient.id;
   cookies.patient = await signIn(patient.email, patient.password);
   cookies.other = await signIn(other.email, other.password);
   cookies.doctor = await signIn(doctor.email, doctor.password);

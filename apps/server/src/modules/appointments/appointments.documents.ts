@@ -5,7 +5,8 @@ import { payments, userProfiles } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { renderBoletoPdf } from '../payments/boleto-pdf.ts';
 import { receiptNumberOf, renderReceiptPdf } from '../payments/receipt-pdf.ts';
-import { type BookingContext, getForViewer, type Viewer } from './appointments.service.ts';
+import { getForViewer } from './appointments.access.ts';
+import type { BookingContext, Viewer } from './appointments.context.ts';
 
 /** The printable documents of an appointment's payment: the boleto to pay and the receipt once paid. */
 

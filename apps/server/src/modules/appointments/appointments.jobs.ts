@@ -1,13 +1,7 @@
 import { UNENDED_CLOSE_AFTER_HOURS } from '@pulsa/shared/schemas/consultations';
 import type { JobQueue } from '../../lib/jobs.ts';
-import {
-  type BookingContext,
-  type BookingJobs,
-  closeUnended,
-  expireHold,
-  expireRequest,
-  remind,
-} from './appointments.service.ts';
+import type { BookingContext, BookingJobs } from './appointments.context.ts';
+import { closeUnended, expireHold, expireRequest, remind } from './appointments.timers.ts';
 
 const HOUR = 3_600_000;
 

@@ -85,11 +85,11 @@ export function doctorAppointments(
     isNotNull(appointments.requestedAt),
     byFilter[query.filter],
   );
-  // Pending first by how soon they must be answered; the rest by start, newest first.
+  // Pending by how soon they must be answered; the rest by date ascending, as the spec orders them.
   const order =
     query.filter === 'pending'
-      ? [asc(appointments.respondBy), asc(appointments.startsAt)]
-      : [desc(appointments.startsAt)];
+      ? [asc(appointments.respondBy), asc(appointments.startsAt), asc(appointments.id)]
+      : [asc(appointments.startsAt), asc(appointments.id)];
   return page(db, where, order, query, 'doctor');
 }
 

@@ -25,7 +25,6 @@ export type AppointmentEvent =
   | 'canceled_by_admin'
   | 'hold_expired'
   | 'rescheduled'
-  | 'payment_confirmed'
   | 'refunded'
   | 'refund_by_transfer'
   | 'reminder_24h'
@@ -63,31 +62,35 @@ interface Message {
   paragraphs: string[];
 }
 
-function messagesFor(
-  event: AppointmentEvent,
-  s: MessageSubject,
-  extra: { reason?: string; amount?: number },
-) {
+function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: MessageExtra) {
   const when = whenText(s.startsAt, s.timeZone);
   const withDoctor = `com ${s.doctor.name} em ${when}`;
   const withPatient = `de ${s.patient.name} em ${when}`;
   const reason = extra.reason ? [`Motivo: ${extra.reason}.`] : [];
   const list: Message[] = [];
   switch (event) {
-    case 'requested':
+    case 'requested': {
+      // One message each for a booking paid and sent to the doctor: the payment and the request.
+      const deadline = extra.respondBy ? ` até ${whenText(extra.respondBy, s.timeZone)}` : '';
       list.push({
         to: 'doctor',
         title: 'Nova solicitação de consulta',
         paragraphs: [
-          `Você recebeu uma solicitação de consulta ${withPatient}. Aceite ou recuse em Consultas.`,
+          `Você recebeu uma solicitação de consulta ${withPatient}. Aceite ou recuse em Consultas${deadline}.`,
         ],
       });
+      const money = extra.cardHeld
+        ? 'O valor está reservado no seu cartão e só será cobrado quando o médico aceitar.'
+        : `Pagamento de ${formatBRL(extra.amount ?? 0)} confirmado.`;
       list.push({
         to: 'patient',
         title: 'Solicitação enviada ao médico',
-        paragraphs: [`Sua consulta ${withDoctor} aguarda a confirmação do médico.`],
+        paragraphs: [
+          `${money} Sua consulta ${withDoctor} aguarda a confirmação do médico, que responde${deadline}.`,
+        ],
       });
       break;
+    }
     case 'received':
       list.push({
         to: 'patient',
@@ -182,13 +185,6 @@ function messagesFor(
         paragraphs: [`Sua consulta com ${s.doctor.name} foi remarcada para ${when}.`],
       });
       break;
-    case 'payment_confirmed':
-      list.push({
-        to: 'patient',
-        title: 'Pagamento confirmado',
-        paragraphs: [`Recebemos o pagamento de ${formatBRL(extra.amount ?? 0)} da consulta ${withDoctor}.`],
-      });
-      break;
     case 'refunded':
       list.push({
         to: 'patient',
@@ -279,13 +275,23 @@ export interface TellContext {
   onEmailQueued: () => void;
 }
 
+/** What a message may say beyond the appointment itself. */
+export interface MessageExtra {
+  reason?: string;
+  amount?: number;
+  /** When the doctor must answer a request. */
+  respondBy?: Date;
+  /** A card authorised, to be charged when the doctor accepts. */
+  cardHeld?: boolean;
+}
+
 /** The bell and an e-mail for each person concerned, written in the event's transaction. */
 export async function tell(
   ctx: TellContext,
   tx: Queryable,
   event: AppointmentEvent,
   subject: MessageSubject,
-  extra: { reason?: string; amount?: number } = {},
+  extra: MessageExtra = {},
 ): Promise<void> {
   for (const message of messagesFor(event, subject, extra)) {
     const person = message.to === 'patient' ? subject.patient : subject.doctor;

@@ -1,11 +1,10 @@
 import {
   allowedActions,
   type LifecycleActor,
-  type LifecycleState,
   nextChangeAt,
 } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import type { AppointmentDto, PaymentDto } from '@pulsa/shared/schemas/appointments';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -16,7 +15,9 @@ import {
   refunds,
   specialties,
   userProfiles,
+  userRoles,
 } from '../../db/schema.ts';
+import { lifecycleState } from './appointments.state.ts';
 
 const doctorPerson = alias(userProfiles, 'doctor_person');
 const patientPerson = alias(userProfiles, 'patient_person');
@@ -107,24 +108,6 @@ export function toPaymentDto({ row, refund }: PaymentView): PaymentDto {
           settledAt: iso(refund.settledAt),
         }
       : null,
-  };
-}
-
-/** What the lifecycle reads of an appointment row and its live payment. */
-export function lifecycleState(
-  a: AppointmentRow,
-  payment: { status: PaymentDto['status']; refundAwaitingTransfer: boolean } | null,
-  patientJoined: boolean,
-): LifecycleState {
-  return {
-    status: a.status,
-    startsAt: a.startsAt,
-    endsAt: a.endsAt,
-    holdExpiresAt: a.holdExpiresAt,
-    freeCancellationUntil: a.freeCancellationUntil,
-    rescheduleCount: a.rescheduleCount,
-    payment,
-    patientJoined,
   };
 }
 
@@ -238,6 +221,11 @@ export async function findAppointmentDto(
   return dto;
 }
 
+export async function appointmentRow(db: Queryable, id: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+  return row;
+}
+
 /** Locks the appointment row for the rest of the transaction. */
 export async function lockAppointment(db: Queryable, id: string): Promise<AppointmentRow | undefined> {
   const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
@@ -261,3 +249,173 @@ export async function lockLivePayment(db: Queryable, appointmentId: string): Pro
 
 /** People fields the service needs for e-mails and the bell. */
 export const people = { doctorPerson, patientPerson };
+
+/** Writes an appointment's fields (the lifecycle's and booking's only writer of the row). */
+export async function updateAppointment(
+  db: Queryable,
+  id: string,
+  values: Partial<typeof appointments.$inferInsert>,
+): Promise<void> {
+  await db.update(appointments).set(values).where(eq(appointments.id, id));
+}
+
+export async function insertAppointment(
+  db: Queryable,
+  values: typeof appointments.$inferInsert,
+): Promise<string> {
+  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id });
+  return (row as { id: string }).id;
+}
+
+export async function doctorUserIdOf(db: Queryable, doctorId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: doctorProfiles.userId })
+    .from(doctorProfiles)
+    .where(eq(doctorProfiles.id, doctorId));
+  return row?.userId;
+}
+
+/** The people who came into the consultation's room. */
+export async function participantIds(db: Queryable, appointmentId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: consultationParticipants.userId })
+    .from(consultationParticipants)
+    .where(eq(consultationParticipants.appointmentId, appointmentId));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** Who hears of every change of an appointment besides its two people. */
+export async function adminIds(db: Queryable): Promise<string[]> {
+  const rows = await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
+  return rows.map((r) => r.id);
+}
+
+/** A patient's unpaid holds still in force: how many and with which doctors. */
+export async function unpaidHolds(db: Queryable, patientId: string) {
+  return db
+    .select({ id: appointments.id, doctorId: appointments.doctorId })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        eq(appointments.status, 'scheduled'),
+        isNotNull(appointments.holdExpiresAt),
+        gt(appointments.holdExpiresAt, sql`now()`),
+      ),
+    );
+}
+
+/**
+ * The doctor as booking needs them and, in the same query, whether an active appointment already
+ * holds the consultation that would start at `start`: most losers of a race are answered by this one
+ * read (the exclusion constraint stays the guarantee).
+ */
+export async function doctorForBooking(db: Queryable, doctorId: string, start: Date) {
+  const startsAt = start.toISOString();
+  const [row] = await db
+    .select({
+      id: doctorProfiles.id,
+      userId: doctorProfiles.userId,
+      price: doctorProfiles.consultationPrice,
+      minutes: doctorProfiles.consultationMinutes,
+      timeZone: doctorProfiles.timeZone,
+      specialtyId: doctorProfiles.specialtyId,
+      status: doctorProfiles.verificationStatus,
+      name: userProfiles.fullName,
+      taken: sql<boolean>`exists (
+        select 1 from ${appointments}
+        where ${appointments.doctorId} = ${doctorProfiles.id}
+          and ${appointments.status} <> 'canceled'
+          and (${appointments.holdExpiresAt} is null or ${appointments.holdExpiresAt} > now())
+          and ${appointments.startsAt} < ${startsAt}::timestamptz + ${doctorProfiles.consultationMinutes} * interval '1 minute'
+          and ${appointments.endsAt} > ${startsAt}::timestamptz
+      )`,
+    })
+    .from(doctorProfiles)
+    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+    .where(eq(doctorProfiles.id, doctorId));
+  return row;
+}
+
+/** True when an active appointment holds part of the range (checked again under the booking's lock). */
+export async function rangeTaken(db: Queryable, doctorId: string, start: Date, end: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        sql`${appointments.status} <> 'canceled'`,
+        sql`(${appointments.holdExpiresAt} is null or ${appointments.holdExpiresAt} > now())`,
+        sql`${appointments.startsAt} < ${end.toISOString()}`,
+        sql`${appointments.endsAt} > ${start.toISOString()}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Unpaid holds past their time that overlap a range of the doctor or the patient, locked. */
+export async function lapsedHoldsOverlapping(
+  db: Queryable,
+  who: { doctorId: string; patientId: string },
+  start: Date,
+  end: Date,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        or(eq(appointments.doctorId, who.doctorId), eq(appointments.patientId, who.patientId)),
+        sql`tstzrange(${appointments.startsAt}, ${appointments.endsAt}) && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`,
+        eq(appointments.status, 'scheduled'),
+        lt(appointments.holdExpiresAt, sql`now()`),
+      ),
+    )
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function patientProfile(db: Queryable, patientId: string) {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.id, patientId));
+  return row;
+}
+
+export async function saveBillingAddress(
+  db: Queryable,
+  patientId: string,
+  address: NonNullable<typeof userProfiles.$inferSelect.billingAddress>,
+) {
+  await db
+    .update(userProfiles)
+    .set({ billingAddress: address, updatedAt: new Date() })
+    .where(eq(userProfiles.id, patientId));
+}
+
+/** Consultations nobody ended, whose end passed before `before`, for the sweep that backs the jobs up. */
+export async function unendedBefore(db: Queryable, before: Date) {
+  return db
+    .select({ id: appointments.id, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(and(inArray(appointments.status, ['confirmed', 'in_progress']), lt(appointments.endsAt, before)))
+    .limit(100);
+}
+
+/** Holds and requests past their time, for the sweep that backs the jobs up after downtime. */
+export async function overdue(db: Queryable, now = new Date()) {
+  return db
+    .select({
+      id: appointments.id,
+      holdExpiresAt: appointments.holdExpiresAt,
+      respondBy: appointments.respondBy,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.status, 'scheduled'),
+        or(lt(appointments.holdExpiresAt, now), lt(appointments.respondBy, now)),
+      ),
+    )
+    .limit(100);
+}

@@ -4,6 +4,8 @@ import {
   appointmentIdParamsSchema,
   appointmentPageSchema,
   appointmentSchema,
+  BOOKING_RATE_LIMIT,
+  BOOKING_RATE_WINDOW_MINUTES,
   bookableDoctorPageSchema,
   bookingInputSchema,
   bookingSearchQuerySchema,
@@ -24,7 +26,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { bookableDoctors } from '../catalog/bookable-doctors.ts';
+import { getForViewer } from './appointments.access.ts';
+import { book, storedBillingAddress } from './appointments.booking.ts';
 import { appointmentCalendar } from './appointments.calendar.ts';
+import type { BookingContext, Viewer } from './appointments.context.ts';
+import { act, cancellationPreview } from './appointments.lifecycle.ts';
 import {
   adminAppointments,
   doctorAppointments,
@@ -33,21 +39,10 @@ import {
   patientPayments,
 } from './appointments.lists.ts';
 import {
-  accept,
-  adminComplete,
-  type BookingContext,
-  book,
-  cancel,
-  cancellationPreview,
-  getForViewer,
   recordRefundTransfer,
-  reject,
-  reschedule,
   simulateSandboxPayment,
-  storedBillingAddress,
   submitSandboxCard,
-  type Viewer,
-} from './appointments.service.ts';
+} from './appointments.payment-events.ts';
 
 /**
  * Consultations for every role. One service decides: patients book, pay, cancel and move their own;
@@ -120,6 +115,19 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
     '/appointments',
     {
       ...patient,
+      // Booking requests per patient (after sign-in, so the key is the account, not the address).
+      config: {
+        rateLimit: {
+          max: BOOKING_RATE_LIMIT,
+          timeWindow: `${BOOKING_RATE_WINDOW_MINUTES} minutes`,
+          // After the body's checks and the session: a malformed or anonymous request is refused first.
+          hook: 'preHandler',
+          keyGenerator: async (request: FastifyRequest) => {
+            const user = await app.currentUser(request);
+            return user ? `booking:${user.id}` : request.ip;
+          },
+        },
+      },
       schema: {
         tags,
         summary: 'Book a free slot: the slot is held while the payment is made',
@@ -202,7 +210,8 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => cancel(ctx, viewerOf(request), request.params.id, request.body.reason),
+    async (request) =>
+      act(ctx, viewerOf(request), request.params.id, { kind: 'cancel', reason: request.body.reason }),
   );
 
   r.post(
@@ -217,7 +226,11 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors, 409: z.union([slotTakenSchema, apiErrorSchema]) },
       },
     },
-    async (request) => reschedule(ctx, viewerOf(request), request.params.id, request.body.startsAt),
+    async (request) =>
+      act(ctx, viewerOf(request), request.params.id, {
+        kind: 'reschedule',
+        startsAt: new Date(request.body.startsAt),
+      }),
   );
 
   r.get(
@@ -281,7 +294,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => accept(ctx, viewerOf(request), request.params.id),
+    async (request) => act(ctx, viewerOf(request), request.params.id, { kind: 'accept' }),
   );
 
   r.post(
@@ -295,7 +308,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => reject(ctx, viewerOf(request), request.params.id),
+    async (request) => act(ctx, viewerOf(request), request.params.id, { kind: 'reject' }),
   );
 
   r.get(
@@ -324,7 +337,8 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => accept(ctx, viewerOf(request), request.params.id, request.body.reason),
+    async (request) =>
+      act(ctx, viewerOf(request), request.params.id, { kind: 'accept', reason: request.body.reason }),
   );
 
   r.post(
@@ -340,7 +354,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) => {
-      await adminComplete(ctx, viewerOf(request), request.params.id, request.body.reason);
+      await act(ctx, viewerOf(request), request.params.id, { kind: 'complete', reason: request.body.reason });
       return getForViewer(ctx, viewerOf(request), request.params.id);
     },
   );
@@ -357,7 +371,8 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => cancel(ctx, viewerOf(request), request.params.id, request.body.reason),
+    async (request) =>
+      act(ctx, viewerOf(request), request.params.id, { kind: 'cancel', reason: request.body.reason }),
   );
 
   r.post(

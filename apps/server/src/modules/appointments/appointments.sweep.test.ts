@@ -1,5 +1,5 @@
 import { CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDoctor, createPatient } from '../../db/factories.ts';
@@ -13,33 +13,49 @@ import {
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
-import { closeUnended } from './appointments.service.ts';
 import { OverdueSweep, sweepOverdue } from './appointments.sweep.ts';
+import { closeUnended } from './appointments.timers.ts';
 
 let app: FastifyInstance;
 let doctor: Awaited<ReturnType<typeof createDoctor>>;
-let patient = '';
 let doctorCookie = '';
-let patientId = '';
 
 const SP = 'America/Sao_Paulo';
 const everyDay = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ dayOfWeek: d, startTime: '08:00', endTime: '18:00' }));
 const slotAt = (days: number, hhmm = '10:00') =>
   new Date(`${addDays(localDateOf(new Date(), SP), days)}T${hhmm}:00-03:00`).toISOString();
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({ method, url, headers: { cookie: patient }, ...(payload === undefined ? {} : { payload }) });
+/** Each booking here is a patient of its own: a patient holds at most one unpaid slot per doctor. */
+const patientOf = new Map<string, { cookie: string; id: string }>();
+
+const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
 async function book(startsAt: string, method: 'card' | 'pix' = 'pix'): Promise<string> {
-  const res = await call('POST', '/api/appointments', {
+  const person = await createPatient(app.db);
+  const cookie = sessionCookieFrom(
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: person.email, password: person.password },
+    }),
+  );
+  const res = await call('POST', '/api/appointments', cookie, {
     doctorId: doctor.doctorId,
     startsAt,
     method,
     acceptPolicy: true,
   });
   expect(res.statusCode).toBe(201);
+  patientOf.set(res.json().id, { cookie, id: person.id });
   return res.json().id;
 }
+
+const payByCard = (id: string) =>
+  call('POST', `/api/appointments/${id}/payment/card`, patientOf.get(id)?.cookie ?? '', {
+    number: SANDBOX_CARDS.approved,
+  });
+const patientIdOf = (id: string) => patientOf.get(id)?.id ?? '';
 
 const rowOf = async (id: string) =>
   (await app.db.select().from(appointments).where(eq(appointments.id, id)))[0];
@@ -49,14 +65,6 @@ const paymentOf = async (id: string) =>
 beforeAll(async () => {
   app = await createTestApp();
   doctor = await createDoctor(app.db, { availability: everyDay });
-  const person = await createPatient(app.db);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: person.email, password: person.password },
-  });
-  patient = sessionCookieFrom(res);
-  patientId = person.id;
   doctorCookie = sessionCookieFrom(
     await app.inject({
       method: 'POST',
@@ -69,7 +77,7 @@ beforeAll(async () => {
 /** A card consultation, paid and accepted, then moved into the past: it ended `hoursAgo` hours ago. */
 async function pastConsultation(days: number, hoursAgo: number) {
   const id = await book(slotAt(days), 'card');
-  await call('POST', `/api/appointments/${id}/payment/card`, { number: SANDBOX_CARDS.approved });
+  await payByCard(id);
   const accepted = await app.inject({
     method: 'POST',
     url: `/api/doctor/appointments/${id}/accept`,
@@ -92,7 +100,7 @@ describe('the overdue sweep', () => {
     const lapsed = await book(slotAt(3));
     const fresh = await book(slotAt(4));
     const request = await book(slotAt(5), 'card');
-    await call('POST', `/api/appointments/${request}/payment/card`, { number: SANDBOX_CARDS.approved });
+    await payByCard(request);
     expect((await rowOf(request))?.respondBy).not.toBeNull();
 
     // As if the app had been down: the hold of `lapsed` passed a minute ago, its job never ran.
@@ -150,9 +158,9 @@ describe('consultations nobody ended', () => {
     const doctorAbsent = await pastConsultation(12, 6);
     const recent = await pastConsultation(13, 1);
     await entered(bothCame.id, doctor.id);
-    await entered(bothCame.id, patientId);
+    await entered(bothCame.id, patientIdOf(bothCame.id));
     await entered(patientAbsent.id, doctor.id);
-    await entered(doctorAbsent.id, patientId);
+    await entered(doctorAbsent.id, patientIdOf(doctorAbsent.id));
 
     // The job planned for another end (the consultation was moved since) does nothing.
     await closeUnended(app.booking, bothCame.id, new Date(bothCame.endsAt.getTime() - 60_000));
@@ -175,7 +183,15 @@ describe('consultations nobody ended', () => {
       .from(appointmentEvents)
       .where(eq(appointmentEvents.appointmentId, bothCame.id));
     expect(events.at(-1)).toMatchObject({ actor: 'system', action: 'completed' });
-    const told = await app.db.select().from(notifications).where(eq(notifications.userId, patientId));
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.userId,
+          [bothCame, patientAbsent, doctorAbsent].map((c) => patientIdOf(c.id)),
+        ),
+      );
     expect(told.map((n) => n.type)).toEqual(
       expect.arrayContaining([
         'appointment.closed_unended',

@@ -1,12 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  type BookingContext,
-  closeUnended,
-  expireHold,
-  expireRequest,
-  overdue,
-  unended,
-} from './appointments.service.ts';
+import type { BookingContext } from './appointments.context.ts';
+import { overdue } from './appointments.repository.ts';
+import { closeUnended, expireHold, expireRequest, unended } from './appointments.timers.ts';
 
 /** How often the sweep looks for holds, requests and consultations past their time. */
 export const OVERDUE_SWEEP_INTERVAL_MS = 5 * 60_000;

@@ -5,7 +5,7 @@ import {
 } from '@pulsa/shared/schemas/appointments';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createDoctor, createPatient, SAMPLE_BILLING_ADDRESS } from '../../db/factories.ts';
 import {
   appointmentEvents,
@@ -20,7 +20,8 @@ import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
-import { applyProviderEvent, expireHold, expireRequest, remind } from './appointments.service.ts';
+import { applyProviderEvent } from './appointments.payment-events.ts';
+import { expireHold, expireRequest, remind } from './appointments.timers.ts';
 
 let app: FastifyInstance;
 let doctor: Awaited<ReturnType<typeof createDoctor>>;
@@ -86,6 +87,14 @@ beforeAll(async () => {
   cookies.otherDoctor = await signIn(otherDoctor.email, otherDoctor.password);
   cookies.admin = await signIn(admin.email, admin.password);
   await enrolTwoFactor(app, cookies.admin);
+});
+
+// Each test books as a patient of its own: a patient may hold one unpaid slot per doctor and send
+// a bounded number of booking requests, and these tests book far more than one person would.
+beforeEach(async () => {
+  const [patient, other] = await Promise.all([createPatient(app.db), createPatient(app.db)]);
+  cookies.patient = await signIn(patient.email, patient.password);
+  cookies.other = await signIn(other.email, other.password);
 });
 
 describe('booking', () => {
@@ -257,7 +266,15 @@ describe('paying in the test environment', () => {
     });
     // Another patient's address is never theirs to read.
     expect((await stored(cookies.patient)).json().billingAddress).not.toEqual(profile?.billingAddress);
-    expect((await book(slotAt(9, '15:00'))).statusCode).toBe(201);
+    // One unpaid hold per doctor: the next boleto goes to another doctor, with the kept address.
+    expect((await book(slotAt(9, '15:00'))).json().code).toBe('hold_with_doctor');
+    const next = await call('POST', '/api/appointments', cookie, {
+      doctorId: otherDoctor.doctorId,
+      startsAt: slotAt(9, '15:00'),
+      method: 'boleto',
+      acceptPolicy: true,
+    });
+    expect(next.statusCode).toBe(201);
   });
 
   it('a declined card says why and leaves the hold to try another; the second-step card waits for it', async () => {
@@ -295,9 +312,7 @@ describe('paying in the test environment', () => {
     const told = await app.db
       .select()
       .from(notifications)
-      .where(
-        and(eq(notifications.userId, payer.id), eq(notifications.type, 'appointment.payment_confirmed')),
-      );
+      .where(and(eq(notifications.userId, payer.id), eq(notifications.type, 'appointment.requested')));
     expect(told).toHaveLength(1);
     const [after] = await app.db
       .select()
@@ -410,15 +425,23 @@ describe('ownership and cancellation', () => {
       reason: 'Médico confirmou por telefone',
     });
     expect(confirmed.json()).toMatchObject({ status: 'confirmed', payment: { status: 'paid' } });
-    const completed = await call('POST', `/api/admin/appointments/${id}/complete`, cookies.admin, {
-      reason: 'Consulta realizada',
-    });
+    const complete = () =>
+      call('POST', `/api/admin/appointments/${id}/complete`, cookies.admin, { reason: 'Consulta realizada' });
+    // Not before it happens, not even by the team.
+    expect((await complete()).json().code).toBe('too_early');
+    const startsAt = new Date(Date.now() - 60 * 60_000);
+    await app.db
+      .update(appointments)
+      .set({ startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) })
+      .where(eq(appointments.id, id));
+    const completed = await complete();
     expect(completed.json().status).toBe('completed');
     const events = await app.db
       .select()
       .from(appointmentEvents)
       .where(eq(appointmentEvents.appointmentId, id));
     expect(events.map((e) => [e.actor, e.action, e.reason])).toEqual([
+      ['system', 'requested', null],
       ['admin', 'confirmed', 'Médico confirmou por telefone'],
       ['admin', 'completed', 'Consulta realizada'],
     ]);

@@ -1,5 +1,6 @@
+import { roomWindow } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import { describe, expect, it } from 'vitest';
-import { noShowAllowed, roomRefusal, roomWindow } from './consultations.rules.ts';
+import { roomRefusal } from './consultations.rules.ts';
 
 const start = new Date('2026-12-01T13:00:00Z');
 const end = new Date('2026-12-01T13:30:00Z');
@@ -25,13 +26,5 @@ describe('the room window and who may be in it', () => {
       expect(roomRefusal({ ...confirmed, status }, patient, at(0))).toBe('not_confirmed');
     for (const status of ['completed', 'no_show'] as const)
       expect(roomRefusal({ ...confirmed, status }, doctor, at(0))).toBe('ended');
-  });
-
-  it('allows a no-show 15 minutes after the start, only if the patient never came in', () => {
-    const confirmed = { status: 'confirmed' as const, startsAt: start };
-    expect(noShowAllowed(confirmed, false, at(14))).toBe(false);
-    expect(noShowAllowed(confirmed, false, at(15))).toBe(true);
-    expect(noShowAllowed(confirmed, true, at(30))).toBe(false);
-    expect(noShowAllowed({ ...confirmed, status: 'in_progress' }, false, at(30))).toBe(false);
   });
 });

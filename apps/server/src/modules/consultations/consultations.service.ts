@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { consentText, TELECONSULTATION_CONSENT } from '@pulsa/shared/constants/consent';
 import {
+  refusal as lifecycleRefusal,
+  noShowFrom,
+  roomWindow,
+} from '@pulsa/shared/lifecycle/appointment-lifecycle';
+import {
   type ChatMessage,
   type ConsultationRoom,
   CONSULTATION_MESSAGES as M,
@@ -19,18 +24,13 @@ import {
   userProfiles,
 } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { TellContext } from '../appointments/appointments.messages.ts';
-import { recordEvent, tellAbout } from '../appointments/appointments.service.ts';
+import type { BookingContext } from '../appointments/appointments.context.ts';
+import { BY_RULES, transition } from '../appointments/appointments.lifecycle.ts';
+import { lifecycleState } from '../appointments/appointments.state.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { publishLive } from '../live/live.events.ts';
-import {
-  completeAllowed,
-  noShowAllowed,
-  noShowFrom,
-  roomRefusal,
-  roomWindow,
-} from './consultations.rules.ts';
+import { roomRefusal } from './consultations.rules.ts';
 import { turnCredentials } from './turn-credentials.ts';
 
 export interface ConsultationContext {
@@ -39,8 +39,8 @@ export interface ConsultationContext {
   turn: AppConfig['turn'];
   /** Where files shared in the room are kept (private; served only to the two parties). */
   storage: FileStorage;
-  /** The bell and e-mail of the appointment's events (the outcome of the consultation). */
-  tell: TellContext;
+  /** The appointments' context: a consultation's outcome is one of the appointment's transitions. */
+  appointments: BookingContext;
 }
 
 export interface Person {
@@ -58,8 +58,6 @@ const REFUSAL_MESSAGES: Record<RoomRefusal, string> = {
   ended: M.ended,
   consent_required: M.consentRequired,
 };
-
-type AppointmentRow = typeof appointments.$inferSelect;
 
 /** The appointment with both parties; someone else's answers exactly like a missing one. */
 async function loadRoom(db: Queryable, appointmentId: string, person: Person, lock = false) {
@@ -160,7 +158,9 @@ export async function roomFor(
       people.find((p) => p.userId === room.otherUserId),
       now,
     ),
-    noShowAllowed: room.role === 'doctor' && noShowAllowed(a, patientJoined, now),
+    noShowAllowed:
+      room.role === 'doctor' &&
+      lifecycleRefusal(lifecycleState(a, null, patientJoined), 'doctor', 'no_show', now) === null,
     noShowFrom: noShowFrom(a.startsAt).toISOString(),
     // STUN/TURN from ICE_SERVERS, and a TURN credential of this user's own when TURN_SECRET is set.
     iceServers: ctx.turn ? [...ctx.iceServers, turnCredentials(ctx.turn, person.id, now)] : ctx.iceServers,
@@ -246,16 +246,7 @@ export async function presence(
     if (!(await consentGiven(tx, room.patientId))) return;
     const other = (await participants(tx, appointmentId)).find((p) => p.userId === room.otherUserId);
     if (!isPresent(other, now)) return;
-    await tx
-      .update(appointments)
-      .set({ status: 'in_progress', updatedAt: now })
-      .where(eq(appointments.id, appointmentId));
-    await recordEvent(tx, appointmentId, { actor: 'system' }, 'started');
-    await publishLive(tx, [room.patientId, room.doctorUserId], {
-      type: 'consultation.status',
-      appointmentId,
-      status: 'in_progress',
-    });
+    await transition(ctx.appointments, tx, appointmentId, { kind: 'start' }, BY_RULES, now);
   });
 }
 
@@ -426,36 +417,27 @@ export async function openFile(
   return { fileName: row.fileName, mimeType: row.fileMime, stream };
 }
 
+/** The doctor ends the consultation: completed, or no-show; the lifecycle decides whether it may. */
 async function endAs(
   ctx: ConsultationContext,
   person: Person,
   appointmentId: string,
+  change: { kind: 'complete'; notes?: string } | { kind: 'no_show' },
   now: Date,
-  decide: (
-    room: LoadedRoom,
-    appointment: AppointmentRow,
-    tx: Queryable,
-  ) => Promise<{
-    status: 'completed' | 'no_show';
-    notes?: string;
-  }>,
 ) {
-  await ctx.db.transaction(async (tx) => {
+  const after = await ctx.db.transaction(async (tx) => {
     const room = await loadRoom(tx, appointmentId, person, true);
     if (room.role !== 'doctor') throw forbidden(M.doctorOnly);
-    const outcome = await decide(room, room.appointment, tx);
-    await tx
-      .update(appointments)
-      .set({ status: outcome.status, completionNotes: outcome.notes ?? null, updatedAt: now })
-      .where(eq(appointments.id, appointmentId));
-    await recordEvent(tx, appointmentId, { actor: 'doctor', actorId: person.id }, outcome.status);
-    await tellAbout(ctx.tell, tx, appointmentId, outcome.status);
-    await publishLive(tx, [room.patientId, room.doctorUserId], {
-      type: 'consultation.status',
+    return transition(
+      ctx.appointments,
+      tx,
       appointmentId,
-      status: outcome.status,
-    });
+      change,
+      { actor: 'doctor', actorId: person.id },
+      now,
+    );
   });
+  for (const work of after) await work();
 }
 
 /** The doctor ends the consultation as completed, with optional notes for the patient. */
@@ -466,12 +448,7 @@ export async function complete(
   notes: string | undefined,
   now = new Date(),
 ) {
-  await endAs(ctx, person, appointmentId, now, async (_room, a) => {
-    if (a.status !== 'confirmed' && a.status !== 'in_progress')
-      throw conflict(M.cannotComplete, undefined, 'not_open');
-    if (!completeAllowed(a, now)) throw conflict(M.completeTooSoon, undefined, 'too_early');
-    return { status: 'completed', notes };
-  });
+  await endAs(ctx, person, appointmentId, { kind: 'complete', notes }, now);
 }
 
 /** The doctor records that the patient never came, from 15 minutes after the start. */
@@ -481,12 +458,7 @@ export async function markNoShow(
   appointmentId: string,
   now = new Date(),
 ) {
-  await endAs(ctx, person, appointmentId, now, async (room, a, tx) => {
-    const joined = (await participants(tx, appointmentId)).some((p) => p.userId === room.patientId);
-    if (joined) throw conflict(M.patientCame, undefined, 'patient_came');
-    if (!noShowAllowed(a, joined, now)) throw conflict(M.noShowTooSoon, undefined, 'no_show_too_soon');
-    return { status: 'no_show' };
-  });
+  await endAs(ctx, person, appointmentId, { kind: 'no_show' }, now);
 }
 
 /** The patient rates a completed consultation once; the review waits for the admin's moderation. */

@@ -237,7 +237,13 @@ describe('consent, chat, presence and signalling', () => {
       const [row] = await app.db.select().from(appointments).where(eq(appointments.id, id));
       return row?.status === 'in_progress';
     }, 'the call to start');
-    await until(() => doctor.events().some((e) => e.type === 'consultation.status'), 'the status event');
+    await until(
+      () =>
+        doctor
+          .events()
+          .some((e) => e.type === 'appointment.changed' && 'status' in e && e.status === 'in_progress'),
+      'the status event',
+    );
 
     patient.send({
       type: 'consultation.signal',

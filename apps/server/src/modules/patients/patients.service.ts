@@ -72,3 +72,12 @@ export async function createGenericPatient(db: Queryable, doctorId: string) {
     throw conflict(PATIENT_MESSAGES.genericExists, undefined, 'generic_exists');
   return { name: GENERIC_PATIENT_NAME, email: null };
 }
+
+/** A patient whose consultation the doctor accepted joins the doctor's list (once). */
+export async function rememberPatient(
+  db: Queryable,
+  doctorId: string,
+  patient: { id: string; fullName: string; email: string },
+): Promise<void> {
+  await addRegisteredPatient(db, doctorId, patient);
+}

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDoctor, createPatient, seedSpecialties } from '../../db/factories.ts';
 import { commissionSettings, payments } from '../../db/schema.ts';
+import { lapseUnpaidHolds } from '../../test/holds.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { commissionFor, DEFAULT_COMMISSION_BP } from './payments.service.ts';
 
 let app: FastifyInstance;
 let cookie = '';
+let patientId = '';
 const ids = { cardiology: '', dermatology: '' };
 const doctors = { cardiologist: '', dermatologist: '' };
 
@@ -22,6 +24,7 @@ const nextSlot = () =>
 
 /** Books through the API and answers the payment's stored split. */
 async function bookedSplit(doctorId: string) {
+  await lapseUnpaidHolds(app.db, patientId);
   const res = await app.inject({
     method: 'POST',
     url: '/api/appointments',
@@ -50,6 +53,7 @@ beforeAll(async () => {
   doctors.cardiologist = (await createDoctor(app.db, { ...common, specialtyId: ids.cardiology })).doctorId;
   doctors.dermatologist = (await createDoctor(app.db, { ...common, specialtyId: ids.dermatology })).doctorId;
   const patient = await createPatient(app.db);
+  patientId = patient.id;
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',

@@ -2,7 +2,8 @@ import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { applyProviderEvent, type BookingContext } from '../appointments/appointments.service.ts';
+import type { BookingContext } from '../appointments/appointments.context.ts';
+import { applyProviderEvent } from '../appointments/appointments.payment-events.ts';
 import { WebhookSignatureError } from './provider.ts';
 
 /**

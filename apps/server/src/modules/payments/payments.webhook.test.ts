@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDoctor, createPatient } from '../../db/factories.ts';
 import { notifications, paymentEvents, payments } from '../../db/schema.ts';
+import { lapseUnpaidHolds } from '../../test/holds.ts';
 import { type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
@@ -76,6 +77,7 @@ beforeAll(async () => {
 afterAll(() => peer.close());
 
 async function bookPix(days: number) {
+  await lapseUnpaidHolds(app.db, patientId);
   const res = await app.inject({
     method: 'POST',
     url: '/api/appointments',
@@ -107,9 +109,7 @@ describe('Stripe webhooks', () => {
     const told = await app.db
       .select()
       .from(notifications)
-      .where(
-        and(eq(notifications.userId, patientId), eq(notifications.type, 'appointment.payment_confirmed')),
-      );
+      .where(and(eq(notifications.userId, patientId), eq(notifications.type, 'appointment.requested')));
     expect(told).toHaveLength(1);
   });
 

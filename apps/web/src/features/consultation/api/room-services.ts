@@ -64,7 +64,8 @@ function useRoom(appointmentId: string) {
   });
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: consultationKeys.room(appointmentId) });
-  useLiveEvent('consultation.status', (event) =>
+  // The call started or ended, whoever ended it (the doctor, the team, the closing job).
+  useLiveEvent('appointment.changed', (event) =>
     event.appointmentId === appointmentId ? refresh() : undefined,
   );
   useLiveReconnected(refresh);

@@ -1,0 +1,530 @@
+import {
+  type AppointmentAction,
+  freeCancellationAfterMove,
+  freeCancellationFor,
+  type LifecycleActor,
+  type LifecycleState,
+  type Refusal,
+  refundOnCancel,
+  refusal,
+} from '@pulsa/shared/lifecycle/appointment-lifecycle';
+import {
+  type AppointmentDto,
+  CANCELLATION_REASONS,
+  type CancellationPreview,
+  APPOINTMENT_MESSAGES as M,
+  REQUEST_ANSWER_BEFORE_START_HOURS,
+  REQUEST_ANSWER_HOURS,
+} from '@pulsa/shared/schemas/appointments';
+import { CONSULTATION_MESSAGES as CM } from '@pulsa/shared/schemas/consultations';
+import type { Queryable } from '../../db/client.ts';
+import { appointmentEvents } from '../../db/schema.ts';
+import { AppError, conflict, isExclusionViolation, notFound } from '../../lib/errors.ts';
+import { listFreeSlots } from '../doctors/doctors.agenda.service.ts';
+import { publishLive } from '../live/live.events.ts';
+import { rememberPatient } from '../patients/patients.service.ts';
+import {
+  abandonPayment,
+  type PaymentRow,
+  type RefundOutcome,
+  refundPayment,
+  setPaymentStatus,
+} from '../payments/payments.service.ts';
+import { appointmentFor, getForViewer } from './appointments.access.ts';
+import type { BookingContext, Viewer } from './appointments.context.ts';
+import { type AppointmentEvent, type MessageExtra, type TellContext, tell } from './appointments.messages.ts';
+import {
+  type AppointmentRow,
+  adminIds,
+  appointmentRow,
+  doctorUserIdOf,
+  findAppointmentDto,
+  latestPayments,
+  lockAppointment,
+  lockLivePayment,
+  participantIds,
+  patientProfile,
+  updateAppointment,
+} from './appointments.repository.ts';
+import { nearestSlots } from './appointments.slots.ts';
+import { lifecycleState } from './appointments.state.ts';
+
+/**
+ * The one place an appointment changes state. Every path — the patient, the doctor, the team, a
+ * payment event, a timer, the room — calls `transition`, which checks the lifecycle's rule, writes
+ * the status and its event, moves the money, tells the people (bell, e-mail) and announces the change
+ * to every open screen, all in the caller's transaction.
+ */
+
+const HOUR = 3_600_000;
+
+export interface By {
+  actor: LifecycleActor;
+  actorId?: string | null;
+}
+export const BY_RULES: By = { actor: 'system' };
+export const byViewer = (viewer: Viewer): By => ({ actor: viewer.role, actorId: viewer.id });
+
+export type Change =
+  /** The payment is secured (card authorised, money received): the request reaches the doctor. */
+  | { kind: 'secure' }
+  | { kind: 'accept'; reason?: string }
+  | { kind: 'reject' }
+  | { kind: 'cancel'; reason?: string }
+  | { kind: 'reschedule'; startsAt: Date }
+  /** Both people are in the room: the consultation is under way. */
+  | { kind: 'start' }
+  | { kind: 'complete'; notes?: string; reason?: string }
+  | { kind: 'no_show' }
+  | { kind: 'expire_hold' }
+  | { kind: 'expire_request' }
+  /** Hours after its end nobody closed it: decided by who came (decision 077). */
+  | { kind: 'close_unended' };
+
+/** Work for after the commit: the job queue is not part of the transaction. */
+export type After = () => Promise<void>;
+
+const ACTION_OF: Partial<Record<Change['kind'], AppointmentAction>> = {
+  accept: 'accept',
+  reject: 'reject',
+  cancel: 'cancel',
+  reschedule: 'reschedule',
+  complete: 'complete',
+  no_show: 'no_show',
+};
+
+/** The refusal's message and code, by the action refused. */
+function refused(action: AppointmentAction, why: Refusal): AppError {
+  if (why === 'started') return conflict(M.rescheduleStarted, undefined, 'started');
+  if (why === 'inside_no_refund_window')
+    return conflict(M.rescheduleNoRefundWindow, undefined, 'inside_no_refund_window');
+  if (why === 'too_many_moves') return conflict(M.tooManyReschedules, undefined, 'too_many_moves');
+  if (why === 'patient_came') return conflict(CM.patientCame, undefined, 'patient_came');
+  switch (action) {
+    case 'accept':
+    case 'reject':
+      return conflict(M.notPending, undefined, 'not_pending');
+    case 'cancel':
+      return conflict(M.cannotCancel, undefined, 'not_cancelable');
+    case 'reschedule':
+      return conflict(M.cannotReschedule, undefined, 'not_reschedulable');
+    case 'complete':
+      return why === 'too_early'
+        ? conflict(CM.completeTooSoon, undefined, 'too_early')
+        : conflict(M.cannotComplete, undefined, 'not_open');
+    case 'no_show':
+      return why === 'too_early'
+        ? conflict(CM.noShowTooSoon, undefined, 'no_show_too_soon')
+        : conflict(M.cannotComplete, undefined, 'not_open');
+    default:
+      return conflict(M.notPayable, undefined, 'not_allowed');
+  }
+}
+
+/** Keeps who did what to an appointment and why (an admin's reason, a rule's). */
+export async function recordEvent(
+  tx: Queryable,
+  appointmentId: string,
+  by: By,
+  action: string,
+  reason?: string | null,
+) {
+  await tx.insert(appointmentEvents).values({
+    appointmentId,
+    actor: by.actor,
+    actorId: by.actorId ?? null,
+    action,
+    reason: reason ?? null,
+  });
+}
+
+/** The bell and e-mail of an appointment's event for its people. */
+export async function tellAbout(
+  ctx: TellContext,
+  tx: Queryable,
+  id: string,
+  event: AppointmentEvent,
+  extra: MessageExtra = {},
+) {
+  const dto = await findAppointmentDto(tx, id, 'system');
+  if (!dto) return;
+  await tell(
+    ctx,
+    tx,
+    event,
+    {
+      id: dto.id,
+      startsAt: new Date(dto.startsAt),
+      timeZone: dto.timeZone,
+      doctor: { userId: dto.doctor.id, name: dto.doctor.name, email: dto.doctor.email },
+      patient: { userId: dto.patient.id, name: dto.patient.name, email: dto.patient.email },
+    },
+    extra,
+  );
+}
+
+/**
+ * Tells every open screen that shows this appointment (its patient's, its doctor's, the team's)
+ * that it changed; delivered at commit, with the bell's notification of the same change.
+ */
+export async function announce(tx: Queryable, id: string): Promise<void> {
+  const appointment = await lockAppointment(tx, id);
+  if (!appointment) return;
+  const [doctorUserId, payment, admins] = await Promise.all([
+    doctorUserIdOf(tx, appointment.doctorId),
+    latestPaymentStatus(tx, id),
+    adminIds(tx),
+  ]);
+  await publishLive(tx, [appointment.patientId, ...(doctorUserId ? [doctorUserId] : []), ...admins], {
+    type: 'appointment.changed',
+    appointmentId: id,
+    doctorId: appointment.doctorId,
+    patientId: appointment.patientId,
+    status: appointment.status,
+    paymentStatus: payment,
+  });
+}
+
+async function latestPaymentStatus(tx: Queryable, id: string) {
+  return (await latestPayments(tx, [id])).get(id)?.row.status ?? null;
+}
+
+/**
+ * When the doctor must have answered a request: 24 h after it reached them, or 2 h before the
+ * start, whichever comes first (never before now).
+ */
+export function answerDeadline(requestedAt: Date, startsAt: Date, now: Date): Date {
+  const due = Math.min(
+    requestedAt.getTime() + REQUEST_ANSWER_HOURS * HOUR,
+    startsAt.getTime() - REQUEST_ANSWER_BEFORE_START_HOURS * HOUR,
+  );
+  return new Date(Math.max(due, now.getTime()));
+}
+
+class SlotTaken extends Error {}
+
+/**
+ * Applies one change to a locked appointment. Returns the work to do after commit (timers), or
+ * nothing when the change no longer applies to a rule's own job (a job re-checks and does nothing).
+ */
+export async function transition(
+  ctx: BookingContext,
+  tx: Queryable,
+  id: string,
+  change: Change,
+  by: By,
+  now = new Date(),
+): Promise<After[]> {
+  const appointment = await lockAppointment(tx, id);
+  if (!appointment) throw notFound(M.notFound);
+  const payment = await lockLivePayment(tx, id);
+  const refund = await latestRefund(tx, id);
+  const came = await participantIds(tx, id);
+  const state = lifecycleState(
+    appointment,
+    payment ? { status: payment.status, refundAwaitingTransfer: refund } : null,
+    came.has(appointment.patientId),
+  );
+  const action = ACTION_OF[change.kind];
+  if (action) {
+    const why = refusal(state, by.actor, action, now);
+    if (why) throw refused(action, why);
+  }
+  const after: After[] = [];
+  switch (change.kind) {
+    case 'secure': {
+      if (appointment.status !== 'scheduled' || appointment.holdExpiresAt === null) return after;
+      const respondBy = answerDeadline(now, appointment.startsAt, now);
+      await updateAppointment(tx, id, { holdExpiresAt: null, requestedAt: now, respondBy, updatedAt: now });
+      await recordEvent(tx, id, by, 'requested');
+      await tellAbout(ctx, tx, id, 'requested', {
+        amount: payment?.amount,
+        respondBy,
+        cardHeld: payment?.status === 'processing',
+      });
+      after.push(() => ctx.jobs.requestExpiry(id, respondBy));
+      after.push(() => ctx.jobs.timers(id, appointment));
+      break;
+    }
+    case 'accept': {
+      if (payment?.status === 'processing' && payment.providerRef) {
+        await ctx.provider.capture(payment.providerRef, `capture:${payment.id}`);
+        await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now });
+      }
+      await updateAppointment(tx, id, {
+        status: 'confirmed',
+        confirmedAt: now,
+        respondBy: null,
+        freeCancellationUntil: freeCancellationFor(appointment.startsAt),
+        updatedAt: now,
+      });
+      const person = await patientProfile(tx, appointment.patientId);
+      if (person) await rememberPatient(tx, appointment.doctorId, person);
+      await recordEvent(tx, id, by, 'confirmed', change.reason);
+      await tellAbout(ctx, tx, id, 'accepted');
+      break;
+    }
+    case 'reject':
+      await cancelIn(
+        ctx,
+        tx,
+        appointment,
+        payment,
+        state,
+        by,
+        CANCELLATION_REASONS.doctorRejected,
+        'rejected',
+        now,
+      );
+      break;
+    case 'cancel': {
+      const event: AppointmentEvent =
+        by.actor === 'patient'
+          ? 'canceled_by_patient'
+          : by.actor === 'doctor'
+            ? 'canceled_by_doctor'
+            : 'canceled_by_admin';
+      const text =
+        change.reason ??
+        (by.actor === 'patient'
+          ? 'Cancelada pelo paciente'
+          : by.actor === 'doctor'
+            ? 'Cancelada pelo médico'
+            : 'Cancelada pela equipe Pulsa');
+      await cancelIn(ctx, tx, appointment, payment, state, by, text, event, now);
+      break;
+    }
+    case 'reschedule': {
+      // A request still waiting for the doctor must stay answerable; an accepted one only moves.
+      const offered = await listFreeSlots(
+        tx,
+        appointment.doctorId,
+        { from: change.startsAt, to: new Date(change.startsAt.getTime() + 1) },
+        now,
+        appointment.status === 'confirmed' ? 'move' : 'request',
+      );
+      const slot = offered.find((s) => s.start.getTime() === change.startsAt.getTime());
+      if (!slot) throw new SlotTaken();
+      const waiting = appointment.status === 'scheduled';
+      // A request moved nearer must be answered by 2 h before its new start.
+      const respondBy =
+        waiting && appointment.requestedAt
+          ? answerDeadline(appointment.requestedAt, slot.start, now)
+          : appointment.respondBy;
+      await updateAppointment(tx, id, {
+        startsAt: slot.start,
+        endsAt: slot.end,
+        respondBy,
+        freeCancellationUntil: freeCancellationAfterMove(state, slot.start, by.actor),
+        rescheduleCount: appointment.rescheduleCount + 1,
+        updatedAt: now,
+      });
+      await recordEvent(
+        tx,
+        id,
+        by,
+        'rescheduled',
+        `${appointment.startsAt.toISOString()} → ${slot.start.toISOString()}`,
+      );
+      await tellAbout(ctx, tx, id, 'rescheduled');
+      after.push(() => ctx.jobs.timers(id, { startsAt: slot.start, endsAt: slot.end }));
+      if (waiting && respondBy) after.push(() => ctx.jobs.requestExpiry(id, respondBy));
+      break;
+    }
+    case 'start':
+      if (appointment.status !== 'confirmed') return after;
+      await updateAppointment(tx, id, { status: 'in_progress', updatedAt: now });
+      await recordEvent(tx, id, by, 'started');
+      break;
+    case 'complete':
+      await updateAppointment(tx, id, {
+        status: 'completed',
+        completionNotes: change.notes ?? appointment.completionNotes,
+        updatedAt: now,
+      });
+      await recordEvent(tx, id, by, 'completed', change.reason);
+      await tellAbout(ctx, tx, id, 'completed');
+      break;
+    case 'no_show':
+      await updateAppointment(tx, id, { status: 'no_show', updatedAt: now });
+      await recordEvent(tx, id, by, 'no_show');
+      await tellAbout(ctx, tx, id, 'no_show');
+      break;
+    case 'expire_hold':
+      if (appointment.status !== 'scheduled' || !appointment.holdExpiresAt) return after;
+      if (appointment.holdExpiresAt.getTime() > now.getTime()) return after;
+      await cancelIn(
+        ctx,
+        tx,
+        appointment,
+        payment,
+        state,
+        by,
+        CANCELLATION_REASONS.holdExpired,
+        'hold_expired',
+        now,
+      );
+      break;
+    case 'expire_request':
+      if (appointment.status !== 'scheduled' || appointment.holdExpiresAt !== null) return after;
+      if (!appointment.respondBy || appointment.respondBy.getTime() > now.getTime()) return after;
+      await cancelIn(
+        ctx,
+        tx,
+        appointment,
+        payment,
+        state,
+        by,
+        CANCELLATION_REASONS.requestExpired,
+        'expired',
+        now,
+      );
+      break;
+    case 'close_unended': {
+      if (appointment.status !== 'confirmed' && appointment.status !== 'in_progress') return after;
+      const doctorUserId = await doctorUserIdOf(tx, appointment.doctorId);
+      if (!doctorUserId || !came.has(doctorUserId)) {
+        await cancelIn(
+          ctx,
+          tx,
+          appointment,
+          payment,
+          state,
+          by,
+          CANCELLATION_REASONS.doctorAbsent,
+          'doctor_absent',
+          now,
+        );
+        break;
+      }
+      const status = came.has(appointment.patientId) ? 'completed' : 'no_show';
+      await updateAppointment(tx, id, { status, updatedAt: now });
+      await recordEvent(tx, id, by, status, 'Encerrada automaticamente: ninguém encerrou a consulta');
+      await tellAbout(ctx, tx, id, status === 'completed' ? 'closed_unended' : 'no_show');
+      break;
+    }
+  }
+  await announce(tx, id);
+  return after;
+}
+
+async function latestRefund(tx: Queryable, id: string): Promise<boolean> {
+  return (await latestPayments(tx, [id])).get(id)?.refund?.status === 'awaiting_transfer';
+}
+
+/** Ends an appointment and settles its money by the lifecycle's refund rule. */
+async function cancelIn(
+  ctx: BookingContext,
+  tx: Queryable,
+  appointment: AppointmentRow,
+  payment: PaymentRow | undefined,
+  state: LifecycleState,
+  by: By,
+  reason: string,
+  event: AppointmentEvent,
+  now: Date,
+) {
+  const id = appointment.id;
+  await updateAppointment(tx, id, {
+    status: 'canceled',
+    cancellationReason: reason,
+    canceledBy: by.actor,
+    canceledAt: now,
+    holdExpiresAt: null,
+    respondBy: null,
+    updatedAt: now,
+  });
+  let refund: RefundOutcome = { kind: 'none' };
+  if (payment?.status === 'pending') await abandonPayment(tx, ctx.provider, payment, reason);
+  else if (payment && refundOnCancel(state, by.actor, now) === 'full')
+    refund = await refundPayment(tx, ctx.provider, payment, reason, by.actor);
+  else if (payment?.status === 'processing' && payment.providerRef) {
+    // A late cancellation of a confirmed card appointment keeps the money: capture it.
+    await ctx.provider.capture(payment.providerRef, `capture:${payment.id}`);
+    await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now });
+  }
+  await recordEvent(tx, id, by, 'canceled', reason);
+  await tellAbout(ctx, tx, id, event, { reason });
+  await tellAboutRefund(ctx, tx, id, refund, reason);
+}
+
+/** The patient hears of the money: given back, or on its way by transfer (a boleto). */
+export async function tellAboutRefund(
+  ctx: BookingContext,
+  tx: Queryable,
+  id: string,
+  refund: RefundOutcome,
+  reason?: string,
+) {
+  if (refund.kind === 'none') return;
+  const event = refund.kind === 'refunded' ? 'refunded' : 'refund_by_transfer';
+  await tellAbout(ctx, tx, id, event, { amount: refund.amount, reason });
+}
+
+/** Runs a change in its own transaction and its after-commit work. */
+export async function runTransition(
+  ctx: BookingContext,
+  id: string,
+  change: Change,
+  by: By,
+  now = new Date(),
+): Promise<void> {
+  const after = await ctx.db.transaction((tx) => transition(ctx, tx, id, change, by, now));
+  for (const work of after) await work();
+}
+
+/**
+ * A person's change to their own appointment (or the team's to any): ownership first, then the
+ * lifecycle's rule. Answers the appointment as they now see it.
+ */
+export async function act(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  change: Change,
+  now = new Date(),
+): Promise<AppointmentDto> {
+  let after: After[];
+  try {
+    after = await ctx.db.transaction(async (tx) => {
+      await appointmentFor(tx, viewer, id);
+      return transition(ctx, tx, id, change, byViewer(viewer), now);
+    });
+  } catch (error) {
+    if (change.kind !== 'reschedule') throw error;
+    if (isExclusionViolation(error, 'appointments_patient_no_overlap'))
+      throw conflict(M.patientBusy, undefined, 'patient_busy');
+    if (isExclusionViolation(error, 'appointments_doctor_no_overlap') || error instanceof SlotTaken) {
+      const dto = await getForViewer(ctx, viewer, id);
+      const nearest = await nearestSlots(ctx.db, dto.doctor.doctorId, change.startsAt, now);
+      throw new AppError(409, M.slotTaken, { code: 'slot_taken', extra: { nearest } });
+    }
+    throw error;
+  }
+  for (const work of after) await work();
+  return getForViewer(ctx, viewer, id);
+}
+
+/** What cancelling now would mean for this viewer, shown before they confirm. */
+export async function cancellationPreview(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  now = new Date(),
+): Promise<CancellationPreview> {
+  const dto = await getForViewer(ctx, viewer, id);
+  const appointment = await appointmentRow(ctx.db, id);
+  if (!appointment) throw notFound(M.notFound);
+  const state = lifecycleState(
+    appointment,
+    dto.payment ? { status: dto.payment.status, refundAwaitingTransfer: false } : null,
+    false,
+  );
+  const live = dto.payment && ['processing', 'paid'].includes(dto.payment.status) ? dto.payment.amount : 0;
+  const refund = refundOnCancel(state, viewer.role, now);
+  return {
+    refund: live === 0 ? 'none' : refund,
+    amount: refund === 'full' ? live : 0,
+    freeUntil: (appointment.freeCancellationUntil ?? freeCancellationFor(appointment.startsAt)).toISOString(),
+  };
+}

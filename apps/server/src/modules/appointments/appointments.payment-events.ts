@@ -1,0 +1,173 @@
+import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import { APPOINTMENT_MESSAGES as M } from '@pulsa/shared/schemas/appointments';
+import { conflict, notFound } from '../../lib/errors.ts';
+import {
+  claimEvent,
+  lockPayment,
+  lockPaymentByRef,
+  type PaymentRow,
+  recordCardCharge,
+  refundPayment,
+  setPaymentStatus,
+  settleTransferRefund,
+} from '../payments/payments.service.ts';
+import type { ProviderEvent } from '../payments/provider.ts';
+import { sandboxEventId } from '../payments/sandbox-provider.ts';
+import { appointmentFor, getForViewer } from './appointments.access.ts';
+import type { BookingContext, Viewer } from './appointments.context.ts';
+import {
+  type After,
+  announce,
+  BY_RULES,
+  byViewer,
+  recordEvent,
+  tellAbout,
+  tellAboutRefund,
+  transition,
+} from './appointments.lifecycle.ts';
+import { lockAppointment } from './appointments.repository.ts';
+
+/**
+ * Applies a provider's event once, whatever the order or how often it arrives: the sandbox's
+ * buttons and Stripe's webhooks both end here. Money secured moves the appointment on through the
+ * lifecycle; every change of the payment reaches the open screens.
+ */
+export async function applyProviderEvent(
+  ctx: BookingContext,
+  providerName: string,
+  event: ProviderEvent,
+  now = new Date(),
+) {
+  const after = await ctx.db.transaction(async (tx): Promise<After[]> => {
+    const payment = await lockPaymentByRef(tx, providerName, event.providerRef);
+    if (!payment) return [];
+    if (!(await claimEvent(tx, providerName, event, payment.id))) return [];
+    const appointment = await lockAppointment(tx, payment.appointmentId);
+    if (!appointment) return [];
+    switch (event.type) {
+      case 'authorized':
+        if (payment.status !== 'pending') return [];
+        await setPaymentStatus(tx, payment.id, {
+          status: 'processing',
+          authorizedAt: now,
+          failureMessage: null,
+        });
+        break;
+      case 'paid':
+        if (payment.status !== 'pending' && payment.status !== 'processing') return [];
+        await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now, failureMessage: null });
+        break;
+      case 'failed':
+        if (payment.status !== 'pending') return [];
+        await setPaymentStatus(tx, payment.id, { failureMessage: event.failureMessage ?? null });
+        await announce(tx, appointment.id);
+        return [];
+      case 'canceled':
+        if (payment.status !== 'pending' && payment.status !== 'processing') return [];
+        await setPaymentStatus(tx, payment.id, {
+          status: 'failed',
+          failureMessage: event.failureMessage ?? null,
+        });
+        await announce(tx, appointment.id);
+        return [];
+      case 'refunded':
+        if (payment.status !== 'paid') return [];
+        await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+        await announce(tx, appointment.id);
+        return [];
+    }
+    // Money that arrives for an appointment already canceled (a late PIX) goes straight back.
+    if (appointment.status === 'canceled') {
+      const fresh = (await lockPayment(tx, payment.id)) as PaymentRow;
+      const refund = await refundPayment(
+        tx,
+        ctx.provider,
+        fresh,
+        'Pagamento recebido após o cancelamento',
+        'system',
+      );
+      await tellAboutRefund(ctx, tx, appointment.id, refund);
+      await announce(tx, appointment.id);
+      return [];
+    }
+    if (appointment.status === 'scheduled' && appointment.holdExpiresAt !== null)
+      return transition(ctx, tx, appointment.id, { kind: 'secure' }, BY_RULES, now);
+    // A card captured on acceptance, confirmed again by the provider: only the screens hear of it.
+    await announce(tx, appointment.id);
+    return [];
+  });
+  for (const work of after) await work();
+}
+
+/** Sandbox checkout: the test card typed by the patient. */
+export async function submitSandboxCard(ctx: BookingContext, viewer: Viewer, id: string, number: string) {
+  const providerRef = await ctx.db.transaction(async (tx) => {
+    const { appointment, payment } = await appointmentFor(tx, viewer, id);
+    if (
+      !payment ||
+      payment.method !== 'card' ||
+      payment.status !== 'pending' ||
+      appointment.status !== 'scheduled'
+    )
+      throw conflict(M.notPayable, undefined, 'not_payable');
+    if (appointment.holdExpiresAt && appointment.holdExpiresAt.getTime() <= Date.now())
+      throw conflict(M.holdExpired, undefined, 'hold_expired');
+    const charge = await ctx.provider.createCharge({
+      paymentId: payment.id,
+      amount: payment.amount,
+      method: 'card',
+      description: 'Consulta Pulsa',
+      payer: { name: '', email: '', cpf: null, address: null },
+      card: { number },
+      idempotencyKey: `card:${payment.id}:${number.slice(-4)}:${Date.now()}`,
+    });
+    await recordCardCharge(tx, payment.id, charge);
+    if (charge.state !== 'authorized') await announce(tx, id);
+    return charge.state === 'authorized' ? charge.providerRef : undefined;
+  });
+  if (providerRef)
+    await applyProviderEvent(ctx, ctx.provider.name, {
+      id: sandboxEventId(),
+      type: 'authorized',
+      providerRef,
+    });
+  return getForViewer(ctx, viewer, id);
+}
+
+/** Sandbox: the card's second step approved, or a PIX / boleto "paid" by the button. */
+export async function simulateSandboxPayment(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+): Promise<AppointmentDto> {
+  if (ctx.provider.name !== 'sandbox') throw notFound();
+  const { payment } = await ctx.db.transaction((tx) => appointmentFor(tx, viewer, id));
+  if (!payment || payment.status !== 'pending' || !payment.providerRef)
+    throw conflict(M.notPayable, undefined, 'not_payable');
+  await applyProviderEvent(ctx, 'sandbox', {
+    id: sandboxEventId(),
+    type: payment.method === 'card' ? 'authorized' : 'paid',
+    providerRef: payment.providerRef,
+  });
+  return getForViewer(ctx, viewer, id);
+}
+
+/**
+ * The team records the PIX transfer that returned a paid boleto (a boleto cannot be reversed): the
+ * refund is settled with the transfer's reference, the payment becomes refunded, the patient is told.
+ */
+export async function recordRefundTransfer(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  reference: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await appointmentFor(tx, viewer, id);
+    const settled = await settleTransferRefund(tx, id, reference);
+    if (!settled) throw conflict(M.noTransferOwed, undefined, 'no_transfer_owed');
+    await recordEvent(tx, id, byViewer(viewer), 'refund_transferred', reference);
+    await tellAbout(ctx, tx, id, 'refunded', { amount: settled.amount });
+    await announce(tx, id);
+  });
+}

@@ -1,0 +1,21 @@
+import type { PaymentStatus } from '@pulsa/shared/constants/statuses';
+import type { LifecycleState } from '@pulsa/shared/lifecycle/appointment-lifecycle';
+import type { appointments } from '../../db/schema.ts';
+
+/** What the lifecycle reads of an appointment row and its live payment. */
+export function lifecycleState(
+  a: typeof appointments.$inferSelect,
+  payment: { status: PaymentStatus; refundAwaitingTransfer: boolean } | null,
+  patientJoined: boolean,
+): LifecycleState {
+  return {
+    status: a.status,
+    startsAt: a.startsAt,
+    endsAt: a.endsAt,
+    holdExpiresAt: a.holdExpiresAt,
+    freeCancellationUntil: a.freeCancellationUntil,
+    rescheduleCount: a.rescheduleCount,
+    payment,
+    patientJoined,
+  };
+}
