@@ -21,7 +21,7 @@ import {
   useFactoryPasswordCost,
 } from '../apps/server/src/db/factories.ts';
 import { notifications, payments } from '../apps/server/src/db/schema.ts';
-import { applyProviderEvent } from '../apps/server/src/modules/appointments/appointments.service.ts';
+import { applyProviderEvent } from '../apps/server/src/modules/appointments/appointments.payment-events.ts';
 import { slotDays } from '../apps/server/src/modules/doctors/doctors.agenda.service.ts';
 import { slotDaysOfDoctors } from '../apps/server/src/modules/doctors/doctors.slots-batch.ts';
 import { addDays, localDateOf } from '../apps/server/src/modules/doctors/slots.ts';
