@@ -189,7 +189,7 @@ async function main() {
       .where(
         and(
           eq(notifications.userId, payment.patientId),
-          eq(notifications.type, 'appointment.payment_confirmed'),
+          eq(notifications.type, 'appointment.requested'),
         ),
       );
     const [after] = await db.select().from(payments).where(eq(payments.id, payment.id));
