@@ -85,6 +85,8 @@ async function startServer(): Promise<ChildProcess> {
         // Production refuses a plain-HTTP address and a missing key; the benchmark runs on loopback.
         ALLOW_INSECURE_APP_URL: 'true',
         DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        // Production without Stripe runs the built-in test payments only when asked to.
+        PAYMENTS_TEST_MODE: 'true',
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl ?? '',
         LOG_LEVEL: 'warn',

@@ -1,14 +1,24 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { createAccount, signInContext } from './support/accounts.ts';
+import { type APIRequestContext, type APIResponse, type Page, request } from '@playwright/test';
+import {
+  type Account,
+  ADMIN,
+  BASE_URL,
+  createAccount,
+  SESSION_COOKIE,
+  sessionToken,
+  signInContext,
+} from './support/accounts.ts';
 import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
+import { waitForMail } from './support/mail.ts';
 import { settle, storeTheme } from './support/pages.ts';
 
 /**
  * The doctor's agenda (/doctor/schedule) and patient list (/doctor/patients): a new doctor adds,
- * toggles and removes weekly windows and adds a vacation; grows the patient list; screenshots of
+ * toggles and removes weekly windows and adds a vacation; an approved doctor grows the patient list,
+ * a patient who never booked them authorising it from the e-mailed invitation; screenshots of
  * both screens on the demo app at 390 px and 1280 px, light and dark, each scanned by axe.
  */
 
@@ -140,10 +150,62 @@ test('a doctor adds, toggles and removes weekly windows and adds a vacation', as
   await expect(page.getByText('Nenhum horário cadastrado ainda.')).toBeVisible();
 });
 
-test('a doctor grows the patient list by e-mail and with the generic patient', async ({ page }) => {
+/** An API client with a session, from the app's own origin, as the browser sends it. */
+function client(token: string): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: new URL(BASE_URL).origin, cookie: `${SESSION_COOKIE}=${token}` },
+  });
+}
+
+async function ok<T>(response: APIResponse, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A doctor approved by the admin (only approved doctors add patients by e-mail; decision 047). */
+async function approvedDoctor(): Promise<Account> {
+  const doctor = await createAccount('doctor', {
+    name: `Dra. Lívia Convite ${Date.now().toString(36)}`,
+    prefix: 'pacientes',
+  });
+  const api = await client(await sessionToken(doctor));
+  const admin = await client(await sessionToken(ADMIN));
+  try {
+    const specialties = await ok<{ items: { id: string }[] }>(
+      await api.get('/api/specialties'),
+      'specialties',
+    );
+    const saved = await ok<{ profile: { id: string } }>(
+      await api.put('/api/doctor/profile', {
+        data: {
+          crmNumber: String(100000 + Math.floor(Math.random() * 899999)),
+          crmState: 'SP',
+          specialtyId: specialties.items[0]?.id,
+          consultationPrice: 15_000,
+          consultationMinutes: 30,
+          timeZone: 'America/Sao_Paulo',
+        },
+      }),
+      'profile',
+    );
+    await ok(
+      await admin.patch(`/api/admin/doctors/${saved.profile.id}/status`, { data: { status: 'approved' } }),
+      'approval',
+    );
+  } finally {
+    await Promise.all([api.dispose(), admin.dispose()]);
+  }
+  return doctor;
+}
+
+test('a doctor grows the patient list: the generic patient, and a patient who authorises by e-mail', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const [doctor, patient] = await Promise.all([
-    createAccount('doctor', { prefix: 'pacientes' }),
+    approvedDoctor(),
     createAccount('patient', { prefix: 'lista' }),
   ]);
   await signInContext(page.context(), doctor);
@@ -161,24 +223,51 @@ test('a doctor grows the patient list by e-mail and with the generic patient', a
     'O paciente genérico já existe para este médico.',
   );
 
+  // Someone who never booked this doctor: the same neutral answer whether or not they have an account.
+  const invited =
+    'Se houver um paciente com este e-mail, enviamos um convite para que ele autorize o acesso.';
   await page.getByRole('button', { name: 'Adicionar paciente existente' }).click();
   const dialog = page.getByRole('dialog', { name: 'Adicionar paciente existente' });
-  const email = dialog.getByLabel('Email do paciente');
   await dialog.getByRole('button', { name: 'Adicionar' }).click();
   await expect(dialog.getByText('Informe o email do paciente')).toBeVisible();
-  await email.fill('ninguem-aqui@exemplo.com.br');
-  await dialog.getByRole('button', { name: 'Adicionar' }).click();
-  await expect(dialog.getByText('Usuário não encontrado com este email')).toBeVisible();
-  await expectToast(page, 'Falha ao adicionar paciente', 'Usuário não encontrado com este email');
+  for (const address of ['ninguem-aqui@exemplo.com.br', patient.email]) {
+    if (!(await dialog.isVisible()))
+      await page.getByRole('button', { name: 'Adicionar paciente existente' }).click();
+    await dialog.getByLabel('Email do paciente').fill(address);
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await expectToast(page, 'Pedido registrado', invited);
+    await expect(dialog).toHaveCount(0);
+  }
+  await expect(page.getByText('1 paciente', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: patient.name })).toHaveCount(0);
 
-  await email.fill(patient.email);
-  await dialog.getByRole('button', { name: 'Adicionar' }).click();
-  await expectToast(
-    page,
-    'Paciente adicionado com sucesso',
-    `Paciente ${patient.name} adicionado com sucesso!`,
+  // The patient opens the e-mailed link, sees who asks, and authorises.
+  const mail = await waitForMail(
+    patient.email,
+    `${doctor.name} quer adicionar você à lista de pacientes no Pulsa`,
+    30_000,
   );
-  await expect(dialog).toHaveCount(0);
+  expect(new URL(mail.link).pathname).toBe('/patient/convite');
+  const patientContext = await browser.newContext();
+  try {
+    await signInContext(patientContext, patient);
+    const patientPage = await patientContext.newPage();
+    await patientPage.goto(new URL(mail.link).pathname + new URL(mail.link).search);
+    await settle(patientPage, 'Convite de médico');
+    await expect(
+      patientPage.getByText(`${doctor.name} quer adicionar você à lista de pacientes.`),
+    ).toBeVisible();
+    await patientPage.getByRole('button', { name: 'Autorizar acesso' }).click();
+    await expect(patientPage.getByRole('heading', { name: 'Acesso autorizado' })).toBeVisible();
+    await expect(
+      patientPage.getByRole('status').filter({ hasText: 'agora tem acesso ao seu nome' }),
+    ).toBeVisible();
+  } finally {
+    await patientContext.close();
+  }
+
+  await page.reload();
+  await settle(page, 'Pacientes');
   const row = page.getByRole('row').filter({ hasText: patient.name });
   await expect(row).toContainText('Nenhuma ainda');
   await expect(row.getByRole('cell').nth(2)).toHaveText('0');

@@ -118,6 +118,8 @@ function startApp(entry: string, env: Record<string, string>): ChildProcess {
       // Every test signs in from 127.0.0.1, so the per-address limit would be the whole suite's;
       // the API tests cover the limit itself, the per-account throttle still applies here.
       AUTH_RATE_LIMIT: '10000',
+      // Production without Stripe refuses to start unless the test payment environment is asked for.
+      PAYMENTS_TEST_MODE: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

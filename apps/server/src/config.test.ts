@@ -42,12 +42,64 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'sk_test_1' })).toThrow(
       /STRIPE_PUBLISHABLE_KEY/,
     );
-    expect(
-      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripe,
-    ).toMatchObject({
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(config.stripe).toMatchObject({
       secretKey: 'sk_test_1',
       publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
     });
+    expect(config.paymentsTestMode).toBe(false);
+  });
+
+  it('wants the Stripe webhook secret with the secret key, in every environment', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      const attempt = () =>
+        loadConfig({
+          NODE_ENV,
+          APP_URL: 'https://pulsa.com.br',
+          DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+          STRIPE_SECRET_KEY: 'sk_test_1',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+        });
+      expect(attempt, NODE_ENV).toThrow(ConfigError);
+      expect(attempt, NODE_ENV).toThrow(
+        /^Invalid configuration:\n {2}STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
+      );
+    }
+  });
+
+  it('runs the built-in test payment environment by default only outside production', () => {
+    expect(loadConfig({}).paymentsTestMode).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).paymentsTestMode).toBe(true);
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL: 'https://pulsa.com.br',
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+    };
+    // Production without a provider stops, naming the variable and the way to run tests on purpose.
+    const attempt = () => loadConfig(production);
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/^Invalid configuration:\n {2}STRIPE_SECRET_KEY: required in production/);
+    expect(attempt).toThrow(/PAYMENTS_TEST_MODE=true/);
+    expect(() => loadConfig({ ...production, PAYMENTS_TEST_MODE: 'false' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ...production, PAYMENTS_TEST_MODE: 'yes' })).toThrow(/PAYMENTS_TEST_MODE/);
+    expect(loadConfig({ ...production, PAYMENTS_TEST_MODE: 'true' }).paymentsTestMode).toBe(true);
+    // Saying "no test environment" anywhere else asks for a provider too.
+    expect(() => loadConfig({ PAYMENTS_TEST_MODE: 'false' })).toThrow(/STRIPE_SECRET_KEY/);
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
+    expect(loadConfig({ ...production, ...stripe }).paymentsTestMode).toBe(false);
+    // Both at once is a contradiction, not a choice the server makes silently.
+    expect(() => loadConfig({ ...production, ...stripe, PAYMENTS_TEST_MODE: 'true' })).toThrow(
+      /PAYMENTS_TEST_MODE: the built-in test environment runs only without STRIPE_SECRET_KEY/,
+    );
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
@@ -105,6 +157,7 @@ describe('loadConfig', () => {
       APP_URL: 'http://localhost:3000',
       ALLOW_INSECURE_APP_URL: 'true',
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('hex'),
+      PAYMENTS_TEST_MODE: 'true',
     });
     expect(local.dataEncryptionKey?.length).toBe(32);
     expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'short' })).toThrow(/DATA_ENCRYPTION_KEY/);

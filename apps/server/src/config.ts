@@ -61,6 +61,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** The built-in test payment environment on purpose; production without Stripe needs it. */
+  PAYMENTS_TEST_MODE: booleanFlag,
   ICE_SERVERS: z.preprocess(
     emptyToUndefined,
     z
@@ -147,6 +149,11 @@ export interface AppConfig {
   mailFrom: string;
   admin: { email: string; password: string } | undefined;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  /**
+   * The built-in test payment environment ("Simular pagamento" marks a booking paid) runs: only
+   * without Stripe, and in production only when PAYMENTS_TEST_MODE=true says so.
+   */
+  paymentsTestMode: boolean;
   iceServers: z.infer<typeof iceServerSchema>[];
   /** A TURN server in shared-secret mode (coturn's use-auth-secret): credentials made per user. */
   turn: { urls: string[]; secret: string } | undefined;
@@ -206,6 +213,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY (pk_…, from the same Stripe account): the checkout collects cards with Stripe Elements',
     );
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (whsec_…, the signing secret of the webhook at /api/payments/webhooks/stripe): without it no payment would ever be confirmed',
+    );
+  }
+  if (e.STRIPE_SECRET_KEY && e.PAYMENTS_TEST_MODE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_TEST_MODE: the built-in test environment runs only without STRIPE_SECRET_KEY; unset one of them',
+    );
+  }
+  // Outside production the test environment is the default; production asks for it by name.
+  const paymentsTestMode = !e.STRIPE_SECRET_KEY && (e.PAYMENTS_TEST_MODE ?? e.NODE_ENV !== 'production');
+  if (!e.STRIPE_SECRET_KEY && !paymentsTestMode) {
+    throw new ConfigError(
+      `Invalid configuration:\n  STRIPE_SECRET_KEY: required${e.NODE_ENV === 'production' ? ' in production' : ' with PAYMENTS_TEST_MODE=false'} (with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET): without a payment provider any patient could mark a booking paid with "Simular pagamento"; set PAYMENTS_TEST_MODE=true only to run the built-in test payment environment on purpose`,
+    );
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -237,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
+    paymentsTestMode,
     iceServers: e.ICE_SERVERS ?? [],
     turn: e.TURN_URLS?.length && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : undefined,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -12,6 +12,9 @@ const config = loadConfigOrExit({
   ...process.env,
   DATA_DIR: process.env.DATA_DIR || './.demo-data',
   DATABASE_URL: '',
+  // The demo is a test environment by nature: without Stripe keys it takes the built-in test
+  // payments even under NODE_ENV=production, which otherwise refuses to start without a provider.
+  PAYMENTS_TEST_MODE: process.env.PAYMENTS_TEST_MODE || (process.env.STRIPE_SECRET_KEY ? '' : 'true'),
 });
 
 let state: DemoState = 'present';

@@ -556,6 +556,33 @@ export const doctorPatients = pgTable(
   ],
 );
 
+/**
+ * A doctor's request to list a patient who never booked them: the patient gets a single-use link
+ * (stored hashed, like the auth tokens) and the doctor sees them only once they accept it.
+ */
+export const doctorPatientInvitations = pgTable(
+  'doctor_patient_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Accepted or declined by the patient: the link is spent either way. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('doctor_patient_invitations_pair_idx').on(t.doctorId, t.patientId),
+    index('doctor_patient_invitations_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /** Admin settings (SMTP, payments, general) that override the environment at run time. */
 export const systemSettings = pgTable(
   'system_settings',

@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: p.patient.consultations.path, lazy: () => import('./routes/patient/consultations') },
           { path: p.patient.checkout.path, lazy: () => import('./routes/patient/checkout') },
           { path: p.patient.payments.path, lazy: () => import('./routes/patient/payments') },
+          { path: p.patient.invitation.path, lazy: () => import('./routes/patient/invitation') },
           { path: p.patient.messages.path, lazy: () => import('./routes/patient/messages') },
           { path: p.patient.profile.path, lazy: () => import('./routes/patient/profile') },
           { path: p.patient.settings.path, lazy: () => import('./routes/patient/settings') },

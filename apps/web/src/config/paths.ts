@@ -81,6 +81,8 @@ export const paths = {
         `/patient/consultations/${encodeURIComponent(appointmentId)}/pagamento`,
     },
     payments: route('/patient/payments'),
+    /** A doctor's invitation to their patient list, opened from the e-mailed link (`?token=…`). */
+    invitation: route('/patient/convite'),
     messages: route('/patient/messages'),
     profile: route('/patient/profile'),
     settings: route('/patient/settings'),

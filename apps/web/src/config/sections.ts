@@ -69,6 +69,10 @@ export const SECTIONS = {
       description: 'Suas consultas agendadas e o histórico de atendimentos.',
     },
     payments: { title: 'Pagamentos', description: 'Seus pagamentos e recibos.' },
+    invitation: {
+      title: 'Convite de médico',
+      description: 'Autorize ou recuse que um médico adicione você à lista de pacientes dele.',
+    },
     messages: { title: 'Mensagens', description: 'Conversas com os seus médicos.' },
     profile: { title: 'Perfil', description: 'Os dados da sua conta.' },
     settings: {

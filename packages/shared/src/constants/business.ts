@@ -36,3 +36,7 @@ export const SIGN_IN_CHALLENGE_ATTEMPTS = 5;
 export const TRUSTED_DEVICE_DAYS = 30;
 export const RECOVERY_CODE_COUNT = 10;
 export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/** A doctor adding patients (decision 047): the invitation's lifetime and the doctor's hourly quota. */
+export const DOCTOR_INVITATION_TTL_DAYS = 7;
+export const DOCTOR_PATIENT_ADDS_PER_HOUR = 20;

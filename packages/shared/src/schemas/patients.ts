@@ -6,13 +6,19 @@ import { pageQuerySchema, pageResultSchema } from './common.ts';
 export const PATIENT_MESSAGES = {
   emailRequired: 'Informe o email do paciente',
   invalidEmail: 'Email inválido',
-  userNotFound: 'Usuário não encontrado com este email',
   alreadyListed: 'Este paciente já está na sua lista.',
   genericExists: 'O paciente genérico já existe para este médico.',
-  notPatientAccount: 'Erro ao configurar usuário como paciente',
-  notPatientAccountField: 'Este email pertence a uma conta de médico ou administrador.',
   doctorProfileNotFound: 'Perfil do médico não encontrado',
   invalidSort: 'Ordenação inválida',
+  /** The one answer to every address the doctor may not add at once (decision 047). */
+  invited: 'Se houver um paciente com este e-mail, enviamos um convite para que ele autorize o acesso.',
+  doctorNotApproved: 'Somente médicos com cadastro aprovado podem adicionar pacientes.',
+  tooManyAdds: 'Muitas tentativas de adicionar pacientes. Aguarde um pouco e tente novamente.',
+  invalidInvitation: 'Este convite é inválido, já foi usado ou expirou. Peça ao médico um novo convite.',
+  invitationAccepted: (doctorName: string) =>
+    `Pronto! ${doctorName} agora tem acesso ao seu nome, email e telefone na lista de pacientes.`,
+  invitationDeclined: 'Convite recusado. O médico não terá acesso aos seus dados.',
+  tokenRequired: 'Link de convite inválido.',
 } as const;
 
 /** The name the generic (walk-in) patient is listed under. */
@@ -86,3 +92,44 @@ export type AddPatientByEmailInput = z.infer<typeof addPatientByEmailSchema>;
 /** Who was added, for the success message ("Paciente {name} adicionado com sucesso!"). */
 export const patientAddedSchema = z.object({ name: z.string(), email: z.string().nullable() });
 export type PatientAdded = z.infer<typeof patientAddedSchema>;
+
+/**
+ * Adding by e-mail: a patient who booked the doctor is added at once (201); every other address —
+ * a patient who never booked them (invited by e-mail), a doctor, an admin, nobody — gets the same 202.
+ */
+export const patientAddedByEmailSchema = patientAddedSchema.extend({ status: z.literal('added') });
+export const patientInvitedSchema = z.object({ status: z.literal('invited'), message: z.string() });
+export const addPatientByEmailResultSchema = z.discriminatedUnion('status', [
+  patientAddedByEmailSchema,
+  patientInvitedSchema,
+]);
+export type AddPatientByEmailResult = z.infer<typeof addPatientByEmailResultSchema>;
+
+// ── The patient's side of an invitation ──────────────────────────────────
+
+/** The token from the e-mailed link (/patient/convite?token=…). */
+export const invitationTokenSchema = z.object({
+  token: z
+    .string({ error: PATIENT_MESSAGES.tokenRequired })
+    .min(20, { error: PATIENT_MESSAGES.tokenRequired })
+    .max(100, { error: PATIENT_MESSAGES.tokenRequired }),
+});
+export type InvitationTokenInput = z.infer<typeof invitationTokenSchema>;
+
+/** Who invites, for the patient to decide. */
+export const doctorInvitationSchema = z.object({
+  doctor: z.object({
+    name: z.string(),
+    specialty: z.string().nullable(),
+    crm: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+  }),
+  expiresAt: z.iso.datetime(),
+});
+export type DoctorInvitation = z.infer<typeof doctorInvitationSchema>;
+
+export const invitationAnswerSchema = z.object({
+  status: z.enum(['accepted', 'declined']),
+  message: z.string(),
+});
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;

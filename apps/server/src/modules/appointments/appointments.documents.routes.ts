@@ -4,7 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BookingContext, Viewer } from './appointments.context.ts';
 import { boletoPdf, receiptPdf } from './appointments.documents.ts';
 
-/** The payment's PDFs, for the appointment's patient, its doctor or an admin (others get a 404). */
+/**
+ * The payment's PDFs: the boleto for the appointment's patient or an admin, the receipt also for its
+ * doctor (without the patient's CPF); anyone else gets a 404.
+ */
 export async function appointmentDocumentRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
   const { ctx } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +27,7 @@ export async function appointmentDocumentRoutes(app: FastifyInstance, opts: { ct
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: 'The boleto of the appointment’s payment, ready to print (PDF)',
+        summary: 'The boleto of the appointment’s payment, ready to print (PDF); patient and admins only',
         params: appointmentIdParamsSchema,
       },
     },

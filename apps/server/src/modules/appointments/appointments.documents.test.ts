@@ -112,11 +112,10 @@ describe('the boleto PDF', () => {
     );
   });
 
-  it('is shown to the appointment’s doctor and to an admin, and to no one else', async () => {
+  it('is shown to an admin, and to no one else: not even the appointment’s doctor (it names CPF and address)', async () => {
     const booked = await bookAs(slotAt(6), 'boleto');
-    expect((await call('GET', boletoUrl(booked.id), cookies.doctor)).statusCode).toBe(200);
     expect((await call('GET', boletoUrl(booked.id), cookies.admin)).statusCode).toBe(200);
-    for (const cookie of [cookies.other, cookies.otherDoctor]) {
+    for (const cookie of [cookies.doctor, cookies.other, cookies.otherDoctor]) {
       const res = await call('GET', boletoUrl(booked.id), cookie);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).not.toBe('application/pdf');
@@ -178,7 +177,12 @@ describe('the receipt PDF', () => {
   it('is shown to the appointment’s doctor and to an admin, and to no one else', async () => {
     const booked = await bookAs(slotAt(10), 'pix');
     await call('POST', `/api/appointments/${booked.id}/payment/simulate`, cookies.patient);
-    expect((await call('GET', receiptUrl(booked.id), cookies.doctor)).statusCode).toBe(200);
+    const doctorCopy = await call('GET', receiptUrl(booked.id), cookies.doctor);
+    expect(doctorCopy.statusCode).toBe(200);
+    // The doctor's copy names the patient without the CPF.
+    const doctorTexts = await textsOf(doctorCopy);
+    expect(doctorTexts).toContain('Lúcia Conceição Prado');
+    expect(doctorTexts.join(' ')).not.toContain(formatCpf(patientCpf));
     const admin = await call('GET', receiptUrl(booked.id), cookies.admin);
     expect(admin.statusCode).toBe(200);
     expect(await textsOf(admin)).toContain('PIX');

@@ -31,7 +31,8 @@ function storedBoleto(instructions: unknown): StoredBoleto | undefined {
 
 /**
  * The appointment as its viewer may see it (someone else's is a 404), its newest payment (the one
- * the API shows) and the patient's name, CPF and billing address as they are now.
+ * the API shows) and the patient's name, CPF and billing address as they are now. The CPF and the
+ * address are the payer's, for the payer and the team: a doctor never gets them.
  */
 async function paymentContext(ctx: BookingContext, viewer: Viewer, id: string) {
   const dto = await getForViewer(ctx, viewer, id);
@@ -42,7 +43,12 @@ async function paymentContext(ctx: BookingContext, viewer: Viewer, id: string) {
     .select({ name: userProfiles.fullName, cpf: userProfiles.cpf, address: userProfiles.billingAddress })
     .from(userProfiles)
     .where(eq(userProfiles.id, dto.patient.id));
-  return { dto, payment, patient: patient ?? { name: dto.patient.name, cpf: null, address: null } };
+  const payer = patient ?? { name: dto.patient.name, cpf: null, address: null };
+  return {
+    dto,
+    payment,
+    patient: viewer.role === 'doctor' ? { name: payer.name, cpf: null, address: null } : payer,
+  };
 }
 
 /** dd/MM/yyyy of the consultation on the doctor's clock. */
@@ -55,7 +61,12 @@ function consultationDate(dto: AppointmentDto): string {
   }).format(new Date(dto.startsAt));
 }
 
+/**
+ * The boleto is how the patient pays, and it names the payer with CPF and address: for the patient
+ * and admins only. The doctor gets the same 404 as for an appointment that is not theirs.
+ */
 export async function boletoPdf(ctx: BookingContext, viewer: Viewer, id: string): Promise<Uint8Array> {
+  if (viewer.role === 'doctor') throw notFound(DOCUMENT_MESSAGES.boletoNotFound);
   const { dto, payment, patient } = await paymentContext(ctx, viewer, id);
   const boleto = payment?.method === 'boleto' ? storedBoleto(payment.instructions) : undefined;
   if (!payment || !boleto) throw notFound(DOCUMENT_MESSAGES.boletoNotFound);
@@ -71,6 +82,7 @@ export async function boletoPdf(ctx: BookingContext, viewer: Viewer, id: string)
   });
 }
 
+/** The receipt of the payment; the doctor's copy names the patient without their CPF. */
 export async function receiptPdf(ctx: BookingContext, viewer: Viewer, id: string): Promise<Uint8Array> {
   const { dto, payment, patient } = await paymentContext(ctx, viewer, id);
   if (!payment || (payment.status !== 'paid' && payment.status !== 'refunded'))

@@ -19,6 +19,7 @@ describe('password hashing', () => {
         NODE_ENV: env,
         APP_URL: 'https://pulsa.example',
         DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+        PAYMENTS_TEST_MODE: 'true',
       });
       expect(config.passwordCost, env).toEqual(PRODUCTION_SCRYPT_COST);
     }

@@ -252,6 +252,34 @@ export function signUpRefusedEmail(name: string, loginUrl: string): EmailContent
   };
 }
 
+/**
+ * A doctor asks to list the patient: the link opens the patient's page to accept or decline. The
+ * doctor sees nothing of the patient until they accept.
+ */
+export function doctorInvitationEmail(
+  name: string,
+  doctor: { name: string; specialty: string | null; crm: string | null },
+  url: string,
+  days: number,
+): EmailContent {
+  const who = [doctor.specialty, doctor.crm ? `CRM ${doctor.crm}` : null].filter(Boolean).join(', ');
+  return {
+    kind: 'doctor_invitation',
+    secret: true,
+    subject: `${doctor.name} quer adicionar você à lista de pacientes no Pulsa`,
+    ...layout({
+      title: 'Convite para a lista de pacientes',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        `${doctor.name}${who ? ` (${who})` : ''} quer adicionar você à lista de pacientes no Pulsa.`,
+        'Se você autorizar, o médico passa a ver o seu nome, email e telefone na lista dele. Sem a sua autorização, ele não vê nenhum dado seu.',
+      ],
+      action: { label: 'Ver o convite', url },
+      footnote: `O convite vale por ${days} dias e só pode ser usado uma vez. Se você não conhece este médico, ignore esta mensagem ou recuse o convite.`,
+    }),
+  };
+}
+
 /** Something happened to a consultation: a request, an answer, a payment, a reminder. */
 export function appointmentEmail(
   name: string,

@@ -1,7 +1,15 @@
 import type { AdminPatient, AdminPatientQuery, DoctorPatientQuery } from '@pulsa/shared/schemas/patients';
-import { and, asc, count, desc, eq, ilike, like, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, like, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { appointments, doctorPatients, userProfiles, userRoles } from '../../db/schema.ts';
+import {
+  appointments,
+  doctorPatientInvitations,
+  doctorPatients,
+  doctorProfiles,
+  specialties,
+  userProfiles,
+  userRoles,
+} from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
 
 /** Only a search that is mostly digits ("529.982", "(11) 9876") looks into CPF and phone. */
@@ -199,4 +207,125 @@ export async function addGenericPatient(db: Queryable, doctorId: string, name: s
     .onConflictDoNothing()
     .returning({ id: doctorPatients.id });
   return rows.length > 0;
+}
+
+// ── Adding by e-mail: who is already in the doctor's care ─────────────────
+
+/**
+ * The patient account with this e-mail, only when it is already on the doctor's list or has booked
+ * the doctor: any appointment in any state, except an unpaid hold that ended unpaid (it lapsed, or
+ * was abandoned before paying), which never reached the doctor. A still-running hold counts: the
+ * patient chose this doctor. One query whatever the address is, so every address that is not in the
+ * doctor's care costs the same.
+ */
+export async function findPatientInCare(db: Queryable, doctorId: string, email: string) {
+  const booked = sql<boolean>`exists (
+    select 1 from ${appointments}
+    where ${appointments.doctorId} = ${doctorId}
+      and ${appointments.patientId} = ${userProfiles.id}
+      and not (
+        ${appointments.requestedAt} is null and ${appointments.confirmedAt} is null
+        and (${appointments.status} = 'canceled' or ${appointments.holdExpiresAt} <= now())
+      )
+  )`;
+  const listed = sql<boolean>`exists (
+    select 1 from ${doctorPatients}
+    where ${doctorPatients.doctorId} = ${doctorId} and ${doctorPatients.patientId} = ${userProfiles.id}
+  )`;
+  const [row] = await db
+    .select({
+      id: userProfiles.id,
+      fullName: userProfiles.fullName,
+      email: userProfiles.email,
+      listed,
+    })
+    .from(userProfiles)
+    .innerJoin(userRoles, eq(userRoles.userId, userProfiles.id))
+    .where(
+      and(
+        eq(userProfiles.email, email.trim().toLowerCase()),
+        eq(userRoles.role, 'patient'),
+        or(booked, listed),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+const doctorColumns = {
+  id: doctorProfiles.id,
+  userId: doctorProfiles.userId,
+  status: doctorProfiles.verificationStatus,
+  name: userProfiles.fullName,
+  avatarUrl: userProfiles.profileImageUrl,
+  specialty: specialties.name,
+  crmNumber: doctorProfiles.crmNumber,
+  crmState: doctorProfiles.crmState,
+};
+
+/** The doctor behind a signed-in user, as the patient's list and invitations show them. */
+export async function findDoctorOfUser(db: Queryable, userId: string) {
+  const [row] = await db
+    .select(doctorColumns)
+    .from(doctorProfiles)
+    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+    .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
+    .where(eq(doctorProfiles.userId, userId));
+  return row;
+}
+
+export async function findDoctorById(db: Queryable, doctorId: string) {
+  const [row] = await db
+    .select(doctorColumns)
+    .from(doctorProfiles)
+    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+    .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
+    .where(eq(doctorProfiles.id, doctorId));
+  return row;
+}
+
+export type InvitingDoctor = NonNullable<Awaited<ReturnType<typeof findDoctorById>>>;
+
+// ── Invitations ───────────────────────────────────────────────────────────
+
+/** A new invitation replaces the doctor's earlier unanswered ones to the same patient. */
+export async function replaceInvitation(
+  db: Queryable,
+  invitation: { doctorId: string; patientId: string; tokenHash: string; expiresAt: Date },
+) {
+  await db
+    .delete(doctorPatientInvitations)
+    .where(
+      and(
+        eq(doctorPatientInvitations.doctorId, invitation.doctorId),
+        eq(doctorPatientInvitations.patientId, invitation.patientId),
+        isNull(doctorPatientInvitations.usedAt),
+      ),
+    );
+  await db.insert(doctorPatientInvitations).values(invitation);
+}
+
+export async function findInvitation(db: Queryable, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(doctorPatientInvitations)
+    .where(eq(doctorPatientInvitations.tokenHash, tokenHash));
+  return row;
+}
+
+/** Spends the link only if nobody spent it first (and it is still valid); false when it lost. */
+export async function spendInvitation(db: Queryable, id: string, accepted: boolean): Promise<boolean> {
+  const now = new Date();
+  const rows = await db
+    .update(doctorPatientInvitations)
+    .set({ usedAt: now, acceptedAt: accepted ? now : null })
+    .where(
+      and(
+        eq(doctorPatientInvitations.id, id),
+        isNull(doctorPatientInvitations.usedAt),
+        sql`${doctorPatientInvitations.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: doctorPatientInvitations.id });
+  return rows.length === 1;
 }

@@ -1,25 +1,42 @@
+import { DOCTOR_PATIENT_ADDS_PER_HOUR } from '@pulsa/shared/constants/business';
+import type { SessionUser } from '@pulsa/shared/schemas/auth';
 import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   addPatientByEmailSchema,
   adminPatientPageSchema,
   adminPatientQuerySchema,
+  doctorInvitationSchema,
   doctorPatientPageSchema,
   doctorPatientQuerySchema,
+  invitationAnswerSchema,
+  invitationTokenSchema,
+  PATIENT_MESSAGES,
+  patientAddedByEmailSchema,
   patientAddedSchema,
+  patientInvitedSchema,
 } from '@pulsa/shared/schemas/patients';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dataKeyOf } from '../../lib/encryption.ts';
 import { requireDoctorId } from '../doctors/doctors.agenda.service.ts';
+import { Throttle } from '../security/throttle.ts';
 import {
   addPatientByEmail,
   adminPatientPage,
+  answerInvitation,
   createGenericPatient,
   doctorPatientPage,
+  type InvitationDeps,
+  invitePatient,
+  requireApprovedDoctor,
+  viewInvitation,
 } from './patients.service.ts';
 
 /**
  * Patients, by role: the admin reads every registered patient (/api/admin/patients); a doctor
- * reads and grows their own list (/api/doctors/me/patients), never another doctor's.
+ * reads and grows their own list (/api/doctors/me/patients), never another doctor's, and only within
+ * the care relationship: a patient who never booked them is invited and decides
+ * (/api/patient/doctor-invitations/*).
  */
 export async function patientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +46,15 @@ export async function patientRoutes(app: FastifyInstance) {
     403: apiErrorSchema,
     404: apiErrorSchema,
     409: apiErrorSchema,
+    429: apiErrorSchema,
+  };
+  const throttle = new Throttle(app.db);
+  const invitations: InvitationDeps = {
+    db: app.db,
+    appUrl: app.config.appUrl,
+    encryptionKey: dataKeyOf(app.config),
+    throttle,
+    onEmailQueued: () => void app.emails.kick(),
   };
 
   r.get(
@@ -75,15 +101,24 @@ export async function patientRoutes(app: FastifyInstance) {
       ...doctorOnly,
       schema: {
         tags,
-        summary: 'Add an existing patient account to your list by e-mail',
+        summary:
+          'Add a patient by e-mail: one who booked you is added (201); any other address gets the same 202, and a patient account is e-mailed an invitation to accept',
         body: addPatientByEmailSchema,
-        response: { 201: patientAddedSchema, ...errors },
+        response: { 201: patientAddedByEmailSchema, 202: patientInvitedSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = request.user as { id: string; name: string };
-      const doctorId = await requireDoctorId(app.db, user.id);
-      return reply.status(201).send(await addPatientByEmail(app.db, doctorId, user.name, request.body));
+      const doctor = await requireApprovedDoctor(app.db, (request.user as SessionUser).id);
+      await throttle.withinHourlyQuota(
+        `doctor-adds-patient:${doctor.id}`,
+        DOCTOR_PATIENT_ADDS_PER_HOUR,
+        PATIENT_MESSAGES.tooManyAdds,
+      );
+      const outcome = await addPatientByEmail(app.db, doctor, request.body);
+      if (outcome.status === 'added') return reply.status(201).send(outcome);
+      // Whatever the address turns out to be, the answer has left before anything is looked up or sent.
+      app.afterResponse.schedule(request, () => invitePatient(invitations, doctor, request.body.email));
+      return reply.status(202).send(outcome);
     },
   );
 
@@ -102,4 +137,45 @@ export async function patientRoutes(app: FastifyInstance) {
       return reply.status(201).send(await createGenericPatient(app.db, doctorId));
     },
   );
+
+  const patientOnly = { preHandler: app.requireRole('patient') };
+  const invitationTags = ['patient invitations'];
+
+  r.post(
+    '/patient/doctor-invitations/view',
+    {
+      ...patientOnly,
+      schema: {
+        tags: invitationTags,
+        summary: 'The doctor behind an e-mailed invitation, for you to decide (the link is not spent)',
+        body: invitationTokenSchema,
+        response: { 200: doctorInvitationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return viewInvitation(app.db, (request.user as SessionUser).id, request.body.token);
+    },
+  );
+
+  for (const [action, accept] of [
+    ['accept', true],
+    ['decline', false],
+  ] as const) {
+    r.post(
+      `/patient/doctor-invitations/${action}`,
+      {
+        ...patientOnly,
+        schema: {
+          tags: invitationTags,
+          summary: accept
+            ? 'Accept a doctor’s invitation: they list you and see your name, e-mail and phone'
+            : 'Decline a doctor’s invitation: they see nothing of you',
+          body: invitationTokenSchema,
+          response: { 200: invitationAnswerSchema, ...errors },
+        },
+      },
+      async (request) => answerInvitation(app.db, request.user as SessionUser, request.body.token, accept),
+    );
+  }
 }

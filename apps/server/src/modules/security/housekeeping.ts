@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { liveEvents, sessions, users } from '../../db/schema.ts';
+import { doctorPatientInvitations, liveEvents, sessions, users } from '../../db/schema.ts';
 import * as counters from './rate-limit.repository.ts';
 
 /** An account whose address was never confirmed stops holding it (and its CPF) after this. */
@@ -13,6 +13,8 @@ export interface HousekeepingResult {
   unconfirmedAccounts: number;
   counters: number;
   liveEvents: number;
+  /** Doctors' invitations past their lifetime, answered or not (an accepted one lives on in the list). */
+  invitations: number;
 }
 
 /** Live events are kept this long for tabs that reconnect (the catch-up reads no further back). */
@@ -20,7 +22,8 @@ export const LIVE_EVENTS_TTL_HOURS = 24;
 
 /**
  * Periodic clean-up every instance may run at once (each statement is idempotent): expired
- * sessions, unconfirmed accounts past their time, spent throttling counters, old live events.
+ * sessions, unconfirmed accounts past their time, spent throttling counters, old live events, lapsed
+ * invitations of doctors to patients.
  */
 export class Housekeeping {
   private timer: NodeJS.Timeout | undefined;
@@ -62,11 +65,16 @@ export class Housekeeping {
       .delete(liveEvents)
       .where(lt(liveEvents.createdAt, sql`now() - make_interval(hours => ${LIVE_EVENTS_TTL_HOURS})`))
       .returning({ id: liveEvents.id });
+    const lapsedInvitations = await this.db
+      .delete(doctorPatientInvitations)
+      .where(lt(doctorPatientInvitations.expiresAt, sql`now()`))
+      .returning({ id: doctorPatientInvitations.id });
     const result = {
       expiredSessions: expired.length,
       unconfirmedAccounts,
       counters: spent,
       liveEvents: oldEvents.length,
+      invitations: lapsedInvitations.length,
     };
     if (expired.length || unconfirmedAccounts) this.log.info(result, 'housekeeping done');
     return result;

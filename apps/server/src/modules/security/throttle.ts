@@ -61,6 +61,15 @@ export class Throttle {
       throw tooMany(THROTTLE_MESSAGES.recipient, state.resetAt);
   }
 
+  /**
+   * A signed-in person's hourly quota of one action (e.g. a doctor adding patients), kept in the
+   * same database counters as the rest, so every instance counts together.
+   */
+  async withinHourlyQuota(key: string, max: number, message: string): Promise<void> {
+    const state = await counters.hit(this.db, `quota:${key}`, 60 * 60_000);
+    if (state.count > max) throw tooMany(message, state.resetAt);
+  }
+
   /** Same quota for e-mails the server decides to send on its own; false when over it. */
   async mayEmail(email: string): Promise<boolean> {
     const state = await counters.hit(this.db, `email-recipient:${normalise(email)}`, 60 * 60_000);

@@ -13,17 +13,20 @@ export const DOCTOR_PATIENTS_TEXT = {
   never: 'Nenhuma ainda',
   emptyTitle: 'Nenhum paciente na sua lista.',
   emptyHint:
-    'Adicione um paciente que já tem conta pelo email dele, ou crie o paciente genérico para atendimentos sem cadastro. Quem agenda com você também aparece aqui.',
+    'Quem agenda com você aparece aqui. Você também pode adicionar um paciente pelo email — quem ainda não agendou com você recebe um convite para autorizar o acesso — ou criar o paciente genérico para atendimentos sem cadastro.',
   add: {
     open: 'Adicionar paciente existente',
     title: 'Adicionar paciente existente',
-    description: 'Informe o email da conta do paciente na plataforma.',
+    description:
+      'Informe o email da conta do paciente na plataforma. Quem já agendou com você entra na lista na hora; os demais recebem um convite por email e só aparecem aqui depois de autorizar.',
     email: 'Email do paciente',
     cancel: 'Cancelar',
     submit: 'Adicionar',
     busy: 'Processando...',
     successTitle: 'Paciente adicionado com sucesso',
     successDescription: (nameOrEmail: string) => `Paciente ${nameOrEmail} adicionado com sucesso!`,
+    /** Any other outcome: the same for every address (decision 047); the description is the server's. */
+    invitedTitle: 'Pedido registrado',
     errorTitle: 'Falha ao adicionar paciente',
   },
   generic: {

@@ -24,7 +24,10 @@ import { DOCTOR_PATIENTS_TEXT } from '../doctor-texts';
 
 const T = DOCTOR_PATIENTS_TEXT.add;
 
-/** "Add existing patient by e-mail": the account must exist and have the patient role. */
+/**
+ * "Add existing patient by e-mail": a patient who booked the doctor is added at once; for any other
+ * address the server answers one neutral message (an invitation went out if it is a patient).
+ */
 export function AddPatientDialog() {
   const [open, setOpen] = useState(false);
   const add = useAddPatientByEmail();
@@ -35,16 +38,19 @@ export function AddPatientDialog() {
 
   const onSubmit = form.handleSubmit((values) =>
     add.mutate(values, {
-      onSuccess: (added) => {
-        toast.success(T.successTitle, {
-          description: T.successDescription(added.name || added.email || values.email),
-        });
+      onSuccess: (outcome) => {
+        if (outcome.status === 'added')
+          toast.success(T.successTitle, {
+            description: T.successDescription(outcome.name || outcome.email || values.email),
+          });
+        // Not added at once: the same words for every address, whoever it belongs to.
+        else toast.info(T.invitedTitle, { description: outcome.message });
         setOpen(false);
         form.reset();
       },
       onError: (error) => {
         applyFieldErrors(error, form.setError, ['email']);
-        // "Usuário não encontrado com este email" and "Este paciente já está na sua lista." belong to the field too.
+        // "Este paciente já está na sua lista." belongs to the field too.
         if (error instanceof ApiError && error.isClientError && !error.fieldErrors)
           form.setError('email', { type: 'server', message: error.message });
       },
