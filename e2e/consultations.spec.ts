@@ -549,8 +549,21 @@ test('the patient moves a consultation, and a slot taken meanwhile offers the ne
     const weekday = new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'America/Sao_Paulo' })
       .format(new Date(startsAt))
       .replace(/^./, (c) => c.toUpperCase());
-    return dialog.getByRole('button', { name: `${weekday}, ${when.date}, ${when.time}`, exact: true });
+    return dialog.getByRole('button', { name: `${when.time}, ${weekday}, ${when.date}`, exact: true });
   };
+  /** The week picker opens on this week: a slot of the next one is a "Próxima semana" away. */
+  const showWeekOf = async (startsAt: string) => {
+    await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    const week = (iso: string) => {
+      const day = new Date(`${iso}T12:00:00Z`);
+      return new Date(day.getTime() - day.getUTCDay() * 86_400_000).toISOString().slice(0, 10);
+    };
+    if (week(shown(startsAt).iso) > week(shown(new Date().toISOString()).iso)) {
+      await dialog.getByRole('button', { name: 'Próxima semana' }).click();
+      await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    }
+  };
+  await showWeekOf(target);
   await slotButton(target).click();
   await expect(
     dialog.getByText(`Novo horário: ${shown(target).date} às ${shown(target).time}`),
@@ -564,6 +577,7 @@ test('the patient moves a consultation, and a slot taken meanwhile offers the ne
   // Someone takes the chosen slot before the patient confirms: refused, and the nearest free ones offered.
   const wanted = await slot(doctor, 4, '10:00');
   await moved.getByRole('button', { name: 'Remarcar' }).click();
+  await showWeekOf(wanted);
   await slotButton(wanted).click();
   const other = await patient(`Sérgio Dantas ${tag()}`);
   await book(other, doctor, wanted, { pay: false });

@@ -1,4 +1,8 @@
-import { BOLETO_REFUND_BUSINESS_DAYS, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
+import {
+  APPOINTMENT_MESSAGES,
+  BOLETO_REFUND_BUSINESS_DAYS,
+  CANCELLATION_REASONS,
+} from '@pulsa/shared/schemas/appointments';
 
 /**
  * Texts of the consultation screens: the patient's consultations, payments and dashboard, the
@@ -51,6 +55,7 @@ export const APPOINTMENTS_TEXT = {
     refundLine: (amount: string, date: string) => `${amount} em ${date}`,
     refundReason: 'Motivo do reembolso',
     crm: (crm: string) => `CRM ${crm}`,
+    loadError: 'Falha ao carregar a consulta',
   },
   patient: {
     tabsLabel: 'Período das consultas',
@@ -103,20 +108,31 @@ export const APPOINTMENTS_TEXT = {
     title: 'Remarcar consulta',
     description: (doctor: string) => `Escolha outro horário livre com ${doctor}. Não há nova cobrança.`,
     current: (when: string) => `Horário atual: ${when}`,
-    slotsLabel: 'Horários livres',
-    previous: 'Dias anteriores',
-    next: 'Próximos dias',
-    noSlots: 'Sem horários livres',
-    empty: 'Nenhum horário livre nestes 7 dias. Veja os próximos.',
-    loadError: 'Falha ao carregar horários disponíveis',
     chosen: (when: string) => `Novo horário: ${when}`,
     nearest: 'Este horário acabou de ser reservado. Os horários livres mais próximos:',
     zoneNote: (zone: string) => `Horários no seu fuso (${zone}).`,
-    slotLabel: (weekday: string, date: string, time: string) => `${weekday}, ${date}, ${time}`,
+    notAllowed: APPOINTMENT_MESSAGES.cannotReschedule,
     cancel: 'Voltar',
     confirm: 'Remarcar',
     success: 'Consulta remarcada',
     errorTitle: 'Falha ao remarcar consulta',
+  },
+  /** The week of free slots, in booking and in "Remarcar". */
+  slots: {
+    label: 'Horários livres',
+    range: (from: string, to: string) => `Semana de ${from} a ${to}`,
+    previous: 'Semana anterior',
+    previousShort: 'Anterior',
+    next: 'Próxima semana',
+    nextShort: 'Próxima',
+    today: 'Hoje',
+    noSlots: 'Sem horários',
+    emptyWeek: 'Nenhum horário livre nesta semana.',
+    emptyWeekNext: 'Nenhum horário livre nesta semana. Veja a próxima.',
+    noMore: 'Não há horários livres depois desta semana na agenda do médico.',
+    dayLabel: (weekday: string, date: string) => `${weekday}, ${date}`,
+    slotLabel: (time: string, weekday: string, date: string) => `${time}, ${weekday}, ${date}`,
+    loadError: 'Falha ao carregar os horários do médico',
   },
   payments: {
     tableLabel: 'Seus pagamentos',

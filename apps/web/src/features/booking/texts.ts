@@ -48,18 +48,6 @@ export const BOOKING_TEXT = {
   week: {
     back: 'Voltar para a lista',
     title: 'Horários disponíveis',
-    range: (from: string, to: string) => `Semana de ${from} a ${to}`,
-    previous: 'Semana anterior',
-    previousShort: 'Anterior',
-    next: 'Próxima semana',
-    nextShort: 'Próxima',
-    today: 'Hoje',
-    noSlots: 'Sem horários',
-    emptyWeek: 'Nenhum horário livre nesta semana.',
-    emptyWeekNext: 'Nenhum horário livre nesta semana. Veja a próxima.',
-    noMore: 'Não há horários livres depois desta semana na agenda do médico.',
-    dayLabel: (weekday: string, date: string) => `${weekday}, ${date}`,
-    slotLabel: (time: string, weekday: string, date: string) => `${time}, ${weekday}, ${date}`,
     zoneNote: (viewer: string, doctor: string) =>
       `Horários no seu fuso horário (${viewer}). A agenda do médico segue o fuso de ${doctor}.`,
     loadError: 'Falha ao carregar os horários do médico',

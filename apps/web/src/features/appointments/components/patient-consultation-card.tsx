@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AppointmentStatusBadge, PaymentStatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { calendarFileHref } from '../api/appointment-keys';
+import { calendarFileHref } from '../api/keys';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { consultationTime, dateIn, shortDateTimeIn } from '../when';
 import { ConsultationWhen } from './consultation-time';
