@@ -3,6 +3,7 @@ import {
   BOLETO_REFUND_BUSINESS_DAYS,
   CANCELLATION_REASONS,
 } from '@pulsa/shared/schemas/appointments';
+import { ROOM_OPENS_MINUTES_BEFORE } from '@pulsa/shared/schemas/consultations';
 
 /**
  * Texts of the consultation screens: the patient's consultations, payments and dashboard, the
@@ -40,6 +41,8 @@ export const APPOINTMENTS_TEXT = {
     canceledBy: 'Cancelada por',
     policyAccepted: 'Política de cancelamento',
     policyAcceptedAt: (when: string) => `Aceita em ${when}`,
+    freeCancellation: 'Cancelamento gratuito',
+    freeCancellationUntil: (when: string) => `Até ${when}, com reembolso integral`,
     canceledByWho: {
       patient: 'Paciente',
       doctor: 'Médico',
@@ -72,6 +75,9 @@ export const APPOINTMENTS_TEXT = {
     loadError: 'Falha ao carregar consultas',
     loadErrorList: 'Não foi possível carregar suas consultas.',
     holdNotice: (until: string) => `Pagamento pendente: o horário fica reservado até ${until}.`,
+    holdLapsed: 'O pagamento não foi concluído a tempo e o horário foi liberado.',
+    roomOpens: (when: string) =>
+      `A sala abre em ${when}, ${ROOM_OPENS_MINUTES_BEFORE} minutos antes do início.`,
     awaitingDoctor: (until: string) => `Aguardando a confirmação do médico (resposta até ${until}).`,
     awaitingDoctorNoDeadline: 'Aguardando a confirmação do médico.',
     canceledReason: (reason: string) => `Motivo do cancelamento: ${reason}`,
@@ -95,6 +101,7 @@ export const APPOINTMENTS_TEXT = {
     noRefund: 'Faltam menos de 24 horas: não haverá reembolso.',
     nothingPaid: 'Nenhum pagamento foi concluído: nada será cobrado.',
     freeUntil: (when: string) => `Cancelamento gratuito até ${when}.`,
+    notAllowed: APPOINTMENT_MESSAGES.cannotCancel,
     reason: 'Motivo (opcional)',
     reasonHint: 'O médico verá este motivo.',
     reasonHintForPatient: 'O paciente verá este motivo.',
@@ -200,6 +207,7 @@ export const APPOINTMENTS_TEXT = {
       hint: 'Consultas confirmadas, por dia. Os horários estão no seu fuso.',
       cancel: 'Cancelar',
       cancelFor: (patient: string, time: string) => `Cancelar a consulta de ${patient} às ${time}`,
+      roomOpensAt: (time: string) => `Sala abre às ${time}`,
     },
   },
   admin: {

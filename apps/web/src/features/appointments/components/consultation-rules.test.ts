@@ -44,17 +44,23 @@ function appointment(
 }
 
 describe('adminActionsFor', () => {
-  it('offers confirm and cancel on a paid request, complete and cancel on a confirmed one', () => {
-    expect(adminActionsFor(appointment({ status: 'scheduled' }))).toEqual(['confirm', 'cancel']);
-    expect(adminActionsFor(appointment({ status: 'confirmed' }))).toEqual(['complete', 'cancel']);
+  it('offers what the server allows the admin: confirm (accept) a request, complete, cancel', () => {
+    expect(adminActionsFor(appointment({ status: 'scheduled', actions: ['accept', 'cancel'] }))).toEqual([
+      'confirm',
+      'cancel',
+    ]);
+    expect(
+      adminActionsFor(appointment({ status: 'confirmed', actions: ['cancel', 'reschedule', 'complete'] })),
+    ).toEqual(['complete', 'cancel']);
   });
 
-  it('never confirms an unpaid hold, and offers nothing on a finished consultation', () => {
-    expect(
-      adminActionsFor(appointment({ status: 'scheduled', holdExpiresAt: '2026-11-24T10:15:00Z' })),
-    ).toEqual(['cancel']);
-    expect(adminActionsFor(appointment({ status: 'canceled' }))).toEqual([]);
-    expect(adminActionsFor(appointment({ status: 'completed' }))).toEqual([]);
+  it('reads nothing from the status: no action allowed, no entry', () => {
+    expect(adminActionsFor(appointment({ status: 'scheduled', actions: [] }))).toEqual([]);
+    expect(adminActionsFor(appointment({ status: 'confirmed', actions: ['record_transfer'] }))).toEqual([]);
+    // Started: the server no longer offers the cancellation, whatever the status says.
+    expect(adminActionsFor(appointment({ status: 'in_progress', actions: ['complete'] }))).toEqual([
+      'complete',
+    ]);
   });
 });
 
