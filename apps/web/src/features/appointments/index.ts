@@ -6,4 +6,5 @@
 export { useAppointmentMutation } from './api/appointment-mutations';
 export { useAppointment } from './api/get-appointment';
 export { APPOINTMENTS_PATH, appointmentKeys, appointmentPath } from './api/keys';
+export { AppointmentLiveUpdates } from './components/appointment-live-updates';
 export { SlotWeekPicker } from './components/slot-week-picker';
