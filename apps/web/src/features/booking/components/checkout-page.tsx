@@ -62,6 +62,11 @@ function longWhen(instant: string, zone: string): string {
   return `${WEEKDAY_NAMES[calendarWeekday(date)]}, ${formatCalendarDate(date)} às ${clockIn(instant, zone)}`;
 }
 
+/** "25/11/2026 às 10:00" on the patient's clock: when the doctor must have answered. */
+function deadlineIn(instant: string, zone: string): string {
+  return `${dateIn(instant, zone)} às ${clockIn(instant, zone)}`;
+}
+
 /** What the patient is paying for, and for how long the slot stays theirs. */
 function CheckoutSummary({ appointment, viewerZone }: { appointment: AppointmentDto; viewerZone: string }) {
   const payment = appointment.payment;
@@ -202,6 +207,8 @@ export function CheckoutPage({ appointmentId }: { appointmentId: string }) {
         <RequestSent
           doctorName={appointment.doctor.name}
           paid={payment?.status === 'paid'}
+          confirmed={appointment.status !== 'scheduled'}
+          respondBy={appointment.respondBy ? deadlineIn(appointment.respondBy, viewerZone) : null}
           consultationsHref={consultationsHref}
         />
       ) : stage === 'expired' ? (
