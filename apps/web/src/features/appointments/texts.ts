@@ -168,6 +168,8 @@ export const APPOINTMENTS_TEXT = {
     filterLabel: 'Filtrar solicitações',
     filterButton: (label: string) => `Filtro: ${label}`,
     filters: { all: 'Todas', pending: 'Pendentes', accepted: 'Aceitas', rejected: 'Recusadas' },
+    pendingCount: (n: number) =>
+      n === 1 ? '1 solicitação aguardando resposta' : `${n} solicitações aguardando resposta`,
     count: (n: number) => (n === 1 ? '1 solicitação' : `${n} solicitações`),
     listLabel: 'Solicitações de consulta',
     loadError: 'Falha ao carregar agendamentos',
