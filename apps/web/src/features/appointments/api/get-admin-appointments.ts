@@ -6,7 +6,7 @@ import { api, withQuery } from '@/lib/api-client';
 import { type TableState, toPageQuery } from '@/lib/table-state';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { appointmentKeys } from './keys';
-import { useRefetchAtNextChange } from './refetch-at-next-change';
+import { staleUntilNextChange, useRefetchAtNextChange } from './refetch-at-next-change';
 
 export interface AdminConsultationFilters {
   status?: AppointmentStatus;
@@ -25,6 +25,7 @@ export function useAdminAppointments(state: TableState, filters: AdminConsultati
     queryFn: ({ signal }) =>
       api.get<PageResult<AppointmentDto>>(withQuery('/api/admin/appointments', query), { signal }),
     placeholderData: keepPreviousData,
+    staleTime: staleUntilNextChange((page: PageResult<AppointmentDto>) => page.items),
     meta: { errorTitle: APPOINTMENTS_TEXT.admin.loadError },
   });
   useRefetchAtNextChange(result, (page) => page.items);

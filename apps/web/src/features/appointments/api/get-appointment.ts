@@ -3,7 +3,7 @@ import { type Query, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { appointmentKeys, appointmentPath } from './keys';
-import { useRefetchAtNextChange } from './refetch-at-next-change';
+import { staleUntilNextChange, useRefetchAtNextChange } from './refetch-at-next-change';
 
 /**
  * One appointment as its patient, its doctor or an admin sees it (with this viewer's `actions`),
@@ -27,7 +27,7 @@ export function useAppointment(
     initialData: options.initialData?.id === id ? options.initialData : undefined,
     // Only what the caller sets: an option given as undefined would override the client's default.
     ...(options.refetchInterval ? { refetchInterval: options.refetchInterval } : {}),
-    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
+    staleTime: options.staleTime ?? staleUntilNextChange((appointment: AppointmentDto) => [appointment]),
     meta: { errorTitle: options.errorTitle ?? APPOINTMENTS_TEXT.details.loadError },
   });
   useRefetchAtNextChange(query, (appointment) => [appointment]);

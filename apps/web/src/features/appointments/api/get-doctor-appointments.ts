@@ -7,7 +7,7 @@ import { type TableState, toPageQuery } from '@/lib/table-state';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { addDays, calendarDateIn } from '../when';
 import { appointmentKeys } from './keys';
-import { useRefetchAtNextChange } from './refetch-at-next-change';
+import { staleUntilNextChange, useRefetchAtNextChange } from './refetch-at-next-change';
 
 export type DoctorRequestFilter = (typeof DOCTOR_REQUEST_FILTERS)[number];
 
@@ -20,6 +20,7 @@ export function useDoctorAppointments(filter: DoctorRequestFilter, state: TableS
     queryKey: [...appointmentKeys.doctorLists, query] as const,
     queryFn: ({ signal }) => api.get<PageResult<AppointmentDto>>(withQuery(PATH, query), { signal }),
     placeholderData: keepPreviousData,
+    staleTime: staleUntilNextChange((page: PageResult<AppointmentDto>) => page.items),
     meta: { errorTitle: APPOINTMENTS_TEXT.doctor.loadError },
   });
   useRefetchAtNextChange(result, (page) => page.items);
@@ -89,6 +90,7 @@ export function useDoctorWeek(sunday: string, zone: string) {
       // An agenda reads by the clock, whatever order the list came in.
       return found.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
     },
+    staleTime: staleUntilNextChange((week: AppointmentDto[]) => week),
     meta: { errorTitle: APPOINTMENTS_TEXT.doctor.loadError },
   });
   useRefetchAtNextChange(result, (week) => week);

@@ -5,7 +5,7 @@ import { api, withQuery } from '@/lib/api-client';
 import { type TableState, toPageQuery } from '@/lib/table-state';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { appointmentKeys } from './keys';
-import { useRefetchAtNextChange } from './refetch-at-next-change';
+import { staleUntilNextChange, useRefetchAtNextChange } from './refetch-at-next-change';
 
 export type PatientScope = 'upcoming' | 'past';
 
@@ -17,6 +17,7 @@ export function usePatientAppointments(scope: PatientScope, state: TableState) {
     queryFn: ({ signal }) =>
       api.get<PageResult<AppointmentDto>>(withQuery('/api/patient/appointments', query), { signal }),
     placeholderData: keepPreviousData,
+    staleTime: staleUntilNextChange((page: PageResult<AppointmentDto>) => page.items),
     meta: { errorTitle: APPOINTMENTS_TEXT.patient.loadError },
   });
   useRefetchAtNextChange(result, (page) => page.items);

@@ -1,6 +1,11 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_MS, nextChangeDelay, refetchAtNextChange } from './refetch-at-next-change';
+import {
+  MAX_TIMER_MS,
+  nextChangeDelay,
+  refetchAtNextChange,
+  staleUntilNextChange,
+} from './refetch-at-next-change';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 const at = (nextChangeAt: string | null) => ({ nextChangeAt });
@@ -81,5 +86,26 @@ describe('refetchAtNextChange', () => {
     disarm();
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(reads).toBe(0);
+  });
+});
+
+describe('staleUntilNextChange', () => {
+  const staleTime = staleUntilNextChange((page: { items: { nextChangeAt: string | null }[] }) => page.items);
+  const read = (nextChangeAt: (string | null)[], at = NOW) => ({
+    state: { data: { items: nextChangeAt.map((at_) => ({ nextChangeAt: at_ })) }, dataUpdatedAt: at },
+  });
+
+  it('keeps an answer fresh no longer than until the clock changes its appointments', () => {
+    expect(staleTime(read(['2026-11-24T12:02:00.000Z', null]))).toBe(2 * 60_000);
+  });
+
+  it('keeps the usual five minutes when nothing changes sooner, or nothing changes by the clock', () => {
+    expect(staleTime(read(['2026-11-24T18:00:00.000Z']))).toBe(5 * 60_000);
+    expect(staleTime(read([null]))).toBe(5 * 60_000);
+    expect(staleTime({ state: { data: undefined, dataUpdatedAt: 0 } })).toBe(5 * 60_000);
+  });
+
+  it('takes an answer read after the instant as stale at once', () => {
+    expect(staleTime(read(['2026-11-24T11:59:00.000Z']))).toBe(0);
   });
 });

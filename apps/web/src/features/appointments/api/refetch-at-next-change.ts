@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { DEFAULT_STALE_TIME } from '@/lib/query-client';
 
 /** Longest delay a browser timer holds (about 24.8 days); a longer one fires at once. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -21,13 +22,35 @@ interface Changing {
  * holds. Null when none of them changes by the clock.
  */
 export function nextChangeDelay(appointments: Iterable<Changing>, now: number): number | null {
-  let soonest = Number.POSITIVE_INFINITY;
+  const soonest = soonestChange(appointments);
+  if (soonest === null) return null;
+  return Math.min(Math.max(soonest - now + AFTER_MS, MIN_MS), MAX_TIMER_MS);
+}
+
+/** The soonest `nextChangeAt` among the appointments (epoch ms), or null when none has one. */
+function soonestChange(appointments: Iterable<Changing>): number | null {
+  let soonest: number | null = null;
   for (const a of appointments) {
     const at = a.nextChangeAt ? Date.parse(a.nextChangeAt) : Number.NaN;
-    if (at < soonest) soonest = at;
+    if (!Number.isNaN(at) && (soonest === null || at < soonest)) soonest = at;
   }
-  if (soonest === Number.POSITIVE_INFINITY) return null;
-  return Math.min(Math.max(soonest - now + AFTER_MS, MIN_MS), MAX_TIMER_MS);
+  return soonest;
+}
+
+/**
+ * A `staleTime` for a query of appointments: fresh as long as any answer, but never past the
+ * soonest `nextChangeAt` of its appointments, so a screen that shows it again after that instant
+ * (a list left and come back to, a dialog opened again) reads it again instead of the old actions.
+ */
+export function staleUntilNextChange<TData>(
+  appointmentsOf: (data: TData) => Iterable<Changing>,
+  fresh: number = DEFAULT_STALE_TIME,
+) {
+  return (query: { state: { data: TData | undefined; dataUpdatedAt: number } }): number => {
+    const { data, dataUpdatedAt } = query.state;
+    const soonest = data === undefined ? null : soonestChange(appointmentsOf(data));
+    return soonest === null ? fresh : Math.max(0, Math.min(fresh, soonest - dataUpdatedAt));
+  };
 }
 
 /**
