@@ -197,6 +197,12 @@ test.describe('booking journeys', () => {
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: `Pagar ${reais(doctor.price)}` }).click();
     await expect(page.getByRole('heading', { name: 'Solicitação enviada ao médico' })).toBeVisible();
+    // The doctor's real deadline to answer, on the patient's clock.
+    await expect(
+      page.getByText(
+        new RegExp(`^${doctor.name} tem até \\d\\d/\\d\\d/\\d{4} às \\d\\d:\\d\\d para responder`),
+      ),
+    ).toBeVisible();
     await expect(page.getByText('Processando')).toBeVisible();
     await expect(page.getByRole('timer')).toHaveCount(0);
 

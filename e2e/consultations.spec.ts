@@ -229,6 +229,9 @@ test('the doctor accepts a request and the patient sees it confirmed and paid; a
   const second = await book(p, doctor, await slot(doctor, 4, '15:00'));
 
   await signInContext(page.context(), doctor.account);
+  // This page must not hear of the answer given elsewhere (below) before it answers itself: its
+  // live connection is held silent, as when the news has not arrived yet.
+  await page.routeWebSocket('**/api/live', () => {});
 
   // A failed load: the spec's toast and the list's text, then a retry that works.
   await page.route('**/api/doctor/appointments?**', (route) =>
@@ -247,23 +250,27 @@ test('the doctor accepts a request and the patient sees it confirmed and paid; a
   await expect(request).toContainText('Agendada');
   await expect(request).toContainText(`${shown(first.startsAt).time} às`);
   await expect(request.getByText(/^Responda até \d\d\/\d\d às \d\d:\d\d$/)).toBeVisible();
-  await expect(page.getByText('2 solicitações')).toBeVisible();
-
-  // The filter menu, kept in the address.
-  await page.getByRole('button', { name: 'Filtro: Todas' }).click();
-  await page.getByRole('menuitemradio', { name: 'Pendentes' }).click();
-  await expect(page).toHaveURL(/filter=pending/);
-  await expect(request).toBeVisible();
+  // The page opens on the requests waiting for an answer, their count on the tab.
+  await expect(page.getByRole('button', { name: 'Filtro: Pendentes' })).toBeVisible();
+  await expect(page).not.toHaveURL(/filter=/);
+  await expect(page.getByText('2 solicitações', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('tab', { name: 'Solicitações (2 solicitações aguardando resposta)' }),
+  ).toBeVisible();
 
   await request.getByRole('button', { name: 'Aceitar' }).click();
   await expectToast(page, 'Consulta confirmada');
   await expect(request).toHaveCount(0);
   await expect(page.getByText('1 solicitação', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('tab', { name: 'Solicitações (1 solicitação aguardando resposta)' }),
+  ).toBeVisible();
 
   // The second request is answered elsewhere meanwhile: this page's answer is refused, said twice.
+  // The filter menu, kept in the address.
   await page.getByRole('button', { name: 'Filtro: Pendentes' }).click();
   await page.getByRole('menuitemradio', { name: 'Todas' }).click();
-  await expect(page).not.toHaveURL(/filter=/);
+  await expect(page).toHaveURL(/filter=all/);
   const stale = card(page, p.account.name, second.startsAt);
   await expect(stale.getByRole('button', { name: 'Aceitar' })).toBeVisible();
   await accept(doctor, second.id);
@@ -275,6 +282,12 @@ test('the doctor accepts a request and the patient sees it confirmed and paid; a
   await page.getByRole('menuitemradio', { name: 'Aceitas' }).click();
   await expect(page).toHaveURL(/filter=accepted/);
   await expect(card(page, p.account.name, first.startsAt)).toContainText('Confirmada');
+  // Back to the default: nothing waits any more.
+  await page.getByRole('button', { name: 'Filtro: Aceitas' }).click();
+  await page.getByRole('menuitemradio', { name: 'Pendentes' }).click();
+  await expect(page).not.toHaveURL(/filter=/);
+  await expect(page.getByText('Nenhuma solicitação aguardando resposta.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Solicitações', exact: true })).toBeVisible();
 
   // The week of confirmed consultations.
   await page.goto(`/doctor/appointments?view=agenda&week=${shown(first.startsAt).iso}`);
@@ -329,9 +342,15 @@ test('the doctor rejects a request and the patient sees it canceled and refunded
   await request.getByRole('button', { name: 'Recusar' }).click();
   await confirm.getByRole('button', { name: 'Recusar solicitação' }).click();
   await expectToast(page, 'Solicitação recusada');
+  // No longer waiting: it leaves "Pendentes" for "Recusadas".
+  await expect(request).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filtro: Pendentes' }).click();
+  await page.getByRole('menuitemradio', { name: 'Recusadas' }).click();
+  await expect(page).toHaveURL(/filter=rejected/);
   await expect(request).toContainText('Cancelada');
   await expect(request).toContainText('Médico indisponível');
   await expect(request.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
+  await expect(request.getByRole('button', { name: 'Recusar' })).toHaveCount(0);
 
   const patientContext = await browser.newContext();
   await signInContext(patientContext, p.account);
@@ -549,8 +568,21 @@ test('the patient moves a consultation, and a slot taken meanwhile offers the ne
     const weekday = new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'America/Sao_Paulo' })
       .format(new Date(startsAt))
       .replace(/^./, (c) => c.toUpperCase());
-    return dialog.getByRole('button', { name: `${weekday}, ${when.date}, ${when.time}`, exact: true });
+    return dialog.getByRole('button', { name: `${when.time}, ${weekday}, ${when.date}`, exact: true });
   };
+  /** The week picker opens on this week: a slot of the next one is a "Próxima semana" away. */
+  const showWeekOf = async (startsAt: string) => {
+    await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    const week = (iso: string) => {
+      const day = new Date(`${iso}T12:00:00Z`);
+      return new Date(day.getTime() - day.getUTCDay() * 86_400_000).toISOString().slice(0, 10);
+    };
+    if (week(shown(startsAt).iso) > week(shown(new Date().toISOString()).iso)) {
+      await dialog.getByRole('button', { name: 'Próxima semana' }).click();
+      await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    }
+  };
+  await showWeekOf(target);
   await slotButton(target).click();
   await expect(
     dialog.getByText(`Novo horário: ${shown(target).date} às ${shown(target).time}`),
@@ -564,6 +596,7 @@ test('the patient moves a consultation, and a slot taken meanwhile offers the ne
   // Someone takes the chosen slot before the patient confirms: refused, and the nearest free ones offered.
   const wanted = await slot(doctor, 4, '10:00');
   await moved.getByRole('button', { name: 'Remarcar' }).click();
+  await showWeekOf(wanted);
   await slotButton(wanted).click();
   const other = await patient(`Sérgio Dantas ${tag()}`);
   await book(other, doctor, wanted, { pay: false });

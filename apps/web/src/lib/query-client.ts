@@ -13,6 +13,8 @@ declare module '@tanstack/react-query' {
 }
 
 const MINUTE = 60_000;
+/** How long an answer is taken as fresh, unless a query says otherwise. */
+export const DEFAULT_STALE_TIME = 5 * MINUTE;
 const MAX_RETRIES = 3;
 const MAX_RETRY_DELAY_MS = 30_000;
 
@@ -53,7 +55,7 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        staleTime: 5 * MINUTE,
+        staleTime: DEFAULT_STALE_TIME,
         gcTime: 5 * MINUTE,
         retry: shouldRetry,
         retryDelay,

@@ -1,4 +1,9 @@
-import { BOLETO_REFUND_BUSINESS_DAYS, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
+import {
+  APPOINTMENT_MESSAGES,
+  BOLETO_REFUND_BUSINESS_DAYS,
+  CANCELLATION_REASONS,
+} from '@pulsa/shared/schemas/appointments';
+import { ROOM_OPENS_MINUTES_BEFORE } from '@pulsa/shared/schemas/consultations';
 
 /**
  * Texts of the consultation screens: the patient's consultations, payments and dashboard, the
@@ -36,6 +41,8 @@ export const APPOINTMENTS_TEXT = {
     canceledBy: 'Cancelada por',
     policyAccepted: 'Política de cancelamento',
     policyAcceptedAt: (when: string) => `Aceita em ${when}`,
+    freeCancellation: 'Cancelamento gratuito',
+    freeCancellationUntil: (when: string) => `Até ${when}, com reembolso integral`,
     canceledByWho: {
       patient: 'Paciente',
       doctor: 'Médico',
@@ -51,6 +58,7 @@ export const APPOINTMENTS_TEXT = {
     refundLine: (amount: string, date: string) => `${amount} em ${date}`,
     refundReason: 'Motivo do reembolso',
     crm: (crm: string) => `CRM ${crm}`,
+    loadError: 'Falha ao carregar a consulta',
   },
   patient: {
     tabsLabel: 'Período das consultas',
@@ -67,6 +75,9 @@ export const APPOINTMENTS_TEXT = {
     loadError: 'Falha ao carregar consultas',
     loadErrorList: 'Não foi possível carregar suas consultas.',
     holdNotice: (until: string) => `Pagamento pendente: o horário fica reservado até ${until}.`,
+    holdLapsed: 'O pagamento não foi concluído a tempo e o horário foi liberado.',
+    roomOpens: (when: string) =>
+      `A sala abre em ${when}, ${ROOM_OPENS_MINUTES_BEFORE} minutos antes do início.`,
     awaitingDoctor: (until: string) => `Aguardando a confirmação do médico (resposta até ${until}).`,
     awaitingDoctorNoDeadline: 'Aguardando a confirmação do médico.',
     canceledReason: (reason: string) => `Motivo do cancelamento: ${reason}`,
@@ -90,6 +101,7 @@ export const APPOINTMENTS_TEXT = {
     noRefund: 'Faltam menos de 24 horas: não haverá reembolso.',
     nothingPaid: 'Nenhum pagamento foi concluído: nada será cobrado.',
     freeUntil: (when: string) => `Cancelamento gratuito até ${when}.`,
+    notAllowed: APPOINTMENT_MESSAGES.cannotCancel,
     reason: 'Motivo (opcional)',
     reasonHint: 'O médico verá este motivo.',
     reasonHintForPatient: 'O paciente verá este motivo.',
@@ -103,20 +115,31 @@ export const APPOINTMENTS_TEXT = {
     title: 'Remarcar consulta',
     description: (doctor: string) => `Escolha outro horário livre com ${doctor}. Não há nova cobrança.`,
     current: (when: string) => `Horário atual: ${when}`,
-    slotsLabel: 'Horários livres',
-    previous: 'Dias anteriores',
-    next: 'Próximos dias',
-    noSlots: 'Sem horários livres',
-    empty: 'Nenhum horário livre nestes 7 dias. Veja os próximos.',
-    loadError: 'Falha ao carregar horários disponíveis',
     chosen: (when: string) => `Novo horário: ${when}`,
     nearest: 'Este horário acabou de ser reservado. Os horários livres mais próximos:',
     zoneNote: (zone: string) => `Horários no seu fuso (${zone}).`,
-    slotLabel: (weekday: string, date: string, time: string) => `${weekday}, ${date}, ${time}`,
+    notAllowed: APPOINTMENT_MESSAGES.cannotReschedule,
     cancel: 'Voltar',
     confirm: 'Remarcar',
     success: 'Consulta remarcada',
     errorTitle: 'Falha ao remarcar consulta',
+  },
+  /** The week of free slots, in booking and in "Remarcar". */
+  slots: {
+    label: 'Horários livres',
+    range: (from: string, to: string) => `Semana de ${from} a ${to}`,
+    previous: 'Semana anterior',
+    previousShort: 'Anterior',
+    next: 'Próxima semana',
+    nextShort: 'Próxima',
+    today: 'Hoje',
+    noSlots: 'Sem horários',
+    emptyWeek: 'Nenhum horário livre nesta semana.',
+    emptyWeekNext: 'Nenhum horário livre nesta semana. Veja a próxima.',
+    noMore: 'Não há horários livres depois desta semana na agenda do médico.',
+    dayLabel: (weekday: string, date: string) => `${weekday}, ${date}`,
+    slotLabel: (time: string, weekday: string, date: string) => `${time}, ${weekday}, ${date}`,
+    loadError: 'Falha ao carregar os horários do médico',
   },
   payments: {
     tableLabel: 'Seus pagamentos',
@@ -145,6 +168,8 @@ export const APPOINTMENTS_TEXT = {
     filterLabel: 'Filtrar solicitações',
     filterButton: (label: string) => `Filtro: ${label}`,
     filters: { all: 'Todas', pending: 'Pendentes', accepted: 'Aceitas', rejected: 'Recusadas' },
+    pendingCount: (n: number) =>
+      n === 1 ? '1 solicitação aguardando resposta' : `${n} solicitações aguardando resposta`,
     count: (n: number) => (n === 1 ? '1 solicitação' : `${n} solicitações`),
     listLabel: 'Solicitações de consulta',
     loadError: 'Falha ao carregar agendamentos',
@@ -184,6 +209,7 @@ export const APPOINTMENTS_TEXT = {
       hint: 'Consultas confirmadas, por dia. Os horários estão no seu fuso.',
       cancel: 'Cancelar',
       cancelFor: (patient: string, time: string) => `Cancelar a consulta de ${patient} às ${time}`,
+      roomOpensAt: (time: string) => `Sala abre às ${time}`,
     },
   },
   admin: {

@@ -1,4 +1,6 @@
 import { calendarWeekday, WEEKDAY_NAMES } from '@pulsa/shared/format/calendar-date';
+import { roomPhase, roomWindow } from '@pulsa/shared/lifecycle/appointment-lifecycle';
+import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { calendarDateIn, clockIn, dateIn, zoneCity } from '@/lib/zoned-time';
 import { APPOINTMENTS_TEXT } from './texts';
 
@@ -60,4 +62,19 @@ export function consultationTime(
         ? undefined
         : APPOINTMENTS_TEXT.when.doctorClock(doctorStart, zoneCity(appointment.timeZone)),
   };
+}
+
+/**
+ * When the consultation's room opens, while that is still ahead (the shared lifecycle's window: 10
+ * minutes before the start); null once it is open, over, or the consultation is not confirmed.
+ */
+export function roomOpensAhead(
+  appointment: Pick<AppointmentDto, 'status' | 'startsAt' | 'endsAt'>,
+  now: Date,
+): Date | null {
+  const startsAt = new Date(appointment.startsAt);
+  const endsAt = new Date(appointment.endsAt);
+  return roomPhase({ status: appointment.status, startsAt, endsAt }, now) === 'before_window'
+    ? roomWindow(startsAt, endsAt).opensAt
+    : null;
 }

@@ -24,7 +24,8 @@ function appointment(
     policyAcceptedAt: null,
     freeCancellationUntil: null,
     rescheduleCount: 0,
-    actions: [],
+    // The server's word for a pending payment inside its hold.
+    actions: payment !== null && (payment.status ?? 'pending') === 'pending' ? ['pay', 'cancel'] : [],
     nextChangeAt: null,
     createdAt: '2026-11-23T21:55:00.000Z',
     doctor: {
@@ -83,6 +84,10 @@ describe('checkoutStage', () => {
 
   it('is over when the hold ran out, on this clock before the server says so', () => {
     expect(checkoutStage(appointment({ holdExpiresAt: '2026-11-23T21:59:59.000Z' }), NOW)).toBe('expired');
+    // The server no longer offers the payment (the hold lapsed) and has not released the slot yet.
+    expect(
+      checkoutStage(appointment({ holdExpiresAt: '2026-11-23T21:59:59.000Z', actions: ['cancel'] }), NOW),
+    ).toBe('expired');
     expect(
       checkoutStage(
         appointment(
@@ -113,5 +118,11 @@ describe('checkoutStage', () => {
   it('is failed when the payment ended without money or there is none', () => {
     expect(checkoutStage(appointment({}, { status: 'failed' }), NOW)).toBe('failed');
     expect(checkoutStage(appointment({}, null), NOW)).toBe('failed');
+  });
+
+  it('asks for the payment only while the server offers it', () => {
+    // A pending payment inside its hold that the server no longer takes (its own reasons).
+    expect(checkoutStage(appointment({ actions: ['cancel'] }), NOW)).toBe('failed');
+    expect(checkoutStage(appointment({ actions: ['pay'] }), NOW)).toBe('pay');
   });
 });

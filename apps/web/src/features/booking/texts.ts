@@ -3,7 +3,6 @@ import {
   BOLETO_REFUND_BUSINESS_DAYS,
   FREE_CANCELLATION_HOURS,
   HOLD_MINUTES,
-  REQUEST_ANSWER_HOURS,
 } from '@pulsa/shared/schemas/appointments';
 
 /** Texts of "Agendar consulta", the booking confirmation and the checkout. */
@@ -48,18 +47,6 @@ export const BOOKING_TEXT = {
   week: {
     back: 'Voltar para a lista',
     title: 'Horários disponíveis',
-    range: (from: string, to: string) => `Semana de ${from} a ${to}`,
-    previous: 'Semana anterior',
-    previousShort: 'Anterior',
-    next: 'Próxima semana',
-    nextShort: 'Próxima',
-    today: 'Hoje',
-    noSlots: 'Sem horários',
-    emptyWeek: 'Nenhum horário livre nesta semana.',
-    emptyWeekNext: 'Nenhum horário livre nesta semana. Veja a próxima.',
-    noMore: 'Não há horários livres depois desta semana na agenda do médico.',
-    dayLabel: (weekday: string, date: string) => `${weekday}, ${date}`,
-    slotLabel: (time: string, weekday: string, date: string) => `${time}, ${weekday}, ${date}`,
     zoneNote: (viewer: string, doctor: string) =>
       `Horários no seu fuso horário (${viewer}). A agenda do médico segue o fuso de ${doctor}.`,
     loadError: 'Falha ao carregar os horários do médico',
@@ -181,8 +168,11 @@ export const BOOKING_TEXT = {
     sentTitle: 'Solicitação enviada ao médico',
     authorised: 'Pagamento autorizado: o valor só é cobrado no cartão quando o médico aceitar.',
     paid: 'Pagamento confirmado.',
-    sent: (doctor: string) =>
-      `${doctor} tem até ${REQUEST_ANSWER_HOURS} horas para responder, e você recebe um aviso assim que houver resposta. Se a solicitação for recusada, o valor volta integralmente.`,
+    sent: (doctor: string, deadline: string) =>
+      `${doctor} tem até ${deadline} para responder, e você recebe um aviso assim que houver resposta. Se a solicitação for recusada, o valor volta integralmente.`,
+    sentNoDeadline: (doctor: string) =>
+      `${doctor} vai responder à solicitação, e você recebe um aviso assim que houver resposta. Se a solicitação for recusada, o valor volta integralmente.`,
+    confirmed: (doctor: string) => `${doctor} já confirmou a consulta. Ela aparece em Minhas consultas.`,
     myConsultations: 'Minhas consultas',
     expiredTitle: 'A reserva deste horário expirou',
     expired: 'O pagamento não foi concluído a tempo e o horário foi liberado. Escolha um novo horário.',

@@ -1,23 +1,26 @@
+import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
 import { describe, expect, it } from 'vitest';
 import { nextPhaseChange, nextRoomStateChange, roomPhase } from './room-phase';
 
 const start = Date.parse('2026-11-24T13:00:00.000Z');
-const room = (status: string) => ({
+// A 30-minute consultation: the room opens 10 minutes before it and closes an hour after its end.
+const room = (status: AppointmentStatus) => ({
   status,
-  opensAt: new Date(start - 10 * 60_000).toISOString(),
-  closesAt: new Date(start + 90 * 60_000).toISOString(),
+  startsAt: new Date(start).toISOString(),
+  endsAt: new Date(start + 30 * 60_000).toISOString(),
 });
 
 describe('roomPhase', () => {
   it('says when it opens before the window and opens exactly 10 minutes before the start', () => {
-    expect(roomPhase(room('confirmed'), start - 10 * 60_000 - 1)).toBe('before-window');
+    expect(roomPhase(room('confirmed'), start - 10 * 60_000 - 1)).toBe('before_window');
     expect(roomPhase(room('confirmed'), start - 10 * 60_000)).toBe('open');
     expect(roomPhase(room('confirmed'), start + 30 * 60_000)).toBe('open');
   });
 
   it('closes after the window unless the call is under way', () => {
-    expect(roomPhase(room('confirmed'), start + 90 * 60_000)).toBe('after-window');
-    expect(roomPhase(room('in_progress'), start + 90 * 60_000)).toBe('open');
+    expect(roomPhase(room('confirmed'), start + 90 * 60_000)).toBe('open');
+    expect(roomPhase(room('confirmed'), start + 90 * 60_000 + 1)).toBe('after_window');
+    expect(roomPhase(room('in_progress'), start + 90 * 60_000 + 1)).toBe('open');
   });
 
   it('shows the outcome of an ended consultation at any time', () => {
@@ -27,14 +30,14 @@ describe('roomPhase', () => {
   });
 
   it('does not open a request the doctor has not accepted', () => {
-    expect(roomPhase(room('scheduled'), start)).toBe('not-confirmed');
+    expect(roomPhase(room('scheduled'), start)).toBe('not_confirmed');
   });
 });
 
 describe('nextPhaseChange', () => {
   it('wakes the page when the window opens, then when it closes', () => {
     expect(nextPhaseChange(room('confirmed'), start - 15 * 60_000)).toBe(5 * 60_000);
-    expect(nextPhaseChange(room('confirmed'), start)).toBe(90 * 60_000);
+    expect(nextPhaseChange(room('confirmed'), start)).toBe(90 * 60_000 + 1);
     expect(nextPhaseChange(room('in_progress'), start)).toBeNull();
     expect(nextPhaseChange(room('completed'), start)).toBeNull();
   });

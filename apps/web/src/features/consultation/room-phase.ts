@@ -1,43 +1,40 @@
-/** What the room page shows, from the appointment's status and the room's window. */
-export type RoomPhase =
-  | 'not-confirmed'
-  | 'before-window'
-  | 'open'
-  | 'after-window'
-  | 'completed'
-  | 'no_show'
-  | 'canceled';
+import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
+import {
+  roomPhase as lifecyclePhase,
+  type RoomPhase,
+  roomWindow,
+} from '@pulsa/shared/lifecycle/appointment-lifecycle';
+
+/**
+ * What the room page shows, from the appointment's status and the room's window: the shared
+ * lifecycle's rule (the server's own), read on this browser's clock.
+ */
+export type { RoomPhase };
 
 export interface RoomTiming {
-  status: string;
-  /** ISO instants: the window opens 10 minutes before the start and closes after the end's grace. */
-  opensAt: string;
-  closesAt: string;
+  status: AppointmentStatus;
+  /** ISO instants of the consultation; the window opens 10 minutes before and closes an hour after. */
+  startsAt: string;
+  endsAt: string;
 }
 
+const times = (room: RoomTiming) => ({
+  status: room.status,
+  startsAt: new Date(room.startsAt),
+  endsAt: new Date(room.endsAt),
+});
+
 export function roomPhase(room: RoomTiming, now: number): RoomPhase {
-  switch (room.status) {
-    case 'completed':
-    case 'no_show':
-    case 'canceled':
-      return room.status;
-    case 'confirmed':
-    case 'in_progress':
-      break;
-    default:
-      return 'not-confirmed';
-  }
-  if (now < Date.parse(room.opensAt)) return 'before-window';
-  // A call under way is not cut at the window's end; the server closes it with its own rules.
-  if (now >= Date.parse(room.closesAt) && room.status !== 'in_progress') return 'after-window';
-  return 'open';
+  return lifecyclePhase(times(room), new Date(now));
 }
 
 /** Milliseconds until the page must look again at its phase (the window opens or closes), or null. */
 export function nextPhaseChange(room: RoomTiming, now: number): number | null {
   const phase = roomPhase(room, now);
-  if (phase === 'before-window') return Date.parse(room.opensAt) - now;
-  if (phase === 'open' && room.status === 'confirmed') return Math.max(0, Date.parse(room.closesAt) - now);
+  const { opensAt, closesAt } = roomWindow(new Date(room.startsAt), new Date(room.endsAt));
+  if (phase === 'before_window') return opensAt.getTime() - now;
+  // A call under way is never cut by the clock; a confirmed one closes a moment after the window.
+  if (phase === 'open' && room.status === 'confirmed') return Math.max(0, closesAt.getTime() + 1 - now);
   return null;
 }
 

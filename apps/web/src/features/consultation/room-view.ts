@@ -1,3 +1,4 @@
+import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
 import type { ChatItem } from './components/chat-panel';
 import type { CallSignal } from './rtc/use-peer-call';
 
@@ -12,7 +13,7 @@ export interface RoomView {
   otherName: string;
   startsAt: string;
   endsAt: string;
-  status: string;
+  status: AppointmentStatus;
   opensAt: string;
   closesAt: string;
   /** Why the server would refuse to let this user join now, in its words; null when it would not. */

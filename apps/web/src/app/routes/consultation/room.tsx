@@ -2,6 +2,7 @@ import { ROLE_HOME } from '@pulsa/shared/constants/roles';
 import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { paths } from '@/config/paths';
+import { AppointmentLiveUpdates } from '@/features/appointments';
 import { roomServices } from '@/features/consultation/api/room-services';
 import { ConsultationRoom } from '@/features/consultation/components/consultation-room';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
@@ -26,6 +27,7 @@ export function Component() {
   const area = user?.role === 'doctor' ? 'doctor' : 'patient';
   return (
     <AppShell area={area} notifications={<NotificationBell />}>
+      <AppointmentLiveUpdates viewer={area} />
       {/* A new address is a new room: nothing of the previous call carries over. */}
       <ConsultationRoom key={id} appointmentId={id} services={roomServices} />
     </AppShell>

@@ -1,23 +1,39 @@
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
 import { APPOINTMENTS_TEXT } from '../texts';
-import { appointmentKeys, appointmentPath } from './appointment-keys';
+import { invalidateAll, queriesAffectedBy } from './affected-queries';
+import { appointmentKeys, appointmentPath } from './keys';
 
-/** Every change to a consultation refreshes every list that shows consultations, and the free slots. */
-function useAppointmentMutation<TInput>(
+/**
+ * The one way to change an appointment (book, pay, answer, cancel, move, an admin's action). Every
+ * answer is the appointment's whole new state: the appointment's own query takes it at once, and
+ * what shows it on this viewer's screens is read again (the same queries a live event refreshes),
+ * before the caller's own success (a toast, closing a dialog) runs. A refusal leaves the state
+ * unknown (answered elsewhere, a slot taken meanwhile): every appointment query is read again.
+ */
+export function useAppointmentMutation<TInput>(
   mutationFn: (input: TInput) => Promise<AppointmentDto>,
   errorTitle: string,
 ) {
   const queryClient = useQueryClient();
+  const viewer = useSession().user?.role;
   return useMutation({
     mutationFn,
     meta: { error: { title: errorTitle } },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['doctor-slots'] }),
-      ]),
+    onSuccess: (appointment) => {
+      const detail = appointmentKeys.detail(appointment.id);
+      queryClient.setQueryData(detail, appointment);
+      const affected = viewer
+        ? queriesAffectedBy({ appointmentId: appointment.id, doctorId: appointment.doctor.doctorId }, viewer)
+        : [appointmentKeys.all];
+      return invalidateAll(
+        queryClient,
+        affected.filter((key) => hashKey(key) !== hashKey(detail)),
+      );
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
   });
 }
 
@@ -50,16 +66,14 @@ export const useAnswerRequest = () =>
 
 export type AdminAction = 'confirm' | 'complete' | 'cancel';
 
-const adminPath = (id: string, action: AdminAction) =>
+const adminPath = (id: string, action: AdminAction | 'refund-transfer') =>
   `/api/admin/appointments/${encodeURIComponent(id)}/${action}`;
 
 /** The admin records the PIX transfer that returned a paid boleto. */
 export const useRecordRefundTransfer = () =>
   useAppointmentMutation(
     ({ id, reference }: { id: string; reference: string }) =>
-      api.post<AppointmentDto>(`/api/admin/appointments/${encodeURIComponent(id)}/refund-transfer`, {
-        reference,
-      }),
+      api.post<AppointmentDto>(adminPath(id, 'refund-transfer'), { reference }),
     T.admin.refundTransfer.errorTitle,
   );
 

@@ -2,7 +2,7 @@ import type { CancellationPreview } from '@pulsa/shared/schemas/appointments';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { APPOINTMENTS_TEXT } from '../texts';
-import { appointmentKeys, appointmentPath } from './appointment-keys';
+import { appointmentKeys, appointmentPath } from './keys';
 
 /** What cancelling now would refund; asked each time the confirmation opens (it moves with the clock). */
 export function useCancellationPreview(id: string | undefined) {

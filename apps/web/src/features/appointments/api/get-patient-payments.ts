@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import type { TableState } from '@/lib/table-state';
 import { APPOINTMENTS_TEXT } from '../texts';
-import { appointmentKeys } from './appointment-keys';
+import { appointmentKeys } from './keys';
 
 /** A payment with its consultation's date and doctor, as the patient's payment list shows it. */
 export type PatientPayment = z.infer<typeof paymentPageSchema>['items'][number];

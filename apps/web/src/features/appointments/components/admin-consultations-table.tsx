@@ -1,4 +1,5 @@
 import { formatBRL } from '@pulsa/shared/format/money';
+import type { AppointmentAction } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { Banknote, CheckCircle2, CircleCheckBig, Eye, MoreHorizontal, XCircle } from 'lucide-react';
@@ -23,11 +24,18 @@ import { RefundTransferDialog } from './refund-transfer-dialog';
 
 const T = APPOINTMENTS_TEXT.admin;
 
-/** The actions the rules allow on a consultation in this status (spec: confirm or cancel when scheduled, …). */
+/** The row menu's entry for each action the server allows the admin (accepting a request is "Confirmar"). */
+const ADMIN_ACTION: Partial<Record<AppointmentAction, AdminAction>> = {
+  accept: 'confirm',
+  complete: 'complete',
+  cancel: 'cancel',
+};
+
+/** The row menu's actions, from what the server allows the admin now (spec: confirm or cancel a request, …). */
 export function adminActionsFor(a: AppointmentDto): AdminAction[] {
-  if (a.status === 'scheduled') return a.holdExpiresAt === null ? ['confirm', 'cancel'] : ['cancel'];
-  if (a.status === 'confirmed') return ['complete', 'cancel'];
-  return [];
+  return (['confirm', 'complete', 'cancel'] as const).filter((action) =>
+    a.actions.some((allowed) => ADMIN_ACTION[allowed] === action),
+  );
 }
 
 function RowMenu({
@@ -44,7 +52,7 @@ function RowMenu({
   onRefundTransfer: () => void;
 }) {
   const actions = adminActionsFor(appointment);
-  const transferOwed = appointment.payment?.refund?.status === 'awaiting_transfer';
+  const transferOwed = appointment.actions.includes('record_transfer');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

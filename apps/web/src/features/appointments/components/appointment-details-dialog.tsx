@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { AppointmentStatusBadge, PaymentStatusBadge } from '@/components/ui/status-badge';
+import { useAppointment } from '../api/get-appointment';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { consultationTime, dateIn, dateTimeIn, viewerTimeZone } from '../when';
 import { ConsultationWhen } from './consultation-time';
@@ -30,10 +31,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * Everything about one consultation: who, when, why, its status, and what happened to the money
- * (method, status, amount, refund). The patient does not read their own name; the others do.
+ * (method, status, amount, refund). The patient does not read their own name; the others do. It
+ * opens with the list's copy and stays live (a change, the clock) while it is open.
  */
 export function AppointmentDetailsDialog({
-  appointment,
+  appointment: opened,
   showPatient,
   onClose,
 }: {
@@ -42,8 +44,9 @@ export function AppointmentDetailsDialog({
   onClose: () => void;
 }) {
   const zone = viewerTimeZone();
+  const appointment = useAppointment(opened?.id, { initialData: opened ?? undefined }).data ?? opened;
   return (
-    <Dialog open={appointment !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={opened !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="grid-cols-[minmax(0,1fr)]">
         <DialogHeader>
           <DialogTitle>{T.title}</DialogTitle>
@@ -91,6 +94,13 @@ export function AppointmentDetailsDialog({
                     {T.canceledBy}: {T.canceledByWho[appointment.canceledBy]}
                   </span>
                 ) : null}
+              </Row>
+            ) : null}
+            {appointment.freeCancellationUntil && appointment.status === 'confirmed' ? (
+              <Row label={T.freeCancellation}>
+                <span className="font-normal">
+                  {T.freeCancellationUntil(dateTimeIn(appointment.freeCancellationUntil, zone))}
+                </span>
               </Row>
             ) : null}
             {appointment.policyAcceptedAt ? (

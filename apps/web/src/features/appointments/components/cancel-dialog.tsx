@@ -1,6 +1,7 @@
 import { formatBRL } from '@pulsa/shared/format/money';
 import { type AppointmentDto, cancelInputSchema } from '@pulsa/shared/schemas/appointments';
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +15,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCancelAppointment } from '../api/appointment-mutations';
+import { useAppointment } from '../api/get-appointment';
 import { useCancellationPreview } from '../api/get-cancellation-preview';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { dateTimeIn, shortDateTimeIn, viewerTimeZone } from '../when';
@@ -28,10 +30,11 @@ function hasPaid(appointment: AppointmentDto): boolean {
 /**
  * A cancellation by the patient or by the doctor: it asks the server first what cancelling now
  * means and says it plainly — full refund, or (the patient, inside 24 hours) none — then takes an
- * optional reason, which the other party sees.
+ * optional reason, which the other party sees. The appointment is read live: once cancelling is no
+ * longer among its actions (it started, someone else ended it), the dialog says so and sends nothing.
  */
 export function CancelDialog({
-  appointment,
+  appointment: opened,
   viewer = 'patient',
   onClose,
 }: {
@@ -40,19 +43,27 @@ export function CancelDialog({
   onClose: () => void;
 }) {
   const zone = viewerTimeZone();
-  const preview = useCancellationPreview(appointment?.id);
+  const cancel = useCancelAppointment();
+  const live = useAppointment(opened?.id, { initialData: opened ?? undefined }).data ?? opened;
+  // Once sent, the dialog stays as it was until it closes (the answer ends the cancel action).
+  const appointment = cancel.isPending || cancel.isSuccess ? opened : live;
+  const allowed = !!appointment && appointment.actions.includes('cancel');
+  const preview = useCancellationPreview(allowed ? appointment.id : undefined);
+  const { reset } = cancel;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts unsent
+  useEffect(() => reset(), [opened?.id]);
   const { form, onSubmit, busy } = useDialogForm({
     schema: cancelInputSchema,
     empty: { reason: '' },
-    openKey: appointment?.id ?? null,
-    mutation: useCancelAppointment(),
-    toVariables: (values) => (appointment ? { id: appointment.id, reason: values.reason } : null),
+    openKey: opened?.id ?? null,
+    mutation: cancel,
+    toVariables: (values) => (appointment && allowed ? { id: appointment.id, reason: values.reason } : null),
     success: T.success,
     onDone: onClose,
   });
 
   return (
-    <Dialog open={appointment !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+    <Dialog open={opened !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent className="grid-cols-[minmax(0,1fr)]">
         <DialogHeader>
           <DialogTitle>{T.title}</DialogTitle>
@@ -65,8 +76,13 @@ export function CancelDialog({
             </DialogDescription>
           ) : null}
         </DialogHeader>
-        {appointment ? (
+        {appointment && allowed ? (
           <RefundStatement appointment={appointment} viewer={viewer} preview={preview} zone={zone} />
+        ) : appointment ? (
+          <p role="alert" className="flex gap-3 rounded-lg border border-border p-3 text-sm">
+            <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {T.notAllowed}
+          </p>
         ) : null}
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormField
@@ -80,7 +96,12 @@ export function CancelDialog({
             <Button variant="outline" onClick={onClose} disabled={busy}>
               {T.keep}
             </Button>
-            <Button type="submit" variant="destructive" loading={busy} disabled={!preview.isSuccess}>
+            <Button
+              type="submit"
+              variant="destructive"
+              loading={busy}
+              disabled={!allowed || !preview.isSuccess}
+            >
               {T.confirm}
             </Button>
           </DialogFooter>
@@ -138,7 +159,7 @@ function RefundStatement({
         {full && appointment.payment?.method === 'boleto' ? (
           <p className="text-muted-foreground">{T.boletoByTransfer}</p>
         ) : null}
-        {full && appointment.status === 'confirmed' && viewer === 'patient' ? (
+        {full && appointment.freeCancellationUntil && viewer === 'patient' ? (
           <p className="text-muted-foreground">{T.freeUntil(shortDateTimeIn(freeUntil, zone))}</p>
         ) : null}
       </div>

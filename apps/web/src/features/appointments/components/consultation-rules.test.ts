@@ -1,8 +1,10 @@
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { describe, expect, it } from 'vitest';
+import { passedTheWeek } from '../api/get-doctor-appointments';
 import { adminActionsFor } from './admin-consultations-table';
 import { recentDoctors } from './patient-dashboard';
-import { nearestSlots, slotsOnViewerCalendar } from './reschedule-dialog';
+import { nearestSlots } from './reschedule-dialog';
+import { slotsByViewerDay } from './slot-week-picker';
 
 function appointment(
   over: Partial<AppointmentDto> & { doctorId?: string; doctorName?: string },
@@ -42,17 +44,42 @@ function appointment(
 }
 
 describe('adminActionsFor', () => {
-  it('offers confirm and cancel on a paid request, complete and cancel on a confirmed one', () => {
-    expect(adminActionsFor(appointment({ status: 'scheduled' }))).toEqual(['confirm', 'cancel']);
-    expect(adminActionsFor(appointment({ status: 'confirmed' }))).toEqual(['complete', 'cancel']);
+  it('offers what the server allows the admin: confirm (accept) a request, complete, cancel', () => {
+    expect(adminActionsFor(appointment({ status: 'scheduled', actions: ['accept', 'cancel'] }))).toEqual([
+      'confirm',
+      'cancel',
+    ]);
+    expect(
+      adminActionsFor(appointment({ status: 'confirmed', actions: ['cancel', 'reschedule', 'complete'] })),
+    ).toEqual(['complete', 'cancel']);
   });
 
-  it('never confirms an unpaid hold, and offers nothing on a finished consultation', () => {
-    expect(
-      adminActionsFor(appointment({ status: 'scheduled', holdExpiresAt: '2026-11-24T10:15:00Z' })),
-    ).toEqual(['cancel']);
-    expect(adminActionsFor(appointment({ status: 'canceled' }))).toEqual([]);
-    expect(adminActionsFor(appointment({ status: 'completed' }))).toEqual([]);
+  it('reads nothing from the status: no action allowed, no entry', () => {
+    expect(adminActionsFor(appointment({ status: 'scheduled', actions: [] }))).toEqual([]);
+    expect(adminActionsFor(appointment({ status: 'confirmed', actions: ['record_transfer'] }))).toEqual([]);
+    // Started: the server no longer offers the cancellation, whatever the status says.
+    expect(adminActionsFor(appointment({ status: 'in_progress', actions: ['complete'] }))).toEqual([
+      'complete',
+    ]);
+  });
+});
+
+describe('passedTheWeek', () => {
+  const at = (startsAt: string) => ({ startsAt });
+  const week = ['2026-11-22', '2026-11-28', 'America/Sao_Paulo'] as const;
+
+  it('stops an ascending list once it reaches past the week', () => {
+    expect(passedTheWeek([at('2026-11-20T13:00:00Z'), at('2026-11-25T13:00:00Z')], ...week)).toBe(false);
+    expect(passedTheWeek([at('2026-11-25T13:00:00Z'), at('2026-11-29T13:00:00Z')], ...week)).toBe(true);
+  });
+
+  it('stops a descending list once it reaches back before the week', () => {
+    expect(passedTheWeek([at('2026-12-02T13:00:00Z'), at('2026-11-23T13:00:00Z')], ...week)).toBe(false);
+    expect(passedTheWeek([at('2026-11-24T13:00:00Z'), at('2026-11-21T13:00:00Z')], ...week)).toBe(true);
+  });
+
+  it('has nothing more to read after an empty page', () => {
+    expect(passedTheWeek([], ...week)).toBe(true);
   });
 });
 
@@ -98,12 +125,28 @@ describe('free slots in the reschedule picker', () => {
     expect(nearestSlots(days, '2026-11-26T11:00:00Z', 1)).toEqual(['2026-11-26T12:00:00Z']);
   });
 
-  it('keeps the days without slots and shows each slot on the viewer’s clock', () => {
-    const viewer = slotsOnViewerCalendar(days, 'America/Manaus');
+  it('lays the week out Sunday to Saturday on the viewer’s calendar and clock, empty days kept', () => {
+    const viewer = slotsByViewerDay(days, '2026-11-22', 'America/Manaus');
     expect(viewer.map((d) => [d.date, d.slots.map((s) => s.time)])).toEqual([
+      ['2026-11-22', []],
+      ['2026-11-23', []],
       ['2026-11-24', ['08:00', '09:00', '10:00']],
       ['2026-11-25', []],
       ['2026-11-26', ['08:00']],
+      ['2026-11-27', []],
+      ['2026-11-28', []],
+    ]);
+  });
+
+  it('puts a late slot on the viewer’s own day, and leaves out what falls outside the week', () => {
+    const late = [
+      { date: '2026-11-28', slots: [slot('2026-11-29T02:30:00Z')] },
+      { date: '2026-11-21', slots: [slot('2026-11-22T02:30:00Z')] },
+    ];
+    // 23:30 on Saturday in São Paulo (the doctor's Sunday in UTC); the other is Saturday the 21st.
+    const viewer = slotsByViewerDay(late, '2026-11-22', 'America/Sao_Paulo');
+    expect(viewer.filter((d) => d.slots.length).map((d) => [d.date, d.slots.map((s) => s.time)])).toEqual([
+      ['2026-11-28', ['23:30']],
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { ClipboardList, ListFilter } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ListEmptyState, ListLoadError } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTablePagination } from '@/components/ui/data-table-pagination';
@@ -20,7 +21,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Section } from '@/config/sections';
 import { useUpdateSearchParams } from '@/lib/search-params';
 import { useClampPage, useUrlTableState } from '@/lib/table-state';
-import { type DoctorRequestFilter, useDoctorAppointments } from '../api/get-doctor-appointments';
+import {
+  type DoctorRequestFilter,
+  useDoctorAppointments,
+  useDoctorPendingCount,
+} from '../api/get-doctor-appointments';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { calendarDateIn, viewerTimeZone, weekStart } from '../when';
 import { DoctorRequestCard } from './doctor-request-card';
@@ -30,12 +35,15 @@ const T = APPOINTMENTS_TEXT.doctor;
 const NO_SORTS: readonly string[] = [];
 type View = 'requests' | 'agenda';
 
-/** The page's view, filter and week, in the URL (`?view=agenda&week=2026-11-22`, `?filter=pending`). */
+/** The filter the requests open on: those waiting for the doctor's answer. */
+const DEFAULT_FILTER: DoctorRequestFilter = 'pending';
+
+/** The page's view, filter and week, in the URL (`?view=agenda&week=2026-11-22`, `?filter=all`). */
 function usePageParams() {
   const [params] = useSearchParams();
   const update = useUpdateSearchParams();
   const view: View = params.get('view') === 'agenda' ? 'agenda' : 'requests';
-  const filter = DOCTOR_REQUEST_FILTERS.find((f) => f === params.get('filter')) ?? 'all';
+  const filter = DOCTOR_REQUEST_FILTERS.find((f) => f === params.get('filter')) ?? DEFAULT_FILTER;
   const week = params.get('week');
   return {
     view,
@@ -48,7 +56,7 @@ function usePageParams() {
       }),
     setFilter: (next: DoctorRequestFilter) =>
       update((p) => {
-        if (next === 'all') p.delete('filter');
+        if (next === DEFAULT_FILTER) p.delete('filter');
         else p.set('filter', next);
         p.delete('page');
       }),
@@ -56,22 +64,40 @@ function usePageParams() {
   };
 }
 
-/** /doctor/appointments: the spec's request cards with their filter, and the week of confirmed consultations. */
+/** The number of requests waiting for an answer, beside a label ("Solicitações 3"). */
+function PendingBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <Badge tone="warning" className="ml-1.5 tabular-nums">
+      <span aria-hidden>{count}</span>
+      <span className="sr-only">{` (${T.pendingCount(count)})`}</span>
+    </Badge>
+  );
+}
+
+/**
+ * /doctor/appointments: the spec's request cards with their filter — opening on "Pendentes", with
+ * how many wait for an answer — in the server's order, and the week of confirmed consultations.
+ */
 export function DoctorAppointmentsPage({ section }: { section: Section }) {
   const zone = viewerTimeZone();
   const today = calendarDateIn(new Date(), zone);
   const page = usePageParams();
+  const pending = useDoctorPendingCount().data;
 
   return (
     <>
       <PageHeader title={section.title} description={section.description} />
       <Tabs value={page.view} onValueChange={(v) => page.setView(v === 'agenda' ? 'agenda' : 'requests')}>
         <TabsList aria-label={T.tabsLabel}>
-          <TabsTrigger value="requests">{T.requestsTab}</TabsTrigger>
+          <TabsTrigger value="requests">
+            {T.requestsTab}
+            <PendingBadge count={pending} />
+          </TabsTrigger>
           <TabsTrigger value="agenda">{T.agendaTab}</TabsTrigger>
         </TabsList>
         <TabsContent value="requests">
-          <Requests filter={page.filter} onFilterChange={page.setFilter} zone={zone} />
+          <Requests filter={page.filter} onFilterChange={page.setFilter} zone={zone} pending={pending} />
         </TabsContent>
         <TabsContent value="agenda">
           <DoctorWeek
@@ -90,10 +116,13 @@ function Requests({
   filter,
   onFilterChange,
   zone,
+  pending,
 }: {
   filter: DoctorRequestFilter;
   onFilterChange: (filter: DoctorRequestFilter) => void;
   zone: string;
+  /** How many requests wait for an answer (the "Pendentes" total). */
+  pending: number | undefined;
 }) {
   const table = useUrlTableState(NO_SORTS);
   const query = useDoctorAppointments(filter, table.state);
@@ -115,11 +144,14 @@ function Requests({
             <DropdownMenuSeparator />
             <DropdownMenuRadioGroup
               value={filter}
-              onValueChange={(v) => onFilterChange(DOCTOR_REQUEST_FILTERS.find((f) => f === v) ?? 'all')}
+              onValueChange={(v) =>
+                onFilterChange(DOCTOR_REQUEST_FILTERS.find((f) => f === v) ?? DEFAULT_FILTER)
+              }
             >
               {DOCTOR_REQUEST_FILTERS.map((f) => (
                 <DropdownMenuRadioItem key={f} value={f}>
                   {T.filters[f]}
+                  {f === 'pending' ? <PendingBadge count={pending} /> : null}
                 </DropdownMenuRadioItem>
               ))}
             </DropdownMenuRadioGroup>

@@ -23,18 +23,17 @@ import { ConsultationWhen } from './consultation-time';
 
 const T = APPOINTMENTS_TEXT.doctor;
 
-/** Paid and waiting for the doctor's answer (an unpaid hold never reaches the doctor). */
-const isPending = (a: AppointmentDto) => a.status === 'scheduled' && a.holdExpiresAt === null;
-
 /**
  * One request as the spec's card shows it: patient, date and time, reason, price and status;
- * "Aceitar" and "Recusar" while it waits, with the deadline to answer. A failed answer leaves the
- * spec's text on the card (the toast comes from the one failure path).
+ * "Aceitar" and "Recusar" while the server offers them, with the deadline to answer. A failed
+ * answer leaves the spec's text on the card (the toast comes from the one failure path).
  */
 export function DoctorRequestCard({ appointment: a, zone }: { appointment: AppointmentDto; zone: string }) {
   const answer = useAnswerRequest();
   const [confirmingReject, setConfirmingReject] = useState(false);
-  const pending = isPending(a);
+  const canAccept = a.actions.includes('accept');
+  const canReject = a.actions.includes('reject');
+  const pending = canAccept || canReject;
   const busy = answer.isPending;
 
   const respond = (kind: 'accept' | 'reject') =>
@@ -100,19 +99,23 @@ export function DoctorRequestCard({ appointment: a, zone }: { appointment: Appoi
               </p>
             ) : null}
             <div className="flex flex-wrap gap-2">
-              <Button
-                size="sm"
-                onClick={() => respond('accept')}
-                disabled={busy}
-                loading={busy && answer.variables?.answer === 'accept'}
-              >
-                {busy && answer.variables?.answer === 'accept' ? null : <Check aria-hidden />}
-                {T.accept}
-              </Button>
-              <Button variant="outline" size="sm" onClick={() => setConfirmingReject(true)} disabled={busy}>
-                <X aria-hidden />
-                {T.reject}
-              </Button>
+              {canAccept ? (
+                <Button
+                  size="sm"
+                  onClick={() => respond('accept')}
+                  disabled={busy}
+                  loading={busy && answer.variables?.answer === 'accept'}
+                >
+                  {busy && answer.variables?.answer === 'accept' ? null : <Check aria-hidden />}
+                  {T.accept}
+                </Button>
+              ) : null}
+              {canReject ? (
+                <Button variant="outline" size="sm" onClick={() => setConfirmingReject(true)} disabled={busy}>
+                  <X aria-hidden />
+                  {T.reject}
+                </Button>
+              ) : null}
             </div>
           </div>
         ) : null}

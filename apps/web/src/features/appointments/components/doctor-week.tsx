@@ -12,12 +12,15 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDoctorWeek } from '../api/get-doctor-appointments';
 import { APPOINTMENTS_TEXT } from '../texts';
-import { addDays, calendarDateIn, clockIn } from '../when';
+import { addDays, calendarDateIn, clockIn, roomOpensAhead } from '../when';
 import { CancelDialog } from './cancel-dialog';
 
 const T = APPOINTMENTS_TEXT.doctor.week;
 
-/** The doctor's confirmed consultations of one week (Sunday to Saturday), grouped by day. */
+/**
+ * The doctor's confirmed consultations of one week (Sunday to Saturday), grouped by day: "Abrir
+ * sala" once the room is open (before that, when it opens) and "Cancelar" while the server offers it.
+ */
 export function DoctorWeek({
   sunday,
   today,
@@ -102,36 +105,7 @@ export function DoctorWeek({
                   ) : (
                     <ul className="space-y-2 px-2">
                       {list.map((a) => (
-                        <li key={a.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                          <span className="font-medium tabular-nums">
-                            {APPOINTMENTS_TEXT.when.range(clockIn(a.startsAt, zone), clockIn(a.endsAt, zone))}
-                          </span>
-                          <span className="min-w-0 truncate">{a.patient.name}</span>
-                          <AppointmentStatusBadge status={a.status} />
-                          {a.status === 'confirmed' || a.status === 'in_progress' ? (
-                            <Link
-                              to={paths.consultation.href(a.id)}
-                              aria-label={APPOINTMENTS_TEXT.doctor.openRoomFor(
-                                a.patient.name,
-                                clockIn(a.startsAt, zone),
-                              )}
-                              className="font-medium text-primary underline-offset-4 hover:underline"
-                            >
-                              {APPOINTMENTS_TEXT.doctor.openRoom}
-                            </Link>
-                          ) : null}
-                          {a.status === 'confirmed' ? (
-                            <Button
-                              variant="link"
-                              size="sm"
-                              className="h-auto p-0 text-destructive"
-                              aria-label={T.cancelFor(a.patient.name, clockIn(a.startsAt, zone))}
-                              onClick={() => setCanceling(a)}
-                            >
-                              {T.cancel}
-                            </Button>
-                          ) : null}
-                        </li>
+                        <WeekConsultation key={a.id} appointment={a} zone={zone} onCancel={setCanceling} />
                       ))}
                     </ul>
                   )}
@@ -143,5 +117,50 @@ export function DoctorWeek({
       </CardContent>
       <CancelDialog appointment={canceling} viewer="doctor" onClose={() => setCanceling(null)} />
     </Card>
+  );
+}
+
+/** One consultation of the week: time, patient, status, and the room or the cancellation. */
+function WeekConsultation({
+  appointment: a,
+  zone,
+  onCancel,
+}: {
+  appointment: AppointmentDto;
+  zone: string;
+  onCancel: (appointment: AppointmentDto) => void;
+}) {
+  const start = clockIn(a.startsAt, zone);
+  const opensAt = a.actions.includes('join') ? null : roomOpensAhead(a, new Date());
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span className="font-medium tabular-nums">
+        {APPOINTMENTS_TEXT.when.range(start, clockIn(a.endsAt, zone))}
+      </span>
+      <span className="min-w-0 truncate">{a.patient.name}</span>
+      <AppointmentStatusBadge status={a.status} />
+      {a.actions.includes('join') ? (
+        <Link
+          to={paths.consultation.href(a.id)}
+          aria-label={APPOINTMENTS_TEXT.doctor.openRoomFor(a.patient.name, start)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {APPOINTMENTS_TEXT.doctor.openRoom}
+        </Link>
+      ) : opensAt ? (
+        <span className="text-muted-foreground tabular-nums">{T.roomOpensAt(clockIn(opensAt, zone))}</span>
+      ) : null}
+      {a.actions.includes('cancel') ? (
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto p-0 text-destructive"
+          aria-label={T.cancelFor(a.patient.name, start)}
+          onClick={() => onCancel(a)}
+        >
+          {T.cancel}
+        </Button>
+      ) : null}
+    </li>
   );
 }

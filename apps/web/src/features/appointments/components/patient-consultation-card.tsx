@@ -1,5 +1,6 @@
 import { PAYMENT_METHOD_LABEL } from '@pulsa/shared/constants/statuses';
 import { formatBRL } from '@pulsa/shared/format/money';
+import type { AppointmentAction } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { CalendarPlus, CreditCard, Eye, Info, Repeat, Video, X } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,19 +9,29 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AppointmentStatusBadge, PaymentStatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { calendarFileHref } from '../api/appointment-keys';
+import { calendarFileHref } from '../api/keys';
 import { APPOINTMENTS_TEXT } from '../texts';
-import { consultationTime, dateIn, shortDateTimeIn } from '../when';
+import { consultationTime, dateIn, roomOpensAhead, shortDateTimeIn } from '../when';
 import { ConsultationWhen } from './consultation-time';
 
 const T = APPOINTMENTS_TEXT.patient;
 
-/** Booked but not paid yet: the slot is only held. */
-export const isUnpaidHold = (a: AppointmentDto) => a.status === 'scheduled' && a.holdExpiresAt !== null;
-/** Still ahead and still changeable by the patient. */
-export const isActive = (a: AppointmentDto) => a.status === 'scheduled' || a.status === 'confirmed';
-
 export type ConsultationAction = 'details' | 'cancel' | 'reschedule';
+
+/**
+ * What the card says of where the consultation stands (display only: what may be done comes from
+ * the appointment's `actions`). Before the room opens, when it opens.
+ */
+export function patientNotice(a: AppointmentDto, zone: string, now: Date): string | null {
+  if (a.actions.includes('pay') && a.holdExpiresAt)
+    return T.holdNotice(shortDateTimeIn(a.holdExpiresAt, zone));
+  if (a.status === 'scheduled' && a.holdExpiresAt) return T.holdLapsed;
+  if (a.status === 'scheduled')
+    return a.respondBy ? T.awaitingDoctor(shortDateTimeIn(a.respondBy, zone)) : T.awaitingDoctorNoDeadline;
+  if (a.status === 'canceled' && a.cancellationReason) return T.canceledReason(a.cancellationReason);
+  const opensAt = a.actions.includes('join') ? null : roomOpensAhead(a, now);
+  return opensAt ? T.roomOpens(shortDateTimeIn(opensAt, zone)) : null;
+}
 
 /** One of the patient's consultations: who, when, its status and payment, and what can be done now. */
 export function PatientConsultationCard({
@@ -35,17 +46,10 @@ export function PatientConsultationCard({
   /** h2 on the consultations page, h3 inside a dashboard section. */
   headingLevel?: 'h2' | 'h3';
 }) {
-  const hold = isUnpaidHold(a);
-  const active = isActive(a);
-  const notice = hold
-    ? T.holdNotice(shortDateTimeIn(a.holdExpiresAt as string, zone))
-    : a.status === 'scheduled'
-      ? a.respondBy
-        ? T.awaitingDoctor(shortDateTimeIn(a.respondBy, zone))
-        : T.awaitingDoctorNoDeadline
-      : a.status === 'canceled' && a.cancellationReason
-        ? T.canceledReason(a.cancellationReason)
-        : null;
+  const can = (action: AppointmentAction) => a.actions.includes(action);
+  const notice = patientNotice(a, zone, new Date());
+  // Worth a place in the calendar while it is ahead and no longer only held.
+  const upcoming = !can('pay') && (can('cancel') || can('reschedule') || can('join'));
 
   return (
     <Card>
@@ -93,7 +97,7 @@ export function PatientConsultationCard({
         ) : null}
 
         <div className="flex flex-wrap gap-2">
-          {hold ? (
+          {can('pay') ? (
             <Button asChild size="sm">
               <Link to={paths.patient.checkout.href(a.id)}>
                 <CreditCard aria-hidden />
@@ -101,7 +105,7 @@ export function PatientConsultationCard({
               </Link>
             </Button>
           ) : null}
-          {a.status === 'confirmed' || a.status === 'in_progress' ? (
+          {can('join') ? (
             <Button asChild size="sm">
               <Link to={paths.consultation.href(a.id)}>
                 <Video aria-hidden />
@@ -117,21 +121,21 @@ export function PatientConsultationCard({
             <Eye aria-hidden />
             {APPOINTMENTS_TEXT.common.details}
           </Button>
-          {active && !hold ? (
-            <>
-              <Button variant="outline" size="sm" onClick={() => onAction('reschedule', a)}>
-                <Repeat aria-hidden />
-                {T.actions.reschedule}
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <a href={calendarFileHref(a.id)} download>
-                  <CalendarPlus aria-hidden />
-                  {T.actions.calendar}
-                </a>
-              </Button>
-            </>
+          {can('reschedule') ? (
+            <Button variant="outline" size="sm" onClick={() => onAction('reschedule', a)}>
+              <Repeat aria-hidden />
+              {T.actions.reschedule}
+            </Button>
           ) : null}
-          {active ? (
+          {upcoming ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={calendarFileHref(a.id)} download>
+                <CalendarPlus aria-hidden />
+                {T.actions.calendar}
+              </a>
+            </Button>
+          ) : null}
+          {can('cancel') ? (
             <Button
               variant="ghost"
               size="sm"

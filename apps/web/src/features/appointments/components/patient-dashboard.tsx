@@ -19,7 +19,7 @@ import { APPOINTMENTS_TEXT } from '../texts';
 import { consultationTime, dateIn, viewerTimeZone } from '../when';
 import { useConsultationDialogs } from './consultation-dialogs';
 import { EmptyWithAction } from './empty-with-action';
-import { isUnpaidHold, PatientConsultationCard } from './patient-consultation-card';
+import { PatientConsultationCard } from './patient-consultation-card';
 import { BookLink } from './patient-consultations-page';
 
 const T = APPOINTMENTS_TEXT.dashboard;
@@ -111,14 +111,14 @@ function ConsultationRows({ items, zone, empty }: { items: AppointmentDto[]; zon
                 <p className="text-muted-foreground text-sm tabular-nums">
                   {time.date} · {time.range}
                 </p>
-                {isUnpaidHold(a) ? (
+                {a.actions.includes('pay') ? (
                   <Link
                     to={paths.patient.checkout.href(a.id)}
                     className="font-medium text-primary text-sm underline-offset-4 hover:underline"
                   >
                     {APPOINTMENTS_TEXT.patient.actions.pay}
                   </Link>
-                ) : a.status === 'scheduled' ? (
+                ) : a.status === 'scheduled' && a.holdExpiresAt === null ? (
                   <p className="text-muted-foreground text-xs">
                     {APPOINTMENTS_TEXT.patient.awaitingDoctorNoDeadline}
                   </p>

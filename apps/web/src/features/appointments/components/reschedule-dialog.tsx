@@ -1,7 +1,6 @@
-import { calendarWeekday, formatCalendarDate, WEEKDAY_NAMES } from '@pulsa/shared/format/calendar-date';
 import type { SlotDays } from '@pulsa/shared/schemas/agenda';
 import { type AppointmentDto, slotTakenSchema } from '@pulsa/shared/schemas/appointments';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -13,37 +12,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useRescheduleAppointment } from '../api/appointment-mutations';
-import { SLOT_DAYS, useDoctorSlots } from '../api/get-doctor-slots';
+import { useAppointment } from '../api/get-appointment';
+import { useWeekSlots } from '../api/get-doctor-slots';
 import { APPOINTMENTS_TEXT } from '../texts';
-import { addDays, calendarDateIn, clockIn, dateTimeIn, viewerTimeZone, zoneCity } from '../when';
+import { calendarDateIn, dateTimeIn, viewerTimeZone, weekStart, zoneCity } from '../when';
+import { SlotWeekPicker } from './slot-week-picker';
 
 const T = APPOINTMENTS_TEXT.reschedule;
 /** How many free slots the refusal of a taken one offers instead. */
 const NEAREST = 3;
-
-interface ViewerDay {
-  date: string;
-  slots: { start: string; time: string }[];
-}
-
-/** The server's days of free slots, regrouped on the viewer's calendar and clock. */
-export function slotsOnViewerCalendar(days: SlotDays['days'], zone: string): ViewerDay[] {
-  const byDate = new Map<string, ViewerDay>(days.map((d) => [d.date, { date: d.date, slots: [] }]));
-  for (const slot of days.flatMap((d) => d.slots)) {
-    const date = calendarDateIn(slot.start, zone);
-    let day = byDate.get(date);
-    if (!day) {
-      day = { date, slots: [] };
-      byDate.set(date, day);
-    }
-    day.slots.push({ start: slot.start, time: clockIn(slot.start, zone) });
-  }
-  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
-}
 
 /** The free slots closest in time to one that was just taken. */
 export function nearestSlots(days: SlotDays['days'], taken: string, count = NEAREST): string[] {
@@ -57,35 +36,42 @@ export function nearestSlots(days: SlotDays['days'], taken: string, count = NEAR
 }
 
 /**
- * "Remarcar": the same doctor's free slots, seven days at a time, and the move itself. When the
- * slot is taken meanwhile, the refreshed list offers the nearest free ones at once.
+ * "Remarcar": the same doctor's free slots in the week picker of booking, and the move itself.
+ * When the slot is taken meanwhile, the refreshed week offers the nearest free ones at once. The
+ * appointment is read live: if the clock or someone else takes the move away, the dialog says so.
  */
 export function RescheduleDialog({
-  appointment,
+  appointment: opened,
   onClose,
 }: {
   appointment: AppointmentDto | null;
   onClose: () => void;
 }) {
   const zone = viewerTimeZone();
-  const today = appointment ? calendarDateIn(new Date(), appointment.timeZone) : '';
-  const [from, setFrom] = useState(today);
+  const move = useRescheduleAppointment();
+  const live = useAppointment(opened?.id, { initialData: opened ?? undefined }).data ?? opened;
+  // Once sent, the dialog stays as it was until it closes (the answer may end the reschedule action).
+  const appointment = move.isPending || move.isSuccess ? opened : live;
+  const today = calendarDateIn(new Date(), zone);
+  const currentSunday = weekStart(today);
+  const [sunday, setSunday] = useState(currentSunday);
   const [chosen, setChosen] = useState<string | null>(null);
   const [taken, setTaken] = useState<{ start: string; nearest?: string[] } | null>(null);
-  const slots = useDoctorSlots(appointment?.doctor.doctorId, from || today);
-  const move = useRescheduleAppointment();
+  const doctorId = appointment?.doctor.doctorId;
+  // The picker's own query (one cache entry): read here too for the nearest slots after a refusal.
+  const slots = useWeekSlots(doctorId, sunday);
   const busy = move.isPending;
+  const allowed = !!appointment && appointment.actions.includes('reschedule');
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new consultation starts from today
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another consultation starts from this week
   useEffect(() => {
-    setFrom(today);
+    setSunday(currentSunday);
     setChosen(null);
     setTaken(null);
-  }, [appointment?.id]);
+    move.reset();
+  }, [opened?.id]);
 
-  const days = slots.data ? slotsOnViewerCalendar(slots.data.days, zone) : [];
-  const total = days.reduce((n, d) => n + d.slots.length, 0);
-  // The server names the nearest free slots with its refusal; the refreshed list is the fallback.
+  // The server names the nearest free slots with its refusal; the refreshed week is the fallback.
   const nearest =
     taken?.nearest ??
     (taken && slots.data && !slots.isFetching ? nearestSlots(slots.data.days, taken.start) : []);
@@ -109,7 +95,6 @@ export function RescheduleDialog({
                 : undefined,
             });
             setChosen(null);
-            void slots.refetch();
           }
         },
       },
@@ -122,8 +107,8 @@ export function RescheduleDialog({
   };
 
   return (
-    <Dialog open={appointment !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="max-w-2xl grid-cols-[minmax(0,1fr)]">
+    <Dialog open={opened !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="max-w-4xl grid-cols-[minmax(0,1fr)]">
         <DialogHeader>
           <DialogTitle>{T.title}</DialogTitle>
           {appointment ? (
@@ -133,6 +118,13 @@ export function RescheduleDialog({
             </DialogDescription>
           ) : null}
         </DialogHeader>
+
+        {appointment && !allowed ? (
+          <p role="alert" className="flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-sm">
+            <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            {T.notAllowed}
+          </p>
+        ) : null}
 
         {nearest.length > 0 ? (
           <div
@@ -150,88 +142,22 @@ export function RescheduleDialog({
           </div>
         ) : null}
 
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!from || from <= today || busy}
-            onClick={() => setFrom(addDays(from, -SLOT_DAYS))}
-          >
-            <ChevronLeft aria-hidden />
-            {T.previous}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={busy}
-            onClick={() => setFrom(addDays(from || today, SLOT_DAYS))}
-          >
-            {T.next}
-            <ChevronRight aria-hidden />
-          </Button>
-        </div>
-
-        {slots.isPending ? (
-          <div className="space-y-2" aria-busy>
-            {Array.from({ length: 4 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
+        {doctorId && allowed ? (
+          <div className="space-y-2">
+            <SlotWeekPicker
+              doctorId={doctorId}
+              sunday={sunday}
+              currentSunday={currentSunday}
+              today={today}
+              viewerZone={zone}
+              selected={chosen}
+              onWeek={setSunday}
+              onSlot={pick}
+              disabled={busy}
+            />
+            <p className="text-muted-foreground text-xs">{T.zoneNote(zoneCity(zone))}</p>
           </div>
-        ) : slots.isError ? (
-          <div className="flex items-center justify-between gap-3 rounded-lg border border-border p-3 text-sm">
-            <p>{T.loadError}</p>
-            <Button variant="outline" size="sm" onClick={() => void slots.refetch()}>
-              {APPOINTMENTS_TEXT.common.retry}
-            </Button>
-          </div>
-        ) : (
-          <div className="max-h-[45dvh] overflow-y-auto pr-1">
-            {total === 0 ? <p className="py-2 text-muted-foreground text-sm">{T.empty}</p> : null}
-            <ul className="divide-y divide-border" aria-label={T.slotsLabel}>
-              {days.map((day) => {
-                const weekday = WEEKDAY_NAMES[calendarWeekday(day.date)] ?? '';
-                const date = formatCalendarDate(day.date);
-                return (
-                  <li
-                    key={day.date}
-                    className="grid grid-cols-1 gap-2 py-2.5 sm:grid-cols-[10rem_minmax(0,1fr)]"
-                  >
-                    <p className="text-sm">
-                      <span className="font-medium">{weekday}</span>{' '}
-                      <span className="text-muted-foreground tabular-nums">{date.slice(0, 5)}</span>
-                    </p>
-                    {day.slots.length === 0 ? (
-                      <p className="text-muted-foreground text-sm">{T.noSlots}</p>
-                    ) : (
-                      <ul className="flex flex-wrap gap-1.5" aria-label={`${weekday}, ${date}`}>
-                        {day.slots.map((slot) => (
-                          <li key={slot.start}>
-                            <button
-                              type="button"
-                              aria-pressed={chosen === slot.start}
-                              aria-label={T.slotLabel(weekday, date, slot.time)}
-                              disabled={busy}
-                              onClick={() => pick(slot.start)}
-                              className={cn(
-                                'rounded-md border border-border px-2.5 py-1 text-sm tabular-nums transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
-                                chosen === slot.start &&
-                                  'border-primary bg-primary text-primary-foreground hover:bg-primary/90',
-                              )}
-                            >
-                              {slot.time}
-                            </button>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            <p className="pt-2 text-muted-foreground text-xs">{T.zoneNote(zoneCity(zone))}</p>
-          </div>
-        )}
+        ) : null}
 
         <DialogFooter className="items-center sm:justify-between">
           <p className="text-sm" aria-live="polite">
@@ -241,7 +167,7 @@ export function RescheduleDialog({
             <Button variant="outline" onClick={onClose} disabled={busy}>
               {T.cancel}
             </Button>
-            <Button onClick={submit} disabled={!chosen} loading={busy}>
+            <Button onClick={submit} disabled={!chosen || !allowed} loading={busy}>
               {T.confirm}
             </Button>
           </div>

@@ -1,16 +1,19 @@
 import type { BookableDoctor } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { appointmentKeys } from '@/features/appointments';
 import { api, withQuery } from '@/lib/api-client';
 import { BOOKING_TEXT } from '../texts';
-import { BOOKING_DOCTORS_PATH, bookingKeys } from './booking-keys';
+import { BOOKING_DOCTORS_PATH } from './get-bookable-doctors';
 
 /** The largest page the search answers; a lookup reads the list in pages this size. */
 const LOOKUP_PAGE_SIZE = 50;
 
 /** The doctor as an already loaded page of the list shows them, with when that page was loaded. */
 function fromLoadedLists(queryClient: QueryClient, doctorId: string) {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: bookingKeys.doctorLists })) {
+  for (const query of queryClient
+    .getQueryCache()
+    .findAll({ queryKey: appointmentKeys.bookableDoctorLists })) {
     const page = query.state.data as PageResult<BookableDoctor> | undefined;
     const doctor = page?.items.find((d) => d.id === doctorId);
     if (doctor) return { doctor, updatedAt: query.state.dataUpdatedAt };
@@ -38,7 +41,7 @@ async function lookUp(doctorId: string, signal: AbortSignal): Promise<BookableDo
 export function useBookableDoctor(doctorId: string | null) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: bookingKeys.doctor(doctorId ?? ''),
+    queryKey: appointmentKeys.bookableDoctor(doctorId ?? ''),
     queryFn: ({ signal }) => lookUp(doctorId ?? '', signal),
     enabled: !!doctorId,
     initialData: () => (doctorId ? fromLoadedLists(queryClient, doctorId)?.doctor : undefined),

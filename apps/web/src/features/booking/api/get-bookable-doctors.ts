@@ -1,15 +1,18 @@
 import type { BookableDoctor } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { appointmentKeys } from '@/features/appointments';
 import { api, withQuery } from '@/lib/api-client';
 import { type BookingFilters, toSearchQuery } from '../search-state';
 import { BOOKING_TEXT } from '../texts';
-import { BOOKING_DOCTORS_PATH, bookingKeys } from './booking-keys';
+
+/** Where the search of doctors to book goes. */
+export const BOOKING_DOCTORS_PATH = '/api/booking/doctors';
 
 export function bookableDoctorsQueryOptions(filters: BookingFilters) {
   const query = toSearchQuery(filters);
   return queryOptions({
-    queryKey: [...bookingKeys.doctorLists, query] as const,
+    queryKey: [...appointmentKeys.bookableDoctorLists, query] as const,
     queryFn: ({ signal }) =>
       api.get<PageResult<BookableDoctor>>(withQuery(BOOKING_DOCTORS_PATH, query), { signal }),
     meta: { errorTitle: BOOKING_TEXT.list.loadError },

@@ -33,7 +33,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { calendarDateIn, clockIn, isAtLeastDaysAhead, slotLabel } from '@/lib/zoned-time';
-import { useBookAppointment } from '../api/booking-mutations';
+import { useBookAppointment } from '../api/book-and-pay';
 import { useStoredBillingAddress } from '../api/get-billing-address';
 import { slotTakenOf } from '../slot-taken';
 import { BOOKING_TEXT } from '../texts';

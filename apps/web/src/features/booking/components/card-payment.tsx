@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyFieldErrors } from '@/lib/form-errors';
-import { usePayWithCard, useSimulatePayment } from '../api/booking-mutations';
+import { usePayWithCard, useSimulatePayment } from '../api/book-and-pay';
 import { BOOKING_TEXT } from '../texts';
 import { CardDeclined, CardPaymentHeader } from './card-payment-parts';
 

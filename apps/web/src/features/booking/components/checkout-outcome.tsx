@@ -44,14 +44,21 @@ const linkButton = (to: string, label: string, variant: 'default' | 'outline' = 
   </Link>
 );
 
-/** The payment went through (card authorised, PIX or boleto paid): the request is with the doctor. */
+/**
+ * The payment went through (card authorised, PIX or boleto paid): the request is with the doctor,
+ * who must answer by `respondBy` (already written on the patient's clock), or has already accepted.
+ */
 export function RequestSent({
   doctorName,
   paid,
+  confirmed,
+  respondBy,
   consultationsHref,
 }: {
   doctorName: string;
   paid: boolean;
+  confirmed: boolean;
+  respondBy: string | null;
   consultationsHref: string;
 }) {
   return (
@@ -62,7 +69,13 @@ export function RequestSent({
       action={linkButton(consultationsHref, T.myConsultations)}
     >
       <p>{paid ? T.paid : T.authorised}</p>
-      <p>{T.sent(doctorName)}</p>
+      <p>
+        {confirmed
+          ? T.confirmed(doctorName)
+          : respondBy
+            ? T.sent(doctorName, respondBy)
+            : T.sentNoDeadline(doctorName)}
+      </p>
     </Outcome>
   );
 }

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PaymentStatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
+import { useAppointment } from '@/features/appointments';
 import { ApiError, withQuery } from '@/lib/api-client';
 import {
   calendarDateIn,
@@ -20,7 +21,6 @@ import {
   viewerTimeZone,
   zoneCity,
 } from '@/lib/zoned-time';
-import { useCheckoutAppointment } from '../api/get-appointment';
 import { checkoutStage } from '../checkout-stage';
 import { BOOKING_TEXT } from '../texts';
 import { useNow } from '../use-now';
@@ -38,11 +38,33 @@ import { StripeCardPayment } from './stripe-card-payment';
 
 const T = BOOKING_TEXT.checkout;
 const HOUR = 60 * 60_000;
+const POLL_MS = 3000;
+
+/**
+ * The appointment being paid. While it can be paid it is read again every 3 s, so a PIX or boleto
+ * paid elsewhere (or the bank's answer to a card) shows up without a reload; a change told live
+ * and the clock (the hold's end) refresh it too.
+ */
+function useCheckoutAppointment(id: string) {
+  return useAppointment(id, {
+    refetchInterval: (query) =>
+      query.state.status !== 'error' && query.state.data && checkoutStage(query.state.data) === 'pay'
+        ? POLL_MS
+        : false,
+    staleTime: 0,
+    errorTitle: T.loadError,
+  });
+}
 
 /** "Terça-feira, 25/11/2026 às 10:00" on the patient's clock. */
 function longWhen(instant: string, zone: string): string {
   const date = calendarDateIn(instant, zone);
   return `${WEEKDAY_NAMES[calendarWeekday(date)]}, ${formatCalendarDate(date)} às ${clockIn(instant, zone)}`;
+}
+
+/** "25/11/2026 às 10:00" on the patient's clock: when the doctor must have answered. */
+function deadlineIn(instant: string, zone: string): string {
+  return `${dateIn(instant, zone)} às ${clockIn(instant, zone)}`;
 }
 
 /** What the patient is paying for, and for how long the slot stays theirs. */
@@ -185,6 +207,8 @@ export function CheckoutPage({ appointmentId }: { appointmentId: string }) {
         <RequestSent
           doctorName={appointment.doctor.name}
           paid={payment?.status === 'paid'}
+          confirmed={appointment.status !== 'scheduled'}
+          respondBy={appointment.respondBy ? deadlineIn(appointment.respondBy, viewerZone) : null}
           consultationsHref={consultationsHref}
         />
       ) : stage === 'expired' ? (

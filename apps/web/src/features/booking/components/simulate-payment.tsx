@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useSimulatePayment } from '../api/booking-mutations';
+import { useSimulatePayment } from '../api/book-and-pay';
 import { BOOKING_TEXT } from '../texts';
 
 /** Test environment: "Simular pagamento" stands for the bank confirming the PIX or the boleto. */

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { bookingKeys } from '../api/booking-keys';
+import { appointmentKeys } from '@/features/appointments';
 import { BOOKING_TEXT } from '../texts';
 import { CardDeclined, CardPaymentHeader } from './card-payment-parts';
 
@@ -81,7 +81,7 @@ function StripeCardForm({ appointment }: { appointment: AppointmentDto }) {
       return;
     }
     // Authorised: the webhook moves the payment on; read the appointment again at once.
-    await queryClient.invalidateQueries({ queryKey: bookingKeys.appointment(appointment.id) });
+    await queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointment.id) });
     setBusy(false);
   };
 

@@ -72,7 +72,7 @@ export function ConsultationRoom({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `now` re-arms the timer after each tick
   useEffect(() => {
     if (!view) return;
-    const tick = phase === 'before-window' ? 1000 : nextPhaseChange(view, Date.now());
+    const tick = phase === 'before_window' ? 1000 : nextPhaseChange(view, Date.now());
     if (tick === null) return;
     const timer = setTimeout(() => setNow(Date.now()), Math.min(tick + 250, 60_000));
     return () => clearTimeout(timer);
@@ -80,7 +80,7 @@ export function ConsultationRoom({
 
   // An ended consultation is not rejoined on the next visit.
   useEffect(() => {
-    if (phase && phase !== 'open' && phase !== 'before-window')
+    if (phase && phase !== 'open' && phase !== 'before_window')
       sessionStorage.removeItem(inCallKey(appointmentId));
   }, [phase, appointmentId]);
 
@@ -141,16 +141,16 @@ function ClosedRoom({
           <AppointmentStatusBadge status={view.status as never} />
           <span className="text-muted-foreground text-sm">{T.startsAt(when(view.startsAt, zone))}</span>
         </div>
-        {phase === 'before-window' ? (
+        {phase === 'before_window' ? (
           <div role="timer" className="space-y-1">
             <p className="font-medium text-lg">{T.opensAt(when(view.opensAt, zone))}</p>
             <p className="text-muted-foreground tabular-nums">
               {T.opensIn(countdown(Date.parse(view.opensAt) - now))}
             </p>
           </div>
-        ) : phase === 'after-window' ? (
+        ) : phase === 'after_window' ? (
           <Notice>{T.closed}</Notice>
-        ) : phase === 'not-confirmed' ? (
+        ) : phase === 'not_confirmed' ? (
           <Notice>{CONSULTATION_TEXT.outcome.notConfirmed}</Notice>
         ) : phase === 'canceled' ? (
           <Notice>{CONSULTATION_TEXT.outcome.canceled}</Notice>
