@@ -187,10 +187,7 @@ async function main() {
       .select()
       .from(notifications)
       .where(
-        and(
-          eq(notifications.userId, payment.patientId),
-          eq(notifications.type, 'appointment.requested'),
-        ),
+        and(eq(notifications.userId, payment.patientId), eq(notifications.type, 'appointment.requested')),
       );
     const [after] = await db.select().from(payments).where(eq(payments.id, payment.id));
     target(
