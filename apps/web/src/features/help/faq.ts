@@ -146,7 +146,10 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
       {
         id: 'remarcar',
         question: 'Posso remarcar?',
-        answer: ['Sim. Você e o médico podem remarcar a consulta para outro horário livre da agenda dele.'],
+        answer: [
+          'Sim, para outro horário livre da agenda do médico, até duas vezes por consulta. Você pode remarcar até 24 horas antes do início; depois disso, só o médico pode mudar o horário, e nesse caso você mantém o direito ao reembolso integral se cancelar.',
+          'Nenhuma consulta é remarcada depois do início.',
+        ],
       },
     ],
   },

@@ -153,7 +153,11 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           <strong>Cancelamento pelo médico</strong>, a qualquer momento, ou ausência do médico: o paciente
           sempre recebe o reembolso integral.
         </li>
-        <li>Paciente e médico podem remarcar a consulta para outro horário livre da agenda do médico.</li>
+        <li>
+          Paciente e médico podem remarcar a consulta para outro horário livre da agenda do médico, até duas
+          vezes e sempre antes do início. O paciente remarca até 24 horas antes do início; se o médico mudar o
+          horário para dentro dessas 24 horas, o paciente mantém o direito ao reembolso integral.
+        </li>
         <li>O reembolso é feito pelo mesmo meio usado no pagamento, sempre que possível.</li>
       </ul>
     ),
@@ -214,8 +218,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         <p>
           A {E.brand} se compromete a manter a plataforma funcionando com segurança e a corrigir falhas o
           quanto antes. Ela pode ficar indisponível por manutenção ou por falhas de terceiros, como provedores
-          de internet; nesses casos, se a consulta não puder acontecer por falha da plataforma, você pode
-          remarcá-la ou receber o reembolso integral.
+          de internet; nesses casos, se a consulta não puder acontecer por falha da plataforma, a equipe a
+          cancela com reembolso integral e você pode agendar outra.
         </p>
         <p>
           Você é responsável pelo seu equipamento, pela sua conexão e pela veracidade das informações que
