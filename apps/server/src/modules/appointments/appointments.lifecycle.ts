@@ -435,6 +435,7 @@ async function cancelIn(
     updatedAt: now,
   });
   let refund: RefundOutcome = { kind: 'none' };
+  const wasHeldOnly = payment?.status === 'processing';
   if (payment?.status === 'pending') await abandonPayment(tx, ctx.provider, payment, reason);
   else if (payment && refundOnCancel(state, by.actor, now) === 'full')
     refund = await refundPayment(tx, ctx.provider, payment, reason, by.actor);
@@ -444,8 +445,16 @@ async function cancelIn(
     await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now });
   }
   await recordEvent(tx, id, by, 'canceled', reason);
-  await tellAbout(ctx, tx, id, event, { reason });
-  await tellAboutRefund(ctx, tx, id, refund, reason);
+  await tellAbout(ctx, tx, id, event, {
+    reason,
+    refund:
+      refund.kind === 'none'
+        ? undefined
+        : {
+            kind: refund.kind === 'refunded' && wasHeldOnly ? 'released' : refund.kind,
+            amount: refund.amount,
+          },
+  });
 }
 
 /** The patient hears of the money: given back, or on its way by transfer (a boleto). */

@@ -111,18 +111,14 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: MessageE
       list.push({
         to: 'patient',
         title: 'Consulta recusada pelo médico',
-        paragraphs: [
-          `${s.doctor.name} não poderá atender em ${when}. O valor pago será devolvido integralmente.`,
-        ],
+        paragraphs: [`${s.doctor.name} não poderá atender em ${when}.`],
       });
       break;
     case 'expired':
       list.push({
         to: 'patient',
         title: 'Solicitação expirada',
-        paragraphs: [
-          `O médico não respondeu a tempo à sua solicitação ${withDoctor}. O valor pago será devolvido integralmente.`,
-        ],
+        paragraphs: [`O médico não respondeu a tempo à sua solicitação ${withDoctor}.`],
       });
       list.push({
         to: 'doctor',
@@ -155,10 +151,7 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: MessageE
       list.push({
         to: 'patient',
         title: 'Consulta cancelada pelo médico',
-        paragraphs: [
-          `${s.doctor.name} cancelou a consulta em ${when}. O valor pago será devolvido integralmente.`,
-          ...reason,
-        ],
+        paragraphs: [`${s.doctor.name} cancelou a consulta em ${when}.`, ...reason],
       });
       break;
     case 'canceled_by_admin':
@@ -254,9 +247,7 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: MessageE
       list.push({
         to: 'patient',
         title: 'Consulta cancelada: o médico não entrou',
-        paragraphs: [
-          `${s.doctor.name} não entrou na consulta de ${when}. O valor pago será devolvido integralmente.`,
-        ],
+        paragraphs: [`${s.doctor.name} não entrou na consulta de ${when}.`],
       });
       list.push({
         to: 'doctor',
@@ -283,6 +274,21 @@ export interface MessageExtra {
   respondBy?: Date;
   /** A card authorised, to be charged when the doctor accepts. */
   cardHeld?: boolean;
+  /** The money of a cancellation, told in the same message: given back, released, or owed by transfer. */
+  refund?: { kind: 'refunded' | 'released' | 'awaiting_transfer'; amount: number };
+}
+
+/** What the patient reads of the money in the message that cancels their consultation. */
+function refundParagraph(refund: NonNullable<MessageExtra['refund']>): string {
+  const amount = formatBRL(refund.amount);
+  switch (refund.kind) {
+    case 'released':
+      return `A reserva de ${amount} no seu cartão foi liberada: nada foi cobrado.`;
+    case 'refunded':
+      return `Devolvemos ${amount} pelo mesmo meio de pagamento.`;
+    case 'awaiting_transfer':
+      return `Um boleto pago não pode ser estornado: vamos devolver ${amount} por PIX, para a chave do seu CPF, em até ${BOLETO_REFUND_BUSINESS_DAYS} dias úteis. Avisaremos quando a transferência for feita.`;
+  }
 }
 
 /** The bell and an e-mail for each person concerned, written in the event's transaction. */
@@ -293,7 +299,12 @@ export async function tell(
   subject: MessageSubject,
   extra: MessageExtra = {},
 ): Promise<void> {
-  for (const message of messagesFor(event, subject, extra)) {
+  const messages = messagesFor(event, subject, extra);
+  // One message per thing that matters: a cancellation's refund is said in the cancellation itself.
+  const toPatient = messages.find((m) => m.to === 'patient');
+  if (extra.refund && toPatient)
+    toPatient.paragraphs[0] = `${toPatient.paragraphs[0]} ${refundParagraph(extra.refund)}`;
+  for (const message of messages) {
     const person = message.to === 'patient' ? subject.patient : subject.doctor;
     const link = ROOM_EVENTS.includes(event)
       ? `/consulta/${subject.id}`

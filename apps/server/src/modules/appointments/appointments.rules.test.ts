@@ -240,6 +240,20 @@ describe('telling people and screens', () => {
     expect(toDoctor.filter((n) => n.type === 'appointment.requested').length).toBeGreaterThanOrEqual(1);
   });
 
+  it("a doctor's cancellation is one message that says the money came back", async () => {
+    const id = await confirmed(freeSlot());
+    await cancel(id, cookies.doctor);
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, patientId));
+    expect(told.map((n) => n.type).sort()).toEqual([
+      'appointment.accepted',
+      'appointment.canceled_by_doctor',
+      'appointment.requested',
+    ]);
+    expect(told.find((n) => n.type === 'appointment.canceled_by_doctor')?.body).toContain(
+      'Devolvemos R$ 280,00 pelo mesmo meio de pagamento.',
+    );
+  });
+
   it('every change reaches the patient, the doctor and the team as a live event', async () => {
     const booked = (await bookAs(cookies.patient, freeSlot())).json().id as string;
     await call('POST', `/api/appointments/${booked}/payment/card`, cookies.patient, {

@@ -602,8 +602,15 @@ describe('ownership and cancellation', () => {
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, payer.id), eq(notifications.type, type)));
-    expect(await told('appointment.refund_by_transfer')).toHaveLength(1);
-    expect(await told('appointment.refunded')).toHaveLength(0);
+    // One message: the rejection says how the money comes back.
+    const [rejection] = await told('appointment.rejected');
+    expect(rejection?.body).toContain('vamos devolver R$ 200,00 por PIX');
+    const allTold = await app.db.select().from(notifications).where(eq(notifications.userId, payer.id));
+    expect(allTold.map((n) => n.type).sort()).toEqual([
+      'appointment.received',
+      'appointment.rejected',
+      'appointment.requested',
+    ]);
 
     const owedList = async () =>
       (await call('GET', '/api/admin/appointments?refund=awaiting_transfer&pageSize=50', cookies.admin))
