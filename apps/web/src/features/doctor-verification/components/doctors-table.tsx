@@ -39,7 +39,9 @@ export function DoctorsTable({
             <Link to={paths.admin.doctor.href(d.id)} className="block truncate font-medium hover:underline">
               {d.fullName || T.noName}
             </Link>
-            <p className="truncate text-muted-foreground text-xs">{d.email || T.noEmail}</p>
+            <p className="email-address text-muted-foreground text-xs" title={d.email || undefined}>
+              {d.email || T.noEmail}
+            </p>
           </div>
         </div>
       ),
