@@ -51,7 +51,12 @@ test('a patient registers, confirms from the e-mail, signs in and signs out', as
   await page.getByLabel('Senha').fill(person.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // Signed in, the patient lands in their own area; the sign-in and sign-up screens lead back there.
+  await expect(page).toHaveURL(/\/patient$/);
+  for (const screen of ['/login', '/register', '/register-doctor']) {
+    await page.goto(screen);
+    await expect(page, screen).toHaveURL(/\/patient$/);
+  }
 
   await page.getByRole('button', { name: /^Abrir menu (da conta|do usuário)/ }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();

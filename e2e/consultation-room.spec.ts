@@ -14,6 +14,7 @@ import {
   signInContext,
 } from './support/accounts.ts';
 import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
+import { sendCrmCard } from './support/documents.ts';
 import { expect, test } from './support/fixtures.ts';
 import { storeTheme } from './support/pages.ts';
 
@@ -153,6 +154,7 @@ async function meeting(): Promise<Meeting> {
     }),
     'agenda settings',
   );
+  await sendCrmCard(doctorApi);
   await ok(
     await admin.patch(`/api/admin/doctors/${saved.profile.id}/status`, { data: { status: 'approved' } }),
     'approval',

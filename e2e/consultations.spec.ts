@@ -13,6 +13,7 @@ import {
   signInContext,
 } from './support/accounts.ts';
 import { reais } from './support/demo.ts';
+import { sendCrmCard } from './support/documents.ts';
 import { expect, test } from './support/fixtures.ts';
 import { settle, storeTheme } from './support/pages.ts';
 
@@ -105,6 +106,7 @@ async function approvedDoctor(name: string, specialty = 'Cardiologia'): Promise<
     }),
     'agenda settings',
   );
+  await sendCrmCard(api);
   await ok(
     await (await admin()).patch(`/api/admin/doctors/${saved.profile.id}/status`, {
       data: { status: 'approved' },

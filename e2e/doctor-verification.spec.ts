@@ -96,6 +96,9 @@ test('a new doctor is verified by the admin after re-sending a rejected document
 
   const identity = admin.getByTestId('review-identity');
   await identity.getByRole('button', { name: 'Rejeitar' }).click();
+  await expect(
+    admin.getByRole('dialog').getByRole('heading', { name: 'Rejeitar documento de identidade' }),
+  ).toBeVisible();
   await admin.getByRole('dialog').getByRole('button', { name: 'Rejeitar' }).click();
   await expect(admin.getByText('Informe o motivo da rejeição')).toBeVisible();
   await admin.getByLabel('Motivo da rejeição').fill('A foto está ilegível. Envie uma imagem nítida.');
@@ -169,6 +172,28 @@ test('the admin list searches ignoring accents and filters by status', async ({ 
   await page.goto(demoUrl('/admin/doctors?q=ninguem-com-esse-nome'));
   await expect(page.getByText('Nenhum médico encontrado')).toBeVisible();
   expect(APPROVED_DOCTORS.length).toBeGreaterThan(10);
+});
+
+test('approving a doctor who never sent the CRM card is refused, with the server’s reason', async ({
+  page,
+}) => {
+  // In the demo data, the second doctor awaiting review sent the identity document only.
+  const doctor = PENDING_DOCTORS[1];
+  if (!doctor) throw new Error('the demo data has no second pending doctor');
+  await signInContext(page.context(), DEMO_ACCOUNTS.admin, { baseUrl: DEMO_URL });
+  await page.goto(demoUrl(`/admin/doctors?q=${encodeURIComponent(doctor.name)}`));
+  await page.getByRole('link', { name: doctor.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: doctor.name })).toBeVisible();
+  await expect(page.getByTestId('review-crm').getByText('Não enviado')).toBeVisible();
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(page.getByText('Falha ao atualizar status do médico')).toBeVisible();
+  await expect(
+    page.getByText('Não é possível aprovar: o médico ainda não enviou a carteira do CRM.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aprovar' })).toBeEnabled();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: doctor.name })).toBeVisible();
+  await expect(page.getByText('Pendente', { exact: true }).first()).toBeVisible();
 });
 
 // ── Screenshots of each new screen, on the demo data ───────────────────────

@@ -62,7 +62,9 @@ test.describe('every public route', () => {
   });
 
   test('an unknown route shows the 404 page with a way home', async ({ page }) => {
-    await page.goto('/esta-pagina-nao-existe/de-jeito-nenhum');
+    const response = await page.goto('/esta-pagina-nao-existe/de-jeito-nenhum');
+    // The server knows the app's routes: the address answers 404, with the app's own page.
+    expect(response?.status()).toBe(404);
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
     await expect(page).toHaveTitle('Página não encontrada | Pulsa');

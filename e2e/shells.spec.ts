@@ -223,6 +223,8 @@ test.describe('landing account menu', () => {
       await expect(avatar).toHaveText(expected);
       await expect(header.getByRole('link', { name: 'Entrar' })).toHaveCount(0);
       await expect(header.getByRole('link', { name: 'Cadastrar' })).toHaveCount(0);
+      // An account already: no doctor sign-up anywhere on the page.
+      await expect(page.getByRole('link', { name: 'Cadastre-se como médico' })).toHaveCount(0);
 
       await avatar.click();
       const menu = page.getByRole('menu');

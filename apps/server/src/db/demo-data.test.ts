@@ -10,7 +10,7 @@ import { testDatabase } from '../test/test-database.ts';
 import { enrolTwoFactor } from '../test/two-factor.ts';
 import { APPROVED_DOCTORS, DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from './demo-data.ts';
 import { createPatient } from './factories.ts';
-import { appointments, payments, refunds } from './schema.ts';
+import { appointments, doctorProfiles, payments, refunds } from './schema.ts';
 
 let app: FastifyInstance;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-demo-'));
@@ -133,6 +133,28 @@ describe('demo data', { timeout: 120_000 }, () => {
       cancellationReason: 'Médico indisponível',
       payment: { status: 'paid', refund: { status: 'awaiting_transfer', reason: 'Médico indisponível' } },
     });
+  });
+
+  it('prices every consultation as a booking does: the doctor’s price and length, never R$ 0,00', async () => {
+    const rows = await app.db
+      .select({
+        status: appointments.status,
+        price: appointments.price,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        doctorPrice: doctorProfiles.consultationPrice,
+        minutes: doctorProfiles.consultationMinutes,
+      })
+      .from(appointments)
+      .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId));
+    // The booking story and the consultations the demo doctor already held.
+    expect(rows.filter((r) => r.status === 'completed').length).toBeGreaterThan(0);
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) {
+      expect(row.price, row.status).toBeGreaterThan(0);
+      expect(row.price, row.status).toBe(row.doctorPrice);
+      expect(row.endsAt.getTime() - row.startsAt.getTime(), row.status).toBe(row.minutes * 60_000);
+    }
   });
 
   it('signs in with the printed logins', async () => {

@@ -14,7 +14,14 @@ import {
   seedSpecialties,
   setDoctorVerification,
 } from './factories.ts';
-import { appointments, doctorPatients, doctorVerificationEvents, userProfiles, users } from './schema.ts';
+import {
+  appointments,
+  doctorPatients,
+  doctorProfiles,
+  doctorVerificationEvents,
+  userProfiles,
+  users,
+} from './schema.ts';
 
 /**
  * The data `npm run demo` starts with: the 51 specialties, approved doctors across them, a few
@@ -519,9 +526,16 @@ const PAST_CONSULTATIONS: readonly [number, number][] = [
 
 /**
  * The demo doctor's patient list: four patients, three of them with consultations held (so the
- * list's counts and last visits, computed from the appointments, have something to show).
+ * list's counts and last visits, computed from the appointments, have something to show). Each
+ * consultation is priced and timed as a booking would be: the doctor's price and length.
  */
 async function fillDemoDoctorPatients(tx: Tx, doctorId: string, patientIds: string[]) {
+  const [doctor] = await tx
+    .select({ price: doctorProfiles.consultationPrice, minutes: doctorProfiles.consultationMinutes })
+    .from(doctorProfiles)
+    .where(eq(doctorProfiles.id, doctorId));
+  if (doctor?.price == null) throw new Error('demo data: the demo doctor has no price');
+  const { price, minutes } = doctor;
   const listed = patientIds.slice(0, 4);
   const profiles = PATIENTS.slice(0, 4);
   await tx.insert(doctorPatients).values(
@@ -541,7 +555,8 @@ async function fillDemoDoctorPatients(tx: Tx, doctorId: string, patientIds: stri
         patientId: listed[p] as string,
         doctorId,
         startsAt,
-        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        endsAt: new Date(startsAt.getTime() + minutes * 60_000),
+        price,
         status: 'completed' as const,
       };
     }),

@@ -24,13 +24,44 @@ afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 describe('serving the web app', () => {
   it('answers page routes with index.html, never cached', async () => {
-    for (const url of ['/', '/login', '/patient/consultations', '/rota/inexistente']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/login?redirect=%2Fpatient',
+      '/patient/consultations',
+      '/patient/consultations/',
+      '/Patient/Consultations',
+      `/patient/consultations/${crypto.randomUUID()}/pagamento`,
+      '/admin/doctors/qualquer-id',
+      '/consulta/123',
+      '/specialties/cardiologia',
+      '/medicos/dra-ana-souza-crm-sp-123456',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('lang="pt-BR"');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers an address the app has no page for with 404, still with the app (its not-found page)', async () => {
+    for (const url of [
+      '/rota/inexistente',
+      '/pagina-que-nao-existe?x=1',
+      '/patient/inexistente',
+      '/admin/doctors/um/dois',
+      '/loginx',
+      '/consulta',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('lang="pt-BR"');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/rota/inexistente' });
+    expect(head.statusCode).toBe(404);
   });
 
   it('serves robots.txt as the real file, not the SPA', async () => {

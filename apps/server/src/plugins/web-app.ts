@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The web app's own route table, read as it is (plain data, no imports): one list of the app's
+// pages for the router and for this server.
+import { isAppRoute } from '../../../web/src/config/paths.ts';
 import { sendNotFound } from './error-handler.ts';
 import { loadStaticPages, STATIC_PAGE_TEMPLATE } from './static-pages.ts';
 
@@ -33,15 +36,21 @@ export function inlineScriptSources(distDir: string | undefined): string[] {
 /**
  * Serves the built SPA: hashed assets cached for a year, pages never cached, real files (robots.txt,
  * favicon) as themselves, the pages the server renders whole (static-pages.ts), and every other
- * page path answered by index.html so the client router can take over. /api/* never falls back to
- * the SPA.
+ * page of the app's route table (apps/web/src/config/paths.ts) answered by index.html so the client
+ * router can take over. An address the app has no page for gets index.html too — the app shows its
+ * not-found page — but with status 404, so crawlers and links checkers see a missing page. /api/*
+ * never falls back to the SPA.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
   const hasBuild = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
   const pages = hasBuild && distDir ? await loadStaticPages(app, distDir) : null;
 
-  const sendApp = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  const sendApp = (reply: FastifyReply, status: 200 | 404 = 200) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html');
 
   if (hasBuild && distDir) {
     await app.register(fastifyStatic, {
@@ -83,6 +92,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (url.startsWith('/api/') || url === '/api' || !wantsPage || !hasBuild || path.extname(url) !== '') {
       return sendNotFound(app, request, reply);
     }
-    return sendApp(reply);
+    return sendApp(reply, isAppRoute(url) ? 200 : 404);
   });
 }

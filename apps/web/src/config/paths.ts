@@ -89,6 +89,34 @@ export const paths = {
   },
 } as const;
 
+/**
+ * Every route pattern in `paths`, read from the table above — the router's routes are these
+ * (app/routes.tsx) and the server answers 404 for any other address (plugins/web-app.ts).
+ */
+export const routePatterns: readonly string[] = collectPatterns(paths);
+
+function collectPatterns(tree: object): string[] {
+  return Object.values(tree).flatMap((entry: object) =>
+    'path' in entry && typeof entry.path === 'string' ? [entry.path] : collectPatterns(entry),
+  );
+}
+
+/** A pattern as the router matches it: any case, trailing slashes allowed, `:param` one segment. */
+function patternRegExp(pattern: string): RegExp {
+  const segments = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^/${segments.join('/')}/*$`, 'i');
+}
+
+const routeRegExps = routePatterns.map(patternRegExp);
+
+/** True when the app has a page at this path (no query, no fragment); false for its not-found page. */
+export function isAppRoute(pathname: string): boolean {
+  return routeRegExps.some((pattern) => pattern.test(pathname));
+}
+
 /** Landing sections the header and hero link to (spec: how-it-works, specialties, for-doctors, pricing). */
 export const landingAnchors = {
   howItWorks: 'how-it-works',

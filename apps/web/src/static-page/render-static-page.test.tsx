@@ -150,6 +150,29 @@ describe('the server-rendered landing page', () => {
     expect(body).not.toContain('radix-');
   });
 
+  it('offers the doctor sign-up to visitors only, never to a signed-in patient, doctor or admin', async () => {
+    const visitor = await landing(null, CATALOGUE, NO_DOCTORS);
+    expect(visitor.body.match(/href="\/register-doctor"/g)).toHaveLength(2);
+    expect(visitor.body).toContain('Cadastre-se como médico');
+    for (const role of ['patient', 'doctor', 'admin'] as const) {
+      const user = { id: 'u1', email: 'ana@exemplo.com.br', name: 'Ana Lima', role, avatarUrl: null };
+      const { body } = await landing(user, CATALOGUE, NO_DOCTORS);
+      expect(body, role).not.toContain('href="/register-doctor"');
+      expect(body, role).not.toContain('Cadastre-se como médico');
+    }
+    const patient = {
+      id: 'u1',
+      email: 'ana@exemplo.com.br',
+      name: 'Ana',
+      role: 'patient' as const,
+      avatarUrl: null,
+    };
+    const emptySpecialty = (user: StaticPageData['user']) =>
+      renderStaticPage('/specialties/pediatria', data(user, CATALOGUE, NO_DOCTORS));
+    expect(rendered(await emptySpecialty(null)).body).toContain('href="/register-doctor"');
+    expect(rendered(await emptySpecialty(patient)).body).not.toContain('href="/register-doctor"');
+  });
+
   it('an empty catalogue says so instead of showing zeros', async () => {
     const { body } = await landing(null, [], NO_DOCTORS);
     expect(body).toContain('As especialidades ainda não foram cadastradas.');

@@ -35,6 +35,7 @@ export const DOCTOR_MESSAGES = {
   documentSendFailed: 'Erro ao enviar',
   statusUpdated: (label: string) => `Status do médico atualizado para: ${label}`,
   statusUpdateFailed: 'Falha ao atualizar status do médico',
+  approveWithoutCrm: 'Não é possível aprovar: o médico ainda não enviou a carteira do CRM.',
 } as const;
 
 /** Consultation lengths a doctor can pick, in minutes. */

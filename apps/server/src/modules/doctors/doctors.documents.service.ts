@@ -5,7 +5,7 @@ import { DOCTOR_MESSAGES } from '@pulsa/shared/schemas/doctors';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { reencodePhoto } from '../files/files.photo.ts';
 import type { Upload } from '../files/files.upload.ts';
-import { DOCUMENT_LABEL } from './doctors.messages.ts';
+import { DOCUMENT_WORDS } from './doctors.messages.ts';
 import { type DoctorsContext, isComplete, loadProfile, reopenIfRejected } from './doctors.profile.service.ts';
 import {
   currentDocuments,
@@ -57,10 +57,10 @@ export async function uploadDocument(ctx: DoctorsContext, userId: string, kind: 
         documentId: id,
         fromStatus: current?.status ?? null,
         toStatus: 'pending',
-        reason: current ? `${DOCUMENT_LABEL[kind]} reenviado` : null,
+        reason: current ? DOCUMENT_WORDS[kind].resent : null,
         actorId: userId,
       });
-      await reopenIfRejected(tx, row, userId, `${DOCUMENT_LABEL[kind]} reenviado`);
+      await reopenIfRejected(tx, row, userId, DOCUMENT_WORDS[kind].resent);
     });
   } catch (error) {
     await ctx.storage.delete(storageKey).catch(() => {});

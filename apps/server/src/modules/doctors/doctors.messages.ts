@@ -1,8 +1,22 @@
 import type { DocumentKind, VerificationStatus } from '@pulsa/shared/constants/statuses';
 
-export const DOCUMENT_LABEL: Record<DocumentKind, string> = {
-  identity: 'Documento de identidade',
-  crm: 'Carteira do CRM',
+/** The decision's words, agreeing with each document's gender ("o documento", "a carteira"). */
+export const DOCUMENT_WORDS: Record<
+  DocumentKind,
+  { verified: string; rejected: string; resent: string; yours: string }
+> = {
+  identity: {
+    verified: 'Documento de identidade verificado',
+    resent: 'Documento de identidade reenviado',
+    rejected: 'Documento de identidade rejeitado',
+    yours: 'Seu documento de identidade foi verificado pela nossa equipe.',
+  },
+  crm: {
+    verified: 'Carteira do CRM verificada',
+    resent: 'Carteira do CRM reenviada',
+    rejected: 'Carteira do CRM rejeitada',
+    yours: 'Sua carteira do CRM foi verificada pela nossa equipe.',
+  },
 };
 
 export interface DecisionMessage {
@@ -56,19 +70,19 @@ export function documentDecisionMessage(
   status: 'verified' | 'rejected',
   reason: string | null,
 ): DecisionMessage {
-  const label = DOCUMENT_LABEL[kind];
+  const words = DOCUMENT_WORDS[kind];
   return status === 'verified'
     ? {
         type: 'doctor.document_verified',
-        subject: `${label} verificado`,
-        title: `${label} verificado`,
-        paragraphs: [`Seu ${label.toLowerCase()} foi verificado pela nossa equipe.`],
+        subject: words.verified,
+        title: words.verified,
+        paragraphs: [words.yours],
         link: '/doctor/profile',
       }
     : {
         type: 'doctor.document_rejected',
-        subject: `${label} rejeitado`,
-        title: `${label} rejeitado`,
+        subject: words.rejected,
+        title: words.rejected,
         paragraphs: [`Motivo: ${reason ?? ''}`, 'Envie o documento novamente em Meu Perfil.'],
         link: '/doctor/profile',
       };

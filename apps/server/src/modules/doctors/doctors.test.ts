@@ -394,6 +394,27 @@ describe('verification by the admin', () => {
     });
   });
 
+  it('refuses to approve a doctor who never sent the CRM card, saying why, and changes nothing', async () => {
+    const url = `/api/admin/doctors/${otherDoctor.doctorId}/status`;
+    const before = (await call('GET', `/api/admin/doctors/${otherDoctor.doctorId}`, admin.cookie)).json();
+    expect(before.profile.documents.crm).toBeNull();
+    const res = await call('PATCH', url, admin.cookie, { status: 'approved' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'Não é possível aprovar: o médico ainda não enviou a carteira do CRM.',
+      code: 'crm_document_missing',
+    });
+    const after = (await call('GET', `/api/admin/doctors/${otherDoctor.doctorId}`, admin.cookie)).json();
+    expect(after.profile).toMatchObject({ verificationStatus: 'pending', slug: null });
+    expect(after.history).toEqual(before.history);
+    const bells = await app.db.select().from(notifications).where(eq(notifications.userId, otherDoctor.id));
+    expect(bells).toEqual([]);
+
+    // Sent (still in review), the card no longer blocks the decision, which stays the admin's.
+    const sent = await upload('/api/doctor/documents/crm', otherDoctor.cookie, pdf, 'crm.pdf');
+    expect(sent.statusCode).toBe(200);
+  });
+
   it('approves documents and the doctor: the public slug is set once, the doctor is told', async () => {
     const body = await detail();
     for (const kind of ['identity', 'crm']) {
@@ -416,6 +437,16 @@ describe('verification by the admin', () => {
     expect(again.json().message).toBe('O médico já está com o status Aprovado');
     const bells = await app.db.select().from(notifications).where(eq(notifications.userId, newDoctor.id));
     expect(bells.map((n) => n.title)).toContain('Cadastro aprovado');
+    // Each document's words agree with it: "o documento", "a carteira", and CRM in capitals.
+    expect(bells.map((n) => [n.title, n.body])).toEqual(
+      expect.arrayContaining([
+        [
+          'Documento de identidade verificado',
+          'Seu documento de identidade foi verificado pela nossa equipe.',
+        ],
+        ['Carteira do CRM verificada', 'Sua carteira do CRM foi verificada pela nossa equipe.'],
+      ]),
+    );
   });
 
   it('sends an approved doctor back to review when CRM, UF or specialty change, keeping the slug', async () => {

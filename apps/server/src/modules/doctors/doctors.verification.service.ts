@@ -13,6 +13,7 @@ import { type DecisionMessage, doctorStatusMessage, documentDecisionMessage } fr
 import { type DoctorsContext, loadProfile, slugFor } from './doctors.profile.service.ts';
 import {
   allDocuments,
+  currentDocuments,
   type DoctorWithPerson,
   findDoctor,
   findDocument,
@@ -60,7 +61,11 @@ async function tell(ctx: DoctorsContext, tx: Queryable, row: DoctorWithPerson, m
   );
 }
 
-/** An admin moves a doctor to another verification status; the decision is kept in the history. */
+/**
+ * An admin moves a doctor to another verification status; the decision is kept in the history. A
+ * doctor is never approved without a CRM card on file: the professional registration is what the
+ * approval vouches for (the screen also warns about documents not yet verified).
+ */
 export async function decideDoctor(
   ctx: DoctorsContext,
   adminId: string,
@@ -77,6 +82,9 @@ export async function decideDoctor(
         undefined,
         'same_status',
       );
+    }
+    if (decision.status === 'approved' && !(await currentDocuments(tx, doctorId)).crm) {
+      throw conflict(DOCTOR_MESSAGES.approveWithoutCrm, undefined, 'crm_document_missing');
     }
     const reason = decision.reason ?? null;
     await updateDoctor(tx, doctorId, {

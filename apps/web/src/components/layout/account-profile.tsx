@@ -21,11 +21,13 @@ export function AccountProfile({ section }: { section: Section }) {
                 imageUrl={user.avatarUrl}
                 className="size-16 text-base"
               />
-              <dl className="grid flex-1 gap-3 text-sm sm:grid-cols-[8rem_1fr]">
+              <dl className="grid min-w-0 flex-1 gap-3 text-sm sm:grid-cols-[8rem_1fr]">
                 <dt className="text-muted-foreground">Nome</dt>
                 <dd className="font-medium">{user.name}</dd>
                 <dt className="text-muted-foreground">Email</dt>
-                <dd className="break-all font-medium">{user.email}</dd>
+                <dd className="email-address font-medium" title={user.email}>
+                  {user.email}
+                </dd>
                 <dt className="text-muted-foreground">Tipo de conta</dt>
                 <dd className="font-medium">{ROLE_LABEL[user.role]}</dd>
               </dl>

@@ -8,13 +8,13 @@ export function PageHeader({
   actions,
 }: {
   title: string;
-  description?: string;
+  description?: ReactNode;
   actions?: ReactNode;
 }) {
   usePageTitle(title);
   return (
     <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div className="space-y-1">
+      <div className="min-w-0 space-y-1">
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">{title}</h1>
         {description ? <p className="text-muted-foreground">{description}</p> : null}
       </div>

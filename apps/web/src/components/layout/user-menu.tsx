@@ -36,7 +36,9 @@ export function UserMenu({ user, area }: { user: SessionUser; area: Role }) {
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="font-normal">
           <p className="truncate font-medium">{user.name}</p>
-          <p className="truncate text-muted-foreground text-xs">{user.email}</p>
+          <p className="email-address text-muted-foreground text-xs" title={user.email}>
+            {user.email}
+          </p>
           <p className="mt-1 text-muted-foreground text-xs">{ROLE_LABEL[user.role]}</p>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

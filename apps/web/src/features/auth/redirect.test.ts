@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './redirect';
+import { homeAfterSignIn, safeRedirect } from './redirect';
 
 describe('where a sign-in may lead', () => {
   it('keeps a path on this site, with its query and fragment', () => {
@@ -57,5 +57,24 @@ describe('where a sign-in may lead', () => {
       expect(result, JSON.stringify(target)).not.toMatch(/^[/\\]{2}/);
       expect(new URL(result, 'https://pulsa.example').host, JSON.stringify(target)).toBe('pulsa.example');
     }
+  });
+});
+
+describe('where a signed-in user goes', () => {
+  it('to their own area when no page was asked for', () => {
+    expect(homeAfterSignIn('patient', null)).toBe('/patient');
+    expect(homeAfterSignIn('doctor', null)).toBe('/doctor');
+    expect(homeAfterSignIn('admin', null)).toBe('/admin');
+  });
+
+  it('to the page asked for, when it is one of this site’s', () => {
+    expect(homeAfterSignIn('patient', '/patient/schedule?doctor=1')).toBe('/patient/schedule?doctor=1');
+    expect(homeAfterSignIn('doctor', '/')).toBe('/');
+  });
+
+  it('to their own area, never elsewhere, when the page asked for leaves the site', () => {
+    expect(homeAfterSignIn('patient', '//evil.example/')).toBe('/patient');
+    expect(homeAfterSignIn('doctor', 'https://evil.example/')).toBe('/doctor');
+    expect(homeAfterSignIn('admin', '/%2e//evil.example')).toBe('/admin');
   });
 });

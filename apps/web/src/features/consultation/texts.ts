@@ -146,6 +146,11 @@ export const CONSULTATION_TEXT = {
       'Sem ele, você não poderá entrar nas consultas online até aceitar o termo novamente. O registro do que você aceitou continua guardado.',
     withdrawKeep: 'Manter consentimento',
     withdrawError: 'Falha ao retirar o consentimento',
+    notice: {
+      title: 'Aceite o termo de consentimento antes da sua consulta',
+      text: 'Você tem uma consulta online confirmada. Leia e aceite agora o termo de consentimento para teleconsulta, e no horário marcado é só entrar na chamada.',
+      action: 'Ler e aceitar o termo',
+    },
   },
   end: {
     complete: 'Concluir consulta',

@@ -1,3 +1,4 @@
+import type { DocumentKind } from '@pulsa/shared/constants/statuses';
 import { DOCTOR_MESSAGES } from '@pulsa/shared/schemas/doctors';
 
 /** Texts of the admin's doctor list and detail (spec section 2 "Doctors", sections 4 and 8). */
@@ -34,7 +35,11 @@ export const VERIFICATION_TEXT = {
   loadError: 'Falha ao carregar lista de médicos',
   rejectDialog: {
     doctorTitle: 'Rejeitar cadastro',
-    documentTitle: (label: string) => `Rejeitar ${label.toLowerCase()}`,
+    /** Written out per document: "CRM" keeps its capitals. */
+    documentTitle: {
+      identity: 'Rejeitar documento de identidade',
+      crm: 'Rejeitar carteira do CRM',
+    } satisfies Record<DocumentKind, string>,
     description: 'O médico verá este motivo no painel e por email. Seja claro sobre o que corrigir.',
     reason: 'Motivo da rejeição',
     placeholder: 'Ex.: a foto do documento está ilegível; envie uma imagem nítida da frente e do verso.',

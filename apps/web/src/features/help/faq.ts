@@ -11,7 +11,8 @@ export interface FaqItem {
   question: string;
   /** Paragraphs. */
   answer: readonly string[];
-  link?: { label: string; href: string };
+  /** `visitorsOnly`: a link to sign up, pointless to someone signed in. */
+  link?: { label: string; href: string; visitorsOnly?: boolean };
 }
 
 export interface FaqSection {
@@ -164,7 +165,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
           'Use "Cadastre-se como médico" e informe o nome exatamente como consta no registro do CRM, email, telefone, CPF e senha. Depois de confirmar o email, complete o perfil profissional (CRM, UF, especialidade, valor da consulta e apresentação) e envie o documento de identidade e a carteira do CRM.',
           `Os documentos podem ser enviados em JPG, PNG ou PDF, com até ${uploadMb} MB cada.`,
         ],
-        link: { label: 'Cadastre-se como médico', href: paths.registerDoctor.href() },
+        link: { label: 'Cadastre-se como médico', href: paths.registerDoctor.href(), visitorsOnly: true },
       },
       {
         id: 'verificacao',

@@ -2,9 +2,13 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { guestOnlyLoader } from '@/features/auth/guest-only';
 import { AUTH_TEXT } from '@/features/auth/texts';
 
 const T = AUTH_TEXT.login;
+
+/** Signed in already: off to their own area (or the page asked for). */
+export const loader = guestOnlyLoader;
 
 export function Component() {
   return (

@@ -47,7 +47,9 @@ export function ChangeEmailCard({ security }: { security: AccountSecurity }) {
       <CardContent className="space-y-4">
         <p className="text-sm">
           <span className="text-muted-foreground">{T.current}: </span>
-          <span className="break-all font-medium">{security.email}</span>
+          <span className="email-address inline-block align-bottom font-medium" title={security.email}>
+            {security.email}
+          </span>
         </p>
         {security.pendingEmail ? (
           <p className="rounded-md border border-warning/60 bg-warning/10 p-3 text-sm" role="status">

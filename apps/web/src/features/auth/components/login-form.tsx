@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { showApiError } from '@/lib/api-errors';
 import { useLogin } from '../api/login';
-import { safeRedirect } from '../redirect';
+import { homeAfterSignIn } from '../redirect';
 import { AUTH_TEXT } from '../texts';
 import { ResendVerification } from './resend-verification';
 import { TwoFactorStep } from './two-factor-step';
@@ -32,7 +32,7 @@ export function LoginForm() {
 
   const signedIn = (user: SessionUser) => {
     toast.success(T.successTitle, { description: T.successDescription });
-    const next = safeRedirect(params.get('redirect'));
+    const next = homeAfterSignIn(user.role, params.get('redirect'));
     // An admin without two-factor sign-in enrols before anything else.
     const enrolFirst = user.role === 'admin' && !user.twoFactorEnabled;
     navigate(enrolFirst ? paths.twoFactorSetup.href(next) : next, { replace: true });

@@ -15,7 +15,10 @@ export function ResendVerification({ email }: { email: string }) {
       <p className="font-medium">{AUTH_TEXT.login.notVerifiedTitle}</p>
       <p className="text-muted-foreground">
         Sua conta ainda não foi confirmada. Abra o link que enviamos para{' '}
-        <strong data-email="">{email}</strong> ou peça um novo.
+        <strong data-email="" className="email-address inline-block align-bottom" title={email}>
+          {email}
+        </strong>{' '}
+        ou peça um novo.
       </p>
       <Button
         type="button"

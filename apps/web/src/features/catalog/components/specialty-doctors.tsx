@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { type DoctorListState, type DoctorSortChoice, doctorListQuery } from '../doctor-list-state';
 import { CATALOG_TEXT } from '../texts';
@@ -41,6 +42,7 @@ export function SpecialtyDoctors({
   const formId = useId();
   const sortId = useId();
   const base = paths.specialty.href(slug);
+  const { user } = useSession();
 
   return (
     <section aria-label={T.listLabel(specialtyName)} className="mt-10" data-live-list="">
@@ -88,12 +90,14 @@ export function SpecialtyDoctors({
                   >
                     {T.otherSpecialties}
                   </a>
-                  <a
-                    href={paths.registerDoctor.href()}
-                    className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-                  >
-                    {T.doctorSignUp}
-                  </a>
+                  {user ? null : (
+                    <a
+                      href={paths.registerDoctor.href()}
+                      className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+                    >
+                      {T.doctorSignUp}
+                    </a>
+                  )}
                 </div>
               }
             />

@@ -36,7 +36,7 @@ export function ConsentCard() {
   return (
     <Card className="max-w-2xl">
       <CardHeader>
-        <CardTitle id="termo-teleconsulta" className="flex items-center gap-2">
+        <CardTitle id="termo-teleconsulta" className="flex scroll-mt-24 items-center gap-2">
           <ShieldCheck aria-hidden className="size-5 text-primary" />
           {T.title}
         </CardTitle>

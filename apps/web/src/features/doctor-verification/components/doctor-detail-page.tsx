@@ -24,7 +24,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 whitespace-pre-line font-medium [overflow-wrap:anywhere]">
+      <dd className="min-w-0 whitespace-pre-line break-words font-medium">
         {children || VERIFICATION_TEXT.notAvailable}
       </dd>
     </>
@@ -71,7 +71,11 @@ export function DoctorDetailPage({ doctorId }: { doctorId: string }) {
       {back}
       <PageHeader
         title={name}
-        description={profile.email}
+        description={
+          <span className="email-address block" title={profile.email}>
+            {profile.email}
+          </span>
+        }
         actions={<VerificationStatusBadge status={profile.verificationStatus} className="text-sm" />}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
@@ -114,7 +118,11 @@ export function DoctorDetailPage({ doctorId }: { doctorId: string }) {
             <CardContent>
               <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
                 <Field label={T.fields.name}>{profile.fullName}</Field>
-                <Field label={T.fields.email}>{profile.email}</Field>
+                <Field label={T.fields.email}>
+                  <span className="email-address block" title={profile.email}>
+                    {profile.email}
+                  </span>
+                </Field>
                 <Field label={T.fields.crm}>
                   {profile.crmNumber && profile.crmState ? `${profile.crmNumber}/${profile.crmState}` : ''}
                 </Field>

@@ -33,13 +33,16 @@ export function DoctorsTable({
       header: T.columns.doctor,
       sortKey: 'name',
       cell: (d) => (
-        <div className="flex min-w-52 items-center gap-3">
+        // At most 16 rem: a long e-mail ends in an ellipsis rather than push the row's actions out.
+        <div className="flex min-w-52 max-w-64 items-center gap-3">
           <UserAvatar name={d.fullName || d.email} imageUrl={d.avatarUrl} fallback={T.avatarFallback} />
           <div className="min-w-0">
             <Link to={paths.admin.doctor.href(d.id)} className="block truncate font-medium hover:underline">
               {d.fullName || T.noName}
             </Link>
-            <p className="truncate text-muted-foreground text-xs">{d.email || T.noEmail}</p>
+            <p className="email-address text-muted-foreground text-xs" title={d.email || undefined}>
+              {d.email || T.noEmail}
+            </p>
           </div>
         </div>
       ),

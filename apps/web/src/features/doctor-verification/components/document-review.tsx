@@ -141,7 +141,7 @@ export function DocumentReview({
       </CardContent>
       <RejectDialog
         open={rejecting}
-        title={VERIFICATION_TEXT.rejectDialog.documentTitle(title)}
+        title={VERIFICATION_TEXT.rejectDialog.documentTitle[kind]}
         busy={busy}
         onCancel={() => setRejecting(false)}
         onConfirm={(reason) => act('rejected', reason)}

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
+import { useSession } from '@/lib/auth';
 import { useUpdateSearchParams } from '@/lib/search-params';
 import { FAQ_SECTIONS, type FaqItem } from '../faq';
 import { countQuestions, searchFaq } from '../faq-search';
@@ -109,6 +110,8 @@ export function FaqBrowser() {
 }
 
 function FaqEntry({ item, open }: { item: FaqItem; open: boolean }) {
+  const { user } = useSession();
+  const link = item.link && !(item.link.visitorsOnly && user) ? item.link : null;
   return (
     <details id={item.id} open={open} className="group scroll-mt-20">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium hover:bg-accent/50 [&::-webkit-details-marker]:hidden">
@@ -122,9 +125,9 @@ function FaqEntry({ item, open }: { item: FaqItem; open: boolean }) {
         {item.answer.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-        {item.link ? (
-          <Link to={item.link.href} className="inline-block font-medium text-primary hover:underline">
-            {item.link.label}
+        {link ? (
+          <Link to={link.href} className="inline-block font-medium text-primary hover:underline">
+            {link.label}
           </Link>
         ) : null}
       </div>

@@ -55,7 +55,9 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       >
         <div className="px-2 py-1.5 text-sm">
           <p className="truncate font-medium">{user.name}</p>
-          <p className="truncate text-muted-foreground text-xs">{user.email}</p>
+          <p className="email-address text-muted-foreground text-xs" title={user.email}>
+            {user.email}
+          </p>
         </div>
         <hr className={cn(menuSeparatorClassName, 'border-0')} />
         <a role="menuitem" tabIndex={-1} href={ROLE_HOME[user.role]} className={menuItemClassName}>

@@ -2,14 +2,19 @@ import { CalendarClock, Clock, UsersRound, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { landingAnchors, paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
 import { MARKETING_TEXT } from '../texts';
 import { LandingSection } from './landing-section';
 
 const T = MARKETING_TEXT.forDoctors;
 const ICONS = [CalendarClock, UsersRound, Clock, Wallet];
 
-/** The spec's promise to doctors: agenda, patients, time, automated payments. */
+/**
+ * The spec's promise to doctors: agenda, patients, time, automated payments; the sign-up button
+ * only for visitors (a signed-in patient, doctor or admin has an account already).
+ */
 export function ForDoctorsSection() {
+  const { user } = useSession();
   return (
     <LandingSection
       id={landingAnchors.forDoctors}
@@ -40,11 +45,13 @@ export function ForDoctorsSection() {
           );
         })}
       </ul>
-      <div className="mt-10 text-center">
-        <Link to={paths.registerDoctor.href()} className={buttonVariants({ size: 'lg' })}>
-          {T.cta}
-        </Link>
-      </div>
+      {user ? null : (
+        <div className="mt-10 text-center">
+          <Link to={paths.registerDoctor.href()} className={buttonVariants({ size: 'lg' })}>
+            {T.cta}
+          </Link>
+        </div>
+      )}
     </LandingSection>
   );
 }

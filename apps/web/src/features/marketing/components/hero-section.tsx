@@ -33,12 +33,15 @@ export function HeroSection({ highlights }: { highlights: ReactNode }) {
             <Link to={bookHref} className={buttonVariants({ size: 'lg' })}>
               {T.book}
             </Link>
-            <Link
-              to={paths.registerDoctor.href()}
-              className={buttonVariants({ size: 'lg', variant: 'outline' })}
-            >
-              {T.doctorSignUp}
-            </Link>
+            {/* A doctor's sign-up is a new account: nothing to offer someone already signed in. */}
+            {user ? null : (
+              <Link
+                to={paths.registerDoctor.href()}
+                className={buttonVariants({ size: 'lg', variant: 'outline' })}
+              >
+                {T.doctorSignUp}
+              </Link>
+            )}
           </div>
           <ul className="mt-8 space-y-2">
             {T.claims.map((claim) => (

@@ -32,7 +32,9 @@ export function PatientDetailsDialog({
             <dt className="text-muted-foreground">{T.fields.name}</dt>
             <dd className="font-medium">{patient.fullName}</dd>
             <dt className="text-muted-foreground">{T.fields.email}</dt>
-            <dd className="break-all font-medium">{patient.email}</dd>
+            <dd className="email-address font-medium" title={patient.email}>
+              {patient.email}
+            </dd>
             <dt className="text-muted-foreground">{T.fields.phone}</dt>
             <dd className="font-medium">{patient.phone ? formatPhone(patient.phone) : T.notInformed}</dd>
             <dt className="text-muted-foreground">{T.fields.cpf}</dt>

@@ -38,7 +38,9 @@ export function PatientsTable({
           <UserAvatar name={p.fullName || p.email} imageUrl={p.avatarUrl} />
           <div className="min-w-0">
             <p className="truncate font-medium">{p.fullName}</p>
-            <p className="truncate text-muted-foreground text-xs">{p.email}</p>
+            <p className="email-address text-muted-foreground text-xs" title={p.email}>
+              {p.email}
+            </p>
           </div>
         </div>
       ),

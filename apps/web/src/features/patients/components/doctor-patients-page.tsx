@@ -30,7 +30,11 @@ const columns: DataTableColumn<DoctorPatient>[] = [
             {p.name}
             {p.isGeneric ? <Badge tone="neutral">{T.generic.badge}</Badge> : null}
           </p>
-          {p.email ? <p className="truncate text-muted-foreground text-xs">{p.email}</p> : null}
+          {p.email ? (
+            <p className="email-address text-muted-foreground text-xs" title={p.email}>
+              {p.email}
+            </p>
+          ) : null}
         </div>
       </div>
     ),
