@@ -113,9 +113,10 @@ export async function accountRoutes(
         response: { 200: recoveryCodesSchema, ...errors },
       },
     },
-    async (request) => ({
-      recoveryCodes: await service.enableTwoFactor(who(request).user, request.body.code),
-    }),
+    async (request) => {
+      const { user, session } = who(request);
+      return { recoveryCodes: await service.enableTwoFactor(user, session, request.body.code) };
+    },
   );
 
   r.post(
