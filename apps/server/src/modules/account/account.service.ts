@@ -5,6 +5,7 @@ import {
   type AccountSession,
   type ChangePasswordInput,
   type ReauthenticateInput,
+  type TrustedDevice,
   type TwoFactorSetup,
 } from '@pulsa/shared/schemas/account';
 import { AUTH_MESSAGES, type SessionUser } from '@pulsa/shared/schemas/auth';
@@ -182,8 +183,33 @@ export class AccountService {
       throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
   }
 
+  /** "Encerrar todas as outras": the other sessions end and the other remembered devices are forgotten. */
   async endOtherSessions(user: SessionUser, current: SessionInfo): Promise<number> {
-    return repo.deleteOtherSessions(this.deps.db, user.id, current.id);
+    return this.deps.db.transaction(async (tx) => {
+      const ended = await repo.deleteOtherSessions(tx, user.id, current.id);
+      await repo.deleteTrustedDevices(tx, user.id, current.trustedDeviceId);
+      return ended;
+    });
+  }
+
+  // ── Remembered devices ──
+
+  async listTrustedDevices(user: SessionUser, current: SessionInfo): Promise<TrustedDevice[]> {
+    const rows = await repo.listTrustedDevices(this.deps.db, user.id);
+    return rows.map((row) => ({
+      id: row.id,
+      ...describeUserAgent(row.userAgent),
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === current.trustedDeviceId,
+    }));
+  }
+
+  /** "Esquecer": that browser needs the code again at its next sign-in (its open session stays). */
+  async forgetTrustedDevice(user: SessionUser, id: string): Promise<void> {
+    if (!(await repo.deleteTrustedDeviceOf(this.deps.db, user.id, id)))
+      throw notFound(ACCOUNT_MESSAGES.deviceNotFound);
   }
 
   // ── Password and e-mail ──
@@ -252,6 +278,8 @@ export class AccountService {
         if (!before) throw badRequest(ACCOUNT_MESSAGES.invalidEmailChangeLink, undefined, 'invalid_link');
         if (await repo.emailInUse(tx, change.newEmail)) throw emailTaken();
         await repo.updateEmail(tx, change.userId, change.newEmail);
+        // A device remembered under the old address signs in with the password alone no more.
+        await repo.deleteTrustedDevices(tx, change.userId);
         await enqueueEmail(tx, before.email, emailChangedEmail(before.fullName, change.newEmail));
       });
     } catch (error) {

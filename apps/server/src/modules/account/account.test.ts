@@ -758,3 +758,98 @@ describe('hardening: the second factor', () => {
     expect(signInLocked.json().message).toBe(lockMessage);
   });
 });
+
+describe('remembered devices', () => {
+  /**
+   * A sign-in with a code that remembers this browser: its session and its device cookie. The first
+   * takes the authenticator's next code; the next ones a recovery code (one code per time step).
+   */
+  async function rememberedSignIn(
+    p: { email: string; password: string; secret: string; recoveryCodes: string[] },
+    nth: number,
+  ) {
+    const code = nth === 1 ? await totpCode(p.secret, 1) : (p.recoveryCodes[nth] as string);
+    const res = await codeStep(await passwordStep(p.email, p.password), code, true);
+    expect(res.statusCode).toBe(200);
+    return {
+      cookie: sessionCookieFrom(res),
+      device: `pulsa_trusted_device=${cookiesFrom(res).pulsa_trusted_device}`,
+    };
+  }
+  const skipsCode = async (email: string, password: string, device: string) => {
+    const res = await call('POST', '/api/auth/login', { body: { email, password }, cookie: device });
+    return res.statusCode === 200 && 'user' in res.json();
+  };
+
+  it('are listed in the settings, marked when this session came from one, and forgotten one by one', async () => {
+    const p = await patientWithTwoFactor();
+    const a = await rememberedSignIn(p, 1);
+    const b = await rememberedSignIn(p, 2);
+    const list = await call('GET', '/api/account/devices', { cookie: a.cookie });
+    expect(list.statusCode).toBe(200);
+    const devices = list.json().devices;
+    expect(devices).toHaveLength(2);
+    expect(devices[0]).toMatchObject({ browser: 'Chrome', os: 'Windows 10', device: 'desktop' });
+    expect(devices.filter((d: { current: boolean }) => d.current)).toHaveLength(1);
+    // A sign-in that skipped the code is marked too: it came from that device.
+    const fromA = await signIn(p.email, p.password, a.device);
+    const seen = (await call('GET', '/api/account/devices', { cookie: fromA })).json().devices;
+    const current = seen.find((d: { current: boolean }) => d.current);
+    expect(current?.id).toBe(devices.find((d: { current: boolean }) => d.current).id);
+
+    const other = devices.find((d: { current: boolean }) => !d.current).id;
+    const forgotten = await call('DELETE', `/api/account/devices/${other}`, { cookie: a.cookie });
+    expect(forgotten.statusCode).toBe(200);
+    expect(forgotten.json().message).toBe('Dispositivo esquecido. Ele pedirá o código no próximo acesso.');
+    expect(await skipsCode(p.email, p.password, b.device)).toBe(false);
+    expect(await skipsCode(p.email, p.password, a.device)).toBe(true);
+
+    // Someone else's device is not found, and anonymous callers get 401.
+    const stranger = await patientWithTwoFactor();
+    const theirs = await rememberedSignIn(stranger, 1);
+    const theirId = (await call('GET', '/api/account/devices', { cookie: theirs.cookie })).json().devices[0]
+      .id;
+    expect((await call('DELETE', `/api/account/devices/${theirId}`, { cookie: a.cookie })).statusCode).toBe(
+      404,
+    );
+    expect(await skipsCode(stranger.email, stranger.password, theirs.device)).toBe(true);
+    expect((await call('GET', '/api/account/devices')).statusCode).toBe(401);
+  });
+
+  it('are forgotten by "Encerrar todas as outras" (except this one), a password change and an e-mail change', async () => {
+    const p = await patientWithTwoFactor();
+    const here = await rememberedSignIn(p, 1);
+    const elsewhere = await rememberedSignIn(p, 2);
+    expect((await call('POST', '/api/account/sessions/end-others', { cookie: here.cookie })).statusCode).toBe(
+      200,
+    );
+    expect(await skipsCode(p.email, p.password, elsewhere.device)).toBe(false);
+    expect(await skipsCode(p.email, p.password, here.device)).toBe(true);
+
+    const changed = await call('POST', '/api/account/password', {
+      cookie: here.cookie,
+      body: {
+        currentPassword: p.password,
+        newPassword: 'Outra#Senha-2026',
+        confirmPassword: 'Outra#Senha-2026',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await skipsCode(p.email, 'Outra#Senha-2026', here.device)).toBe(false);
+
+    const q = await patientWithTwoFactor();
+    const remembered = await rememberedSignIn(q, 1);
+    const newEmail = `trocado.${Date.now()}@exemplo.com.br`;
+    expect(
+      (await call('POST', '/api/account/email', { cookie: remembered.cookie, body: { newEmail } }))
+        .statusCode,
+    ).toBe(200);
+    // Asked for, not yet applied: the device is still remembered.
+    expect(await skipsCode(q.email, q.password, remembered.device)).toBe(true);
+    const link = await lastEmailTo(app.db, newEmail);
+    expect(
+      (await call('POST', '/api/account/email/confirm', { body: { token: link.token } })).statusCode,
+    ).toBe(200);
+    expect(await skipsCode(newEmail, q.password, remembered.device)).toBe(false);
+  });
+});
