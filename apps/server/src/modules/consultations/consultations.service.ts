@@ -23,7 +23,7 @@ import type { TellContext } from '../appointments/appointments.messages.ts';
 import { recordEvent, tellAbout } from '../appointments/appointments.service.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
-import { publishLive } from '../live/live.events.ts';
+import { publishLive, relayLive } from '../live/live.events.ts';
 import {
   completeAllowed,
   noShowAllowed,
@@ -259,7 +259,10 @@ export async function presence(
   });
 }
 
-/** Relays a WebRTC description or candidate to the other party, only while this person may be in the room. */
+/**
+ * Relays a WebRTC description or candidate to the other party, only while this person may be in the
+ * room. Relayed, not kept: the signal travels in the NOTIFY itself and no row is written (decision 070).
+ */
 export async function relaySignal(
   ctx: ConsultationContext,
   person: Person,
@@ -269,7 +272,7 @@ export async function relaySignal(
 ): Promise<void> {
   const room = await loadRoom(ctx.db, appointmentId, person);
   if (await refusalOf(ctx.db, room, now)) return;
-  await publishLive(ctx.db, [room.otherUserId], {
+  await relayLive(ctx.db, [room.otherUserId], {
     type: 'consultation.signal',
     appointmentId,
     from: person.id,
