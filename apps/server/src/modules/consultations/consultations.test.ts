@@ -1,11 +1,24 @@
-import { CONSULTATION_MESSAGES } from '@pulsa/shared/schemas/consultations';
+import {
+  CHAT_FILES_PER_MINUTE,
+  CHAT_MESSAGES_PER_MINUTE,
+  CONSULTATION_MAX_FILES,
+  CONSULTATION_MAX_MESSAGES,
+  CONSULTATION_MESSAGES,
+} from '@pulsa/shared/schemas/consultations';
 import { LIVE_CLOSE, LIVE_LIMITS, type LiveFrame } from '@pulsa/shared/schemas/live';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
-import { appointments, consentAcceptances, liveEvents, notifications, reviews } from '../../db/schema.ts';
+import {
+  appointments,
+  consentAcceptances,
+  consultationMessages,
+  liveEvents,
+  notifications,
+  reviews,
+} from '../../db/schema.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { samplePdf, samplePng } from '../files/files.samples.ts';
@@ -427,6 +440,87 @@ describe('hardening: limits in the room', () => {
       [],
     );
     patient.socket.close();
+  });
+
+  it('takes chat messages at a person’s pace and at most 500 per consultation', async () => {
+    const c = await consultation(5);
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call('POST', `/api/consultations/${c.id}/messages`, c.doctor, { body: `Mensagem ${i}` }),
+      ),
+    );
+    const accepted = statuses.filter((r) => r.statusCode === 201).length;
+    expect(accepted).toBe(CHAT_MESSAGES_PER_MINUTE);
+    const refused = statuses.find((r) => r.statusCode === 429);
+    expect(refused?.json()).toEqual({ message: CONSULTATION_MESSAGES.tooManyMessages, code: 'rate_limited' });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(
+      await app.db.select().from(consultationMessages).where(eq(consultationMessages.appointmentId, c.id)),
+    ).toHaveLength(CHAT_MESSAGES_PER_MINUTE);
+
+    // The consultation's quota, whoever sends: filled up to one short of it, the next is the last.
+    await app.db.insert(consultationMessages).values(
+      Array.from({ length: CONSULTATION_MAX_MESSAGES - CHAT_MESSAGES_PER_MINUTE - 1 }, (_, i) => ({
+        appointmentId: c.id,
+        senderId: c.doctorUserId,
+        body: `Antiga ${i}`,
+      })),
+    );
+    await call('POST', '/api/patient/consent', c.patient);
+    const last = await call('POST', `/api/consultations/${c.id}/messages`, c.patient, { body: 'Última' });
+    expect(last.statusCode).toBe(201);
+    const over = await call('POST', `/api/consultations/${c.id}/messages`, c.patient, { body: 'Mais uma' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ message: CONSULTATION_MESSAGES.messageQuota, code: 'message_quota' });
+  });
+
+  it('takes files at a person’s pace and at most 20 files and 50 MB per consultation', async () => {
+    const c = await consultation(5);
+    const png = await samplePng(32, 32);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => share(c.id, c.doctor, png, `foto-${i}.png`, 'image/png')),
+    );
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(CHAT_FILES_PER_MINUTE);
+    expect(burst.find((r) => r.statusCode === 429)?.json().message).toBe(CONSULTATION_MESSAGES.tooManyFiles);
+
+    // Files shared earlier (their rows are enough: the quota counts what the chat holds).
+    const earlier = (n: number, size: number) =>
+      app.db.insert(consultationMessages).values(
+        Array.from({ length: n }, (_, i) => ({
+          appointmentId: c.id,
+          senderId: c.doctorUserId,
+          body: '',
+          fileKey: `consultations/antigo-${i}-${Date.now()}.png`,
+          fileName: `antigo-${i}.png`,
+          fileMime: 'image/png',
+          fileSize: size,
+        })),
+      );
+    await earlier(CONSULTATION_MAX_FILES - CHAT_FILES_PER_MINUTE - 1, 1000);
+    await call('POST', '/api/patient/consent', c.patient);
+    expect((await share(c.id, c.patient, png, 'vigésimo.png')).statusCode).toBe(201);
+    const tooMany = await share(c.id, c.patient, png, 'vigésimo-primeiro.png');
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toMatchObject({ message: CONSULTATION_MESSAGES.fileQuota, code: 'file_quota' });
+
+    // The total size: 48 MB shared already, a 3 MB file does not fit.
+    const d = await consultation(5);
+    await app.db.insert(consultationMessages).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        appointmentId: d.id,
+        senderId: d.doctorUserId,
+        body: '',
+        fileKey: `consultations/grande-${i}-${Date.now()}.pdf`,
+        fileName: `grande-${i}.pdf`,
+        fileMime: 'application/pdf',
+        fileSize: 4 * 1024 * 1024,
+      })),
+    );
+    const big = Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]);
+    const full = await share(d.id, d.doctor, big, 'exame.png');
+    expect(full.statusCode).toBe(409);
+    expect(full.json().code).toBe('file_quota');
+    expect((await share(d.id, d.doctor, png, 'pequena.png')).statusCode).toBe(201);
   });
 });
 
