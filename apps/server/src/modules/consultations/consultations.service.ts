@@ -26,6 +26,7 @@ import {
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { TellContext } from '../appointments/appointments.messages.ts';
 import { recordEvent, tellAbout } from '../appointments/appointments.service.ts';
+import { EXTENSION } from '../files/files.signature.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { publishLive, relayLive } from '../live/live.events.ts';
@@ -461,7 +462,7 @@ export async function shareFile(
 ): Promise<ChatMessage> {
   await assertOpenTo(ctx.db, await loadRoom(ctx.db, appointmentId, person), now);
   await assertQuotaLeft(ctx.db, appointmentId, upload.bytes.length);
-  const key = `consultations/${randomUUID()}`;
+  const key = `consultations/${randomUUID()}.${EXTENSION[upload.mime]}`;
   await ctx.storage.put(key, upload.bytes, upload.mime);
   try {
     return await postMessage(

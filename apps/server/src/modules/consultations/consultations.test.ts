@@ -402,8 +402,17 @@ describe('files in the room', () => {
     const fake = await share(id, c.doctor, Buffer.from('MZ\x90\x00 not a picture'), 'foto.jpg', 'image/jpeg');
     expect(fake.statusCode).toBe(415);
     expect(fake.json().message).toBe('Formato não suportado');
+    // A PNG named .pdf is the PNG it is: its type, its stored key and its name say so.
     const png = await share(id, c.doctor, await samplePng(), 'receita.pdf', 'application/pdf');
-    expect(png.json().file.mimeType).toBe('image/png');
+    expect(png.json().file).toMatchObject({ mimeType: 'image/png', name: 'receita.png' });
+    const [stored] = await app.db
+      .select()
+      .from(consultationMessages)
+      .where(eq(consultationMessages.id, png.json().id));
+    expect(stored?.fileKey).toMatch(/^consultations\/[0-9a-f-]{36}\.png$/);
+    expect(
+      (await call('GET', `${png.json().file.url}?download=1`, c.patient)).headers['content-disposition'],
+    ).toBe(`attachment; filename="receita.png"; filename*=UTF-8''receita.png`);
     const big = await share(id, c.doctor, Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]), 'big.pdf');
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('Arquivo muito grande');
@@ -412,7 +421,7 @@ describe('files in the room', () => {
     expect(list.items.map((m: { file: { name: string } | null }) => m.file?.name ?? null)).toEqual([
       'exame de sangue.pdf',
       null,
-      'receita.pdf',
+      'receita.png',
     ]);
   });
 });
