@@ -98,6 +98,46 @@ test('a patient turns on two-factor sign-in by scanning the QR code, then signs 
   await expect(page.locator('#duas-etapas').getByText('Ativada', { exact: true })).toBeVisible();
 });
 
+test('a browser remembered at sign-in is listed in Configurações and forgotten with “Esquecer”', async ({
+  page,
+}) => {
+  const patient = await createAccount('patient');
+  const token = await sessionToken(patient);
+  const setup = await api<{ secret: string }>('POST', '/api/account/two-factor/setup', { token });
+  const { secret } = setup.body;
+  const enabled = await api('POST', '/api/account/two-factor/enable', {
+    token,
+    body: { code: await totpCode(secret) },
+  });
+  expect(enabled.status).toBe(200);
+
+  await signInThroughApp(page, patient.email, patient.password);
+  await page.getByLabel('Código de verificação').fill(await totpCode(secret, 1));
+  await page.getByLabel('Lembrar este dispositivo por 30 dias').check();
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page).toHaveURL(/\/patient\/settings$/);
+  const devices = page.locator('#dispositivos');
+  await expect(devices.locator('[data-trusted-device]')).toHaveCount(1);
+  await expect(devices.getByText('Este dispositivo', { exact: true })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await devices.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `patient-remembered-devices-${width}-light.png`) });
+  }
+
+  await devices.getByRole('button', { name: /^Esquecer/ }).click();
+  await expect(page.getByText('Dispositivo esquecido', { exact: true })).toBeVisible();
+  await expect(devices.locator('[data-trusted-device]')).toHaveCount(0);
+  await expect(devices.getByText(/^Nenhum dispositivo lembrado/)).toBeVisible();
+
+  // This browser needs the code again: the password alone opens only the code step.
+  const again = await page.request.post('/api/auth/login', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { email: patient.email, password: patient.password },
+  });
+  expect(await again.json()).toEqual({ twoFactorRequired: true });
+});
+
 test('“Encerrar todas as outras” signs the other browser out', async ({ page, browser }) => {
   const patient = await createAccount('patient');
   const other = await browser.newContext();

@@ -204,7 +204,12 @@ export async function buildApp(
       await api.register(accountRoutes, {
         prefix: '/account',
         rateLimit: config.authRateLimit,
-        service: new AccountService({ db: database.db, config, onEmailQueued: () => void emails.kick() }),
+        service: new AccountService({
+          db: database.db,
+          config,
+          auth,
+          onEmailQueued: () => void emails.kick(),
+        }),
       });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(liveRoutes, { hub: live });

@@ -33,7 +33,7 @@ export async function addDemoDocuments(
           'Documento de demonstração do Pulsa, sem valor legal.',
         ])
       : await samplePng(480, 300, '#0d9488');
-    const storageKey = `documents/${id}`;
+    const storageKey = `documents/${id}.${isPdf ? 'pdf' : 'png'}`;
     await storage.put(storageKey, bytes, isPdf ? 'application/pdf' : 'image/png');
     await db.insert(doctorDocuments).values({
       id,

@@ -129,6 +129,13 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last time the password (and code, with 2FA) was given in this session. */
     authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Last time a second factor (TOTP or recovery code) was given in this session; null when it never
+     * was (no two-factor, or a sign-in from a remembered device, which skips the code).
+     */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /** The remembered device this session was opened from or remembered by, if any. */
+    trustedDeviceId: uuid('trusted_device_id').references(() => trustedDevices.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -702,6 +709,8 @@ export const trustedDevices = pgTable(
     userAgent: text('user_agent'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** Last sign-in that skipped the code thanks to this device. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('trusted_devices_user_idx').on(t.userId)],
 );

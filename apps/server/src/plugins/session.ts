@@ -36,7 +36,8 @@ declare module 'fastify' {
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
     /**
      * preHandler, after requireUser: the password (and code, with two-factor on) was given in this
-     * session within the last minutes; otherwise 403 `reauth_required`. For sensitive changes.
+     * session within the last minutes, at sign-in or re-authentication; otherwise 403
+     * `reauth_required`. For sensitive changes.
      */
     requireRecentAuth: preHandlerAsyncHookHandler;
     setSessionCookie: (reply: FastifyReply, token: string, maxAgeSeconds?: number) => void;
@@ -152,9 +153,14 @@ export const sessionPlugin = fp(
 
     app.decorate('requireRecentAuth', async (request: FastifyRequest) => {
       const user = await currentUser(request);
-      if (!user || !request.authSession) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-      const freshUntil = request.authSession.authenticatedAt.getTime() + REAUTH_WINDOW_MINUTES * 60_000;
-      if (freshUntil < Date.now()) throw forbidden(ACCOUNT_MESSAGES.reauthRequired, 'reauth_required');
+      const session = request.authSession;
+      if (!user || !session) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+      const fresh = (at: Date | null) => !!at && at.getTime() + REAUTH_WINDOW_MINUTES * 60_000 >= Date.now();
+      // With two-factor on, the code counts too: a sign-in from a remembered device gave only the
+      // password, so it opens no window for these changes until the code is given (decision 035).
+      const recent =
+        fresh(session.authenticatedAt) && (!user.twoFactorEnabled || fresh(session.secondFactorAt));
+      if (!recent) throw forbidden(ACCOUNT_MESSAGES.reauthRequired, 'reauth_required');
     });
   },
 );

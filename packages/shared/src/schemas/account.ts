@@ -21,6 +21,7 @@ export const ACCOUNT_MESSAGES = {
   twoFactorSetupMissing: 'Comece a configuração novamente: gere um novo QR code.',
   adminCannotDisable: 'Administradores não podem desativar a verificação em duas etapas.',
   sessionNotFound: 'Sessão não encontrada.',
+  deviceNotFound: 'Dispositivo não encontrado.',
   sameEmail: 'Este já é o seu email atual',
   invalidEmailChangeLink:
     'Este link de alteração de email é inválido ou expirou. Solicite uma nova alteração.',
@@ -138,3 +139,24 @@ export type AccountSession = z.infer<typeof accountSessionSchema>;
 export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
 
 export const sessionIdParamsSchema = z.object({ id: z.uuid({ error: ACCOUNT_MESSAGES.sessionNotFound }) });
+
+/**
+ * A browser remembered after a sign-in with the code ("Lembrar este dispositivo por 30 dias"): it
+ * signs in with the password alone until it is forgotten or expires.
+ */
+export const trustedDeviceSchema = z.object({
+  id: z.uuid(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  device: z.enum(DEVICE_KINDS),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+  /** This session was opened from (or remembered) this device. */
+  current: z.boolean(),
+});
+export type TrustedDevice = z.infer<typeof trustedDeviceSchema>;
+
+export const trustedDevicesSchema = z.object({ devices: z.array(trustedDeviceSchema) });
+
+export const deviceIdParamsSchema = z.object({ id: z.uuid({ error: ACCOUNT_MESSAGES.deviceNotFound }) });

@@ -12,6 +12,15 @@ export const NO_SHOW_AFTER_MINUTES = 15;
 /** A consultation nobody ended is closed by the rules this long after its end (decision 077). */
 export const UNENDED_CLOSE_AFTER_HOURS = 3;
 export const CHAT_MAX_LENGTH = 2000;
+/**
+ * What one consultation's chat holds at most (decision 077): messages (files included), files, and
+ * the files' total size; and what one person may send in it per minute.
+ */
+export const CONSULTATION_MAX_MESSAGES = 500;
+export const CONSULTATION_MAX_FILES = 20;
+export const CONSULTATION_MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const CHAT_MESSAGES_PER_MINUTE = 30;
+export const CHAT_FILES_PER_MINUTE = 5;
 export const COMPLETION_NOTES_MAX_LENGTH = 4000;
 export const REVIEW_COMMENT_MAX_LENGTH = 1000;
 
@@ -38,6 +47,10 @@ export const CONSULTATION_MESSAGES = {
   ratingRange: 'Escolha uma nota de 1 a 5',
   commentTooLong: 'O comentário pode ter no máximo 1000 caracteres',
   fileNotFound: 'Arquivo não encontrado.',
+  tooManyMessages: 'Você enviou muitas mensagens em pouco tempo. Aguarde um instante e tente novamente.',
+  tooManyFiles: 'Você enviou muitos arquivos em pouco tempo. Aguarde um minuto e tente novamente.',
+  messageQuota: 'Esta consulta atingiu o limite de 500 mensagens no chat.',
+  fileQuota: 'Esta consulta atingiu o limite de arquivos: no máximo 20 arquivos e 50 MB no total.',
 } as const;
 
 /** Why joining is refused right now; null when the room is open to this person. */

@@ -11,8 +11,36 @@ import { notificationSchema } from './notifications.ts';
  */
 export const LIVE_PATH = '/api/live';
 
-/** Close codes the client reads: 4401 the session ended (sign in again); 4403 another site. */
-export const LIVE_CLOSE = { sessionEnded: 4401, forbidden: 4403 } as const;
+/**
+ * Close codes the client reads: 4401 the session ended (sign in again); 4403 another site; 4409 the
+ * user opened more live tabs than allowed and this, the oldest, was let go (reconnect only when the
+ * tab is looked at again); 4429 the tab kept sending past its rate (reconnect with back-off).
+ */
+export const LIVE_CLOSE = {
+  sessionEnded: 4401,
+  forbidden: 4403,
+  tooManyConnections: 4409,
+  tooManyMessages: 4429,
+} as const;
+
+/**
+ * What one socket may send (decision 070): a token bucket of messages and one of bytes, refilled
+ * continuously. A call's burst (a large offer, then dozens of candidates) fits; a message past the
+ * bucket is refused with an `error` frame, and a socket refused this many times within 10 s is closed.
+ */
+export const LIVE_LIMITS = {
+  /** Live sockets per user on one instance; the oldest is closed past it. */
+  socketsPerUser: 10,
+  burstMessages: 60,
+  messagesPerSecond: 10,
+  burstBytes: 256 * 1024,
+  bytesPerSecond: 64 * 1024,
+  refusalsBeforeClose: 20,
+} as const;
+
+export const LIVE_MESSAGES = {
+  rateLimited: 'Muitas mensagens em pouco tempo. Aguarde um instante e tente novamente.',
+} as const;
 
 /** Seconds between heartbeats; a side that hears nothing for two of them takes the link as lost. */
 export const LIVE_HEARTBEAT_SECONDS = 25;
@@ -40,10 +68,16 @@ export type LiveEventType = LiveServerEvent['type'];
 
 /** Server → client. */
 export const liveFrameSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('event'), id: z.number().int(), event: liveServerEventSchema }),
+  /**
+   * `id` is the event's row, for catching up after a reconnection; null for a transient event (a
+   * call's signal), relayed once and never kept or caught up.
+   */
+  z.object({ kind: z.literal('event'), id: z.number().int().nullable(), event: liveServerEventSchema }),
   /** After `hello`: the missed events were sent; `lastEventId` is where the tab now stands. */
   z.object({ kind: z.literal('ready'), lastEventId: z.number().int() }),
   z.object({ kind: z.literal('pong') }),
+  /** A message of the tab was refused (past its rate); the link stays up. */
+  z.object({ kind: z.literal('error'), code: z.enum(['rate_limited']), message: z.string() }),
 ]);
 export type LiveFrame = z.infer<typeof liveFrameSchema>;
 

@@ -132,26 +132,59 @@ export async function deleteChallenge(db: Queryable, id: string) {
 export async function insertTrustedDevice(
   db: Queryable,
   input: { userId: string; tokenHash: string; userAgent: string | null; expiresAt: Date },
-) {
-  await db.insert(trustedDevices).values(input);
+): Promise<string> {
+  const [row] = await db.insert(trustedDevices).values(input).returning({ id: trustedDevices.id });
+  return (row as { id: string }).id;
 }
 
-export async function isTrustedDevice(db: Queryable, userId: string, tokenHash: string) {
+/** The remembered device behind a cookie token, bound to its user and unexpired; marks it used. */
+export async function useTrustedDevice(db: Queryable, userId: string, tokenHash: string) {
   const [row] = await db
-    .select({ id: trustedDevices.id })
-    .from(trustedDevices)
+    .update(trustedDevices)
+    .set({ lastUsedAt: new Date() })
     .where(
       and(
         eq(trustedDevices.userId, userId),
         eq(trustedDevices.tokenHash, tokenHash),
         gt(trustedDevices.expiresAt, new Date()),
       ),
-    );
-  return !!row;
+    )
+    .returning({ id: trustedDevices.id });
+  return row?.id;
 }
 
-export async function deleteTrustedDevices(db: Queryable, userId: string) {
-  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+export async function listTrustedDevices(db: Queryable, userId: string) {
+  return db
+    .select({
+      id: trustedDevices.id,
+      userAgent: trustedDevices.userAgent,
+      createdAt: trustedDevices.createdAt,
+      lastUsedAt: trustedDevices.lastUsedAt,
+      expiresAt: trustedDevices.expiresAt,
+    })
+    .from(trustedDevices)
+    .where(and(eq(trustedDevices.userId, userId), gt(trustedDevices.expiresAt, new Date())))
+    .orderBy(desc(trustedDevices.lastUsedAt));
+}
+
+/** Forgets one of the user's own remembered devices (another user's id is simply not found). */
+export async function deleteTrustedDeviceOf(db: Queryable, userId: string, id: string) {
+  const rows = await db
+    .delete(trustedDevices)
+    .where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.id, id)))
+    .returning({ id: trustedDevices.id });
+  return rows.length === 1;
+}
+
+/** Forgets every remembered device of the user, except `keepId` when given. */
+export async function deleteTrustedDevices(db: Queryable, userId: string, keepId?: string | null) {
+  await db
+    .delete(trustedDevices)
+    .where(
+      keepId
+        ? and(eq(trustedDevices.userId, userId), ne(trustedDevices.id, keepId))
+        : eq(trustedDevices.userId, userId),
+    );
 }
 
 /** Records the device; answers whether it is new to an account that had signed in before. */
@@ -207,8 +240,18 @@ export async function deleteOtherSessions(db: Queryable, userId: string, keepId:
   return rows.length;
 }
 
-export async function markSessionAuthenticated(db: Queryable, sessionId: string) {
-  await db.update(sessions).set({ authenticatedAt: new Date() }).where(eq(sessions.id, sessionId));
+/** The password was just given in this session, and the second factor too when `secondFactor`. */
+export async function markSessionAuthenticated(db: Queryable, sessionId: string, secondFactor: boolean) {
+  const now = new Date();
+  await db
+    .update(sessions)
+    .set(secondFactor ? { authenticatedAt: now, secondFactorAt: now } : { authenticatedAt: now })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** A second factor was just given in this session (the first code of an enrolment). */
+export async function markSecondFactorGiven(db: Queryable, sessionId: string) {
+  await db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
 // ── Password and e-mail ──

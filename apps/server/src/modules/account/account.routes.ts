@@ -4,9 +4,11 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   confirmEmailChangeSchema,
+  deviceIdParamsSchema,
   reauthenticateSchema,
   recoveryCodesSchema,
   sessionIdParamsSchema,
+  trustedDevicesSchema,
   twoFactorEnableSchema,
   twoFactorSetupSchema,
 } from '@pulsa/shared/schemas/account';
@@ -20,7 +22,8 @@ export const ACCOUNT_TEXTS = {
   reauthenticated: 'Identidade confirmada.',
   twoFactorDisabled: 'Verificação em duas etapas desativada.',
   sessionEnded: 'Sessão encerrada.',
-  otherSessionsEnded: 'As outras sessões foram encerradas.',
+  otherSessionsEnded: 'As outras sessões foram encerradas e os outros dispositivos lembrados, esquecidos.',
+  deviceForgotten: 'Dispositivo esquecido. Ele pedirá o código no próximo acesso.',
   passwordChanged: 'Senha alterada. As outras sessões foram encerradas.',
   emailChangeRequested:
     'Enviamos um link de confirmação para o novo email. A alteração só vale depois que você abrir esse link.',
@@ -113,9 +116,10 @@ export async function accountRoutes(
         response: { 200: recoveryCodesSchema, ...errors },
       },
     },
-    async (request) => ({
-      recoveryCodes: await service.enableTwoFactor(who(request).user, request.body.code),
-    }),
+    async (request) => {
+      const { user, session } = who(request);
+      return { recoveryCodes: await service.enableTwoFactor(user, session, request.body.code) };
+    },
   );
 
   r.post(
@@ -189,7 +193,7 @@ export async function accountRoutes(
       ...signedIn,
       schema: {
         tags,
-        summary: 'End every session of the user but this one',
+        summary: 'End every session of the user but this one, and forget the other remembered devices',
         response: { 200: messageSchema.extend({ ended: z.number().int() }), ...errors },
       },
     },
@@ -197,6 +201,40 @@ export async function accountRoutes(
       const { user, session } = who(request);
       const ended = await service.endOtherSessions(user, session);
       return { message: ACCOUNT_TEXTS.otherSessionsEnded, ended };
+    },
+  );
+
+  r.get(
+    '/devices',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The browsers remembered after a sign-in with the code (they skip the code for 30 days)',
+        response: { 200: trustedDevicesSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { user, session } = who(request);
+      return { devices: await service.listTrustedDevices(user, session) };
+    },
+  );
+
+  r.delete(
+    '/devices/:id',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Forget a remembered device: it asks for the code again at its next sign-in',
+        params: deviceIdParamsSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.forgetTrustedDevice(who(request).user, request.params.id);
+      return { message: ACCOUNT_TEXTS.deviceForgotten };
     },
   );
 

@@ -5,6 +5,7 @@ import {
   type AccountSession,
   type ChangePasswordInput,
   type ReauthenticateInput,
+  type TrustedDevice,
   type TwoFactorSetup,
 } from '@pulsa/shared/schemas/account';
 import { AUTH_MESSAGES, type SessionUser } from '@pulsa/shared/schemas/auth';
@@ -13,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { dataKeyOf } from '../../lib/encryption.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import * as authRepo from '../auth/auth.repository.ts';
-import type { SessionInfo } from '../auth/auth.service.ts';
+import type { AuthService, SessionInfo } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
@@ -24,15 +25,18 @@ import {
   emailChangeRequestedEmail,
   twoFactorChangedEmail,
 } from '../email/email.templates.ts';
+import { THROTTLE_MESSAGES } from '../security/throttle.ts';
 import * as repo from './account.repository.ts';
 import { describeUserAgent, maskIpAddress } from './devices.ts';
 import { assertPasswordNotCommon } from './password-policy.ts';
-import { recoveryCodeHash, verifySecondFactor } from './second-factor.ts';
+import { recoveryCodeHash } from './second-factor.ts';
 import { acceptedTimeStep, newRecoveryCodes, newTotpSecret, totpEnrolment } from './totp.ts';
 
 export interface AccountDeps {
   db: Db;
   config: AppConfig;
+  /** Sign-in's per-account limits and second-factor check, which re-authentication shares. */
+  auth: AuthService;
   /** Called after a transaction that wrote to the outbox has committed. */
   onEmailQueued: () => void;
 }
@@ -61,16 +65,23 @@ export class AccountService {
     };
   }
 
-  /** Password, plus a code when two-factor is on; opens the re-authentication window of this session. */
+  /**
+   * Password, plus a code when two-factor is on; opens the re-authentication window of this session.
+   * Throttled like sign-in, on the same counts: wrong passwords count toward the account's sign-in
+   * back-off, wrong codes toward its second-factor lock.
+   */
   async reauthenticate(user: SessionUser, session: SessionInfo, input: ReauthenticateInput): Promise<void> {
-    const { db } = this.deps;
+    const { db, auth } = this.deps;
+    await auth.throttle.assertSignInAllowed(user.email, THROTTLE_MESSAGES.reauth);
     const credentials = await repo.findCredentials(db, user.id);
-    if (!credentials || !(await verifyPassword(input.password, credentials.passwordHash)))
+    if (!credentials || !(await verifyPassword(input.password, credentials.passwordHash))) {
+      await auth.throttle.signInFailed(user.email);
       throw badRequest(
         ACCOUNT_MESSAGES.wrongPassword,
         { password: ACCOUNT_MESSAGES.wrongPassword },
         'wrong_password',
       );
+    }
     if (user.twoFactorEnabled) {
       if (!input.code)
         throw badRequest(
@@ -78,14 +89,15 @@ export class AccountService {
           { code: ACCOUNT_MESSAGES.codeRequired },
           'code_required',
         );
-      if (!(await verifySecondFactor(db, user.id, input.code, this.encryptionKey)))
+      if (!(await auth.checkSecondFactor(user.id, input.code)))
         throw badRequest(
           ACCOUNT_MESSAGES.invalidCode,
           { code: ACCOUNT_MESSAGES.invalidCode },
           'invalid_code',
         );
     }
-    await repo.markSessionAuthenticated(db, session.id);
+    await auth.throttle.signInSucceeded(user.email);
+    await repo.markSessionAuthenticated(db, session.id, !!user.twoFactorEnabled);
   }
 
   // ── Two-factor ──
@@ -99,7 +111,7 @@ export class AccountService {
   }
 
   /** The first code confirms the enrolment; answers the ten recovery codes, shown only now. */
-  async enableTwoFactor(user: SessionUser, code: string): Promise<string[]> {
+  async enableTwoFactor(user: SessionUser, session: SessionInfo, code: string): Promise<string[]> {
     const { db } = this.deps;
     const pending = await repo.findTwoFactor(db, user.id, this.encryptionKey);
     if (pending?.enabledAt)
@@ -118,6 +130,8 @@ export class AccountService {
         user.id,
         codes.map((c) => recoveryCodeHash(user.id, c)),
       );
+      // The first code was given in this session: it may go on changing the settings it just made.
+      await repo.markSecondFactorGiven(tx, session.id);
       await enqueueEmail(tx, user.email, twoFactorChangedEmail(user.name, true));
     });
     this.deps.onEmailQueued();
@@ -169,8 +183,33 @@ export class AccountService {
       throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
   }
 
+  /** "Encerrar todas as outras": the other sessions end and the other remembered devices are forgotten. */
   async endOtherSessions(user: SessionUser, current: SessionInfo): Promise<number> {
-    return repo.deleteOtherSessions(this.deps.db, user.id, current.id);
+    return this.deps.db.transaction(async (tx) => {
+      const ended = await repo.deleteOtherSessions(tx, user.id, current.id);
+      await repo.deleteTrustedDevices(tx, user.id, current.trustedDeviceId);
+      return ended;
+    });
+  }
+
+  // ── Remembered devices ──
+
+  async listTrustedDevices(user: SessionUser, current: SessionInfo): Promise<TrustedDevice[]> {
+    const rows = await repo.listTrustedDevices(this.deps.db, user.id);
+    return rows.map((row) => ({
+      id: row.id,
+      ...describeUserAgent(row.userAgent),
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === current.trustedDeviceId,
+    }));
+  }
+
+  /** "Esquecer": that browser needs the code again at its next sign-in (its open session stays). */
+  async forgetTrustedDevice(user: SessionUser, id: string): Promise<void> {
+    if (!(await repo.deleteTrustedDeviceOf(this.deps.db, user.id, id)))
+      throw notFound(ACCOUNT_MESSAGES.deviceNotFound);
   }
 
   // ── Password and e-mail ──
@@ -239,6 +278,8 @@ export class AccountService {
         if (!before) throw badRequest(ACCOUNT_MESSAGES.invalidEmailChangeLink, undefined, 'invalid_link');
         if (await repo.emailInUse(tx, change.newEmail)) throw emailTaken();
         await repo.updateEmail(tx, change.userId, change.newEmail);
+        // A device remembered under the old address signs in with the password alone no more.
+        await repo.deleteTrustedDevices(tx, change.userId);
         await enqueueEmail(tx, before.email, emailChangedEmail(before.fullName, change.newEmail));
       });
     } catch (error) {

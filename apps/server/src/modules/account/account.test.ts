@@ -6,6 +6,7 @@ import { emailOutbox, sessions, trustedDevices, users } from '../../db/schema.ts
 import { lastEmailTo } from '../../test/outbox.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { cookiesFrom, enrolTwoFactor, totpCode } from '../../test/two-factor.ts';
+import { hashToken } from '../auth/tokens.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -47,6 +48,9 @@ async function passwordStep(email: string, password: string, extraCookie?: strin
 
 const codeStep = (challenge: string, code: string, rememberDevice = false) =>
   call('POST', '/api/auth/login/two-factor', { cookie: challenge, body: { code, rememberDevice } });
+
+/** The sessions table's key for a session cookie (the token's SHA-256). */
+const sessionIdOf = (cookie: string) => hashToken(cookie.slice(cookie.indexOf('=') + 1));
 
 async function sessionUserOf(cookie: string) {
   return (await call('GET', '/api/auth/session', { cookie })).json().user;
@@ -573,5 +577,279 @@ describe('security e-mails', () => {
     await signIn(patient.email, patient.password);
     expect(await newDeviceMails()).toBe(1);
     expect((await lastEmailTo(app.db, patient.email)).text).toContain('Chrome em Windows 10');
+  });
+});
+
+describe('hardening: the second factor', () => {
+  const lockMessage =
+    'Muitos códigos incorretos para esta conta. Por segurança, aguarde alguns minutos e tente novamente.';
+  const lockEmails = async (to: string) =>
+    (
+      await app.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, 'second_factor_locked')))
+    ).length;
+  const liftBlocks = () =>
+    app.db.execute(sql`update rate_limit_counters set blocked_until = now() - interval '1 second'`);
+
+  it('counts wrong codes per account across challenges, locks with growing waits and e-mails the owner', async () => {
+    const p = await patientWithTwoFactor();
+    const first = await passwordStep(p.email, p.password);
+    for (let i = 0; i < 4; i++) expect((await codeStep(first, '000000')).statusCode).toBe(400);
+    // A new password step opens a new challenge, but the account's count goes on.
+    const second = await passwordStep(p.email, p.password);
+    expect((await codeStep(second, '111111')).statusCode).toBe(400);
+    const right = await codeStep(second, await totpCode(p.secret, 1));
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual({ message: lockMessage, code: 'rate_limited' });
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect(cookiesFrom(right).pulsa_session).toBeUndefined();
+    // No new challenge while locked, and the owner hears of it once.
+    const again = await call('POST', '/api/auth/login', { body: { email: p.email, password: p.password } });
+    expect(again.statusCode).toBe(429);
+    expect(await lockEmails(p.email)).toBe(1);
+    expect((await lastEmailTo(app.db, p.email)).subject).toBe(
+      'Tentativas de código bloqueadas na sua conta do Pulsa',
+    );
+
+    // Past the first lock, each further wrong code locks for longer.
+    await liftBlocks();
+    const third = await passwordStep(p.email, p.password);
+    expect((await codeStep(third, '222222')).statusCode).toBe(400);
+    const { rows } = await app.db.execute<{ seconds: number }>(
+      sql`select extract(epoch from max(blocked_until) - now())::int as seconds from rate_limit_counters`,
+    );
+    expect(Number(rows[0]?.seconds)).toBeGreaterThan(60);
+    expect((await codeStep(third, await totpCode(p.secret, 1))).statusCode).toBe(429);
+    expect(await lockEmails(p.email)).toBe(1);
+
+    // Once the wait is over, the right code signs in and the count starts again.
+    await liftBlocks();
+    expect((await codeStep(third, await totpCode(p.secret, 1))).statusCode).toBe(200);
+    const fourth = await passwordStep(p.email, p.password);
+    expect((await codeStep(fourth, '333333')).statusCode).toBe(400);
+    expect((await codeStep(fourth, p.recoveryCodes[0] as string)).statusCode).toBe(200);
+  });
+
+  it('clears the wrong-password count only once the code is right', async () => {
+    const p = await patientWithTwoFactor();
+    const wrongPassword = () =>
+      call('POST', '/api/auth/login', { body: { email: p.email, password: 'nao-e-esta' } });
+    for (let i = 0; i < 4; i++) expect((await wrongPassword()).statusCode).toBe(401);
+    // The right password alone (a challenge, no code) does not wipe the four failures.
+    const challenge = await passwordStep(p.email, p.password);
+    expect((await wrongPassword()).statusCode).toBe(401);
+    const blocked = await call('POST', '/api/auth/login', { body: { email: p.email, password: p.password } });
+    expect(blocked.statusCode).toBe(429);
+
+    await liftBlocks();
+    const next = await passwordStep(p.email, p.password);
+    expect((await codeStep(challenge, await totpCode(p.secret, 1))).statusCode).toBe(401);
+    expect((await codeStep(next, await totpCode(p.secret, 1))).statusCode).toBe(200);
+    // The code was right: the count is gone, a new mistake starts from one.
+    expect((await wrongPassword()).statusCode).toBe(401);
+    await passwordStep(p.email, p.password);
+  });
+
+  it('does not count a remembered-device sign-in as re-authentication for two-factor, e-mail or password changes', async () => {
+    const p = await patientWithTwoFactor();
+    const remembered = await codeStep(
+      await passwordStep(p.email, p.password),
+      await totpCode(p.secret, 1),
+      true,
+    );
+    const trustedCookie = `pulsa_trusted_device=${cookiesFrom(remembered).pulsa_trusted_device}`;
+    // A session opened with the code may change them at once.
+    const withCode = sessionCookieFrom(remembered);
+    const codes = await call('POST', '/api/account/two-factor/recovery-codes', { cookie: withCode });
+    expect(codes.statusCode).toBe(200);
+
+    // Password only, thanks to the remembered device: a fresh sign-in, but no code in this session.
+    const cookie = await signIn(p.email, p.password, trustedCookie);
+    const [row] = await app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(cookie)));
+    expect(row?.secondFactorAt).toBeNull();
+    const sensitive: [string, unknown][] = [
+      ['/api/account/two-factor/disable', undefined],
+      ['/api/account/two-factor/recovery-codes', undefined],
+      ['/api/account/email', { newEmail: 'outro.endereco@exemplo.com.br' }],
+      [
+        '/api/account/password',
+        {
+          currentPassword: p.password,
+          newPassword: 'Outra#Senha-2026',
+          confirmPassword: 'Outra#Senha-2026',
+        },
+      ],
+    ];
+    for (const [url, body] of sensitive) {
+      const res = await call('POST', url, { cookie, body });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code, url).toBe('reauth_required');
+    }
+    expect((await sessionUserOf(cookie)).twoFactorEnabled).toBe(true);
+
+    // The password alone does not open the window either; with the code it does.
+    const noCode = await call('POST', '/api/account/reauthenticate', {
+      cookie,
+      body: { password: p.password },
+    });
+    expect(noCode.json().code).toBe('code_required');
+    const ok = await call('POST', '/api/account/reauthenticate', {
+      cookie,
+      body: { password: p.password, code: codes.json().recoveryCodes[0] },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await call('POST', '/api/account/two-factor/recovery-codes', { cookie })).statusCode).toBe(200);
+    expect((await call('POST', '/api/account/two-factor/disable', { cookie })).statusCode).toBe(200);
+  });
+
+  it('throttles re-authentication like sign-in: wrong passwords back off, wrong codes lock the account', async () => {
+    const patient = await createPatient(app.db);
+    const cookie = await signIn(patient.email, patient.password);
+    await staleAuth(patient.id);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call('POST', '/api/account/reauthenticate', {
+        cookie,
+        body: { password: `errada-${i}` },
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const blocked = await call('POST', '/api/account/reauthenticate', {
+      cookie,
+      body: { password: patient.password },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(
+      'Muitas tentativas de confirmação para esta conta. Aguarde alguns minutos e tente novamente.',
+    );
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The same count as sign-in: a stolen session guesses no faster than a stranger.
+    const signInNow = await call('POST', '/api/auth/login', {
+      body: { email: patient.email, password: patient.password },
+    });
+    expect(signInNow.statusCode).toBe(429);
+
+    const p = await patientWithTwoFactor();
+    await staleAuth(p.id);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call('POST', '/api/account/reauthenticate', {
+        cookie: p.cookie,
+        body: { password: p.password, code: `55555${i}` },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().code).toBe('invalid_code');
+    }
+    const locked = await call('POST', '/api/account/reauthenticate', {
+      cookie: p.cookie,
+      body: { password: p.password, code: await totpCode(p.secret, 1) },
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(lockMessage);
+    expect(await lockEmails(p.email)).toBe(1);
+    // Sign-in shares the lock: no challenge for this account meanwhile.
+    const signInLocked = await call('POST', '/api/auth/login', {
+      body: { email: p.email, password: p.password },
+    });
+    expect(signInLocked.statusCode).toBe(429);
+    expect(signInLocked.json().message).toBe(lockMessage);
+  });
+});
+
+describe('remembered devices', () => {
+  /**
+   * A sign-in with a code that remembers this browser: its session and its device cookie. The first
+   * takes the authenticator's next code; the next ones a recovery code (one code per time step).
+   */
+  async function rememberedSignIn(
+    p: { email: string; password: string; secret: string; recoveryCodes: string[] },
+    nth: number,
+  ) {
+    const code = nth === 1 ? await totpCode(p.secret, 1) : (p.recoveryCodes[nth] as string);
+    const res = await codeStep(await passwordStep(p.email, p.password), code, true);
+    expect(res.statusCode).toBe(200);
+    return {
+      cookie: sessionCookieFrom(res),
+      device: `pulsa_trusted_device=${cookiesFrom(res).pulsa_trusted_device}`,
+    };
+  }
+  const skipsCode = async (email: string, password: string, device: string) => {
+    const res = await call('POST', '/api/auth/login', { body: { email, password }, cookie: device });
+    return res.statusCode === 200 && 'user' in res.json();
+  };
+
+  it('are listed in the settings, marked when this session came from one, and forgotten one by one', async () => {
+    const p = await patientWithTwoFactor();
+    const a = await rememberedSignIn(p, 1);
+    const b = await rememberedSignIn(p, 2);
+    const list = await call('GET', '/api/account/devices', { cookie: a.cookie });
+    expect(list.statusCode).toBe(200);
+    const devices = list.json().devices;
+    expect(devices).toHaveLength(2);
+    expect(devices[0]).toMatchObject({ browser: 'Chrome', os: 'Windows 10', device: 'desktop' });
+    expect(devices.filter((d: { current: boolean }) => d.current)).toHaveLength(1);
+    // A sign-in that skipped the code is marked too: it came from that device.
+    const fromA = await signIn(p.email, p.password, a.device);
+    const seen = (await call('GET', '/api/account/devices', { cookie: fromA })).json().devices;
+    const current = seen.find((d: { current: boolean }) => d.current);
+    expect(current?.id).toBe(devices.find((d: { current: boolean }) => d.current).id);
+
+    const other = devices.find((d: { current: boolean }) => !d.current).id;
+    const forgotten = await call('DELETE', `/api/account/devices/${other}`, { cookie: a.cookie });
+    expect(forgotten.statusCode).toBe(200);
+    expect(forgotten.json().message).toBe('Dispositivo esquecido. Ele pedirá o código no próximo acesso.');
+    expect(await skipsCode(p.email, p.password, b.device)).toBe(false);
+    expect(await skipsCode(p.email, p.password, a.device)).toBe(true);
+
+    // Someone else's device is not found, and anonymous callers get 401.
+    const stranger = await patientWithTwoFactor();
+    const theirs = await rememberedSignIn(stranger, 1);
+    const theirId = (await call('GET', '/api/account/devices', { cookie: theirs.cookie })).json().devices[0]
+      .id;
+    expect((await call('DELETE', `/api/account/devices/${theirId}`, { cookie: a.cookie })).statusCode).toBe(
+      404,
+    );
+    expect(await skipsCode(stranger.email, stranger.password, theirs.device)).toBe(true);
+    expect((await call('GET', '/api/account/devices')).statusCode).toBe(401);
+  });
+
+  it('are forgotten by "Encerrar todas as outras" (except this one), a password change and an e-mail change', async () => {
+    const p = await patientWithTwoFactor();
+    const here = await rememberedSignIn(p, 1);
+    const elsewhere = await rememberedSignIn(p, 2);
+    expect((await call('POST', '/api/account/sessions/end-others', { cookie: here.cookie })).statusCode).toBe(
+      200,
+    );
+    expect(await skipsCode(p.email, p.password, elsewhere.device)).toBe(false);
+    expect(await skipsCode(p.email, p.password, here.device)).toBe(true);
+
+    const changed = await call('POST', '/api/account/password', {
+      cookie: here.cookie,
+      body: {
+        currentPassword: p.password,
+        newPassword: 'Outra#Senha-2026',
+        confirmPassword: 'Outra#Senha-2026',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await skipsCode(p.email, 'Outra#Senha-2026', here.device)).toBe(false);
+
+    const q = await patientWithTwoFactor();
+    const remembered = await rememberedSignIn(q, 1);
+    const newEmail = `trocado.${Date.now()}@exemplo.com.br`;
+    expect(
+      (await call('POST', '/api/account/email', { cookie: remembered.cookie, body: { newEmail } }))
+        .statusCode,
+    ).toBe(200);
+    // Asked for, not yet applied: the device is still remembered.
+    expect(await skipsCode(q.email, q.password, remembered.device)).toBe(true);
+    const link = await lastEmailTo(app.db, newEmail);
+    expect(
+      (await call('POST', '/api/account/email/confirm', { body: { token: link.token } })).statusCode,
+    ).toBe(200);
+    expect(await skipsCode(newEmail, q.password, remembered.device)).toBe(false);
   });
 });

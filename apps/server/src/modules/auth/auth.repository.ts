@@ -128,7 +128,16 @@ export async function findProfileName(db: Queryable, userId: string) {
 
 export async function insertSession(
   db: Queryable,
-  input: { id: string; userId: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null },
+  input: {
+    id: string;
+    userId: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    ipAddress: string | null;
+    /** When the second factor was given to open it; null when it was not (none, or a remembered device). */
+    secondFactorAt: Date | null;
+    trustedDeviceId: string | null;
+  },
 ) {
   await db.insert(sessions).values(input);
 }
@@ -169,6 +178,8 @@ export async function findSessionUser(db: Queryable, sessionId: string) {
       publicId: sessions.publicId,
       lastSeenAt: sessions.lastSeenAt,
       authenticatedAt: sessions.authenticatedAt,
+      secondFactorAt: sessions.secondFactorAt,
+      trustedDeviceId: sessions.trustedDeviceId,
       twoFactorEnabled: sql<boolean>`exists (select 1 from ${twoFactorSecrets} where ${twoFactorSecrets.userId} = ${sessions.userId} and ${twoFactorSecrets.enabledAt} is not null)`,
     })
     .from(sessions)

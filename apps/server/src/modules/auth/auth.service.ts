@@ -25,6 +25,7 @@ import {
   newSignInEmail,
   passwordChangedEmail,
   passwordResetEmail,
+  secondFactorLockedEmail,
   signUpRefusedEmail,
   verificationEmail,
 } from '../email/email.templates.ts';
@@ -52,6 +53,10 @@ export interface SessionInfo {
   id: string;
   publicId: string;
   authenticatedAt: Date;
+  /** Last time a second factor was given in this session; null when never (decision 035). */
+  secondFactorAt: Date | null;
+  /** The remembered device this session came from, if any. */
+  trustedDeviceId: string | null;
 }
 
 export interface AuthDeps {
@@ -199,7 +204,10 @@ export class AuthService {
       await this.throttle.signInFailed(email);
       throw new AppError(401, AUTH_MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
     }
-    await this.throttle.signInSucceeded(email);
+    const step = await this.secondStep(user.id, client.trustedDeviceToken);
+    // With a second factor due, the password alone proves nothing yet: the failures it follows are
+    // cleared only once the code is right (completeTwoFactor).
+    if (!step.codeNeeded) await this.throttle.signInSucceeded(email);
     if (!user.emailVerifiedAt)
       throw new AppError(403, AUTH_MESSAGES.emailNotVerified, { code: 'email_not_verified' });
     // Hashes made with older (cheaper) parameters are replaced while the password is at hand.
@@ -207,8 +215,12 @@ export class AuthService {
       await repo.updatePassword(db, user.id, await this.hash(password));
     }
     if (previousToken) await repo.deleteSession(db, hashToken(previousToken));
-    if (await this.needsSecondFactor(user.id, client.trustedDeviceToken)) return this.openChallenge(user.id);
-    return this.startSession(user.id, client);
+    if (step.codeNeeded) {
+      // A locked account gets no new challenge: its codes wait out the lock like its challenges do.
+      await this.throttle.assertSecondFactorAllowed(user.id);
+      return this.openChallenge(user.id);
+    }
+    return this.startSession(user.id, client, { secondFactor: false, trustedDeviceId: step.trustedDeviceId });
   }
 
   /** The code step: a TOTP or recovery code against the pending challenge. */
@@ -222,7 +234,7 @@ export class AuthService {
     const challengeId = hashToken(challengeToken);
     const challenge = await accountRepo.findChallenge(db, challengeId);
     if (!challenge || challenge.attempts >= SIGN_IN_CHALLENGE_ATTEMPTS) throw challengeExpired();
-    if (!(await verifySecondFactor(db, challenge.userId, code, this.encryptionKey))) {
+    if (!(await this.checkSecondFactor(challenge.userId, code))) {
       const attempts = await accountRepo.countChallengeAttempt(db, challengeId);
       if (attempts >= SIGN_IN_CHALLENGE_ATTEMPTS) {
         await accountRepo.deleteChallenge(db, challengeId);
@@ -231,16 +243,49 @@ export class AuthService {
       throw badRequest(ACCOUNT_MESSAGES.invalidCode, { code: ACCOUNT_MESSAGES.invalidCode }, 'invalid_code');
     }
     if (!(await accountRepo.deleteChallenge(db, challengeId))) throw challengeExpired();
-    const session = await this.startSession(challenge.userId, client);
-    if (!rememberDevice) return session;
-    const trustedDeviceToken = newSecretToken();
-    await accountRepo.insertTrustedDevice(db, {
-      userId: challenge.userId,
-      tokenHash: hashToken(trustedDeviceToken),
-      userAgent: client.userAgent?.slice(0, 300) ?? null,
-      expiresAt: new Date(Date.now() + TRUSTED_DEVICE_DAYS * 86_400_000),
+    const profile = await repo.findProfileName(db, challenge.userId);
+    if (profile) await this.throttle.signInSucceeded(profile.email);
+    let trustedDeviceToken: string | undefined;
+    let trustedDeviceId: string | null = null;
+    if (rememberDevice) {
+      trustedDeviceToken = newSecretToken();
+      trustedDeviceId = await accountRepo.insertTrustedDevice(db, {
+        userId: challenge.userId,
+        tokenHash: hashToken(trustedDeviceToken),
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+        expiresAt: new Date(Date.now() + TRUSTED_DEVICE_DAYS * 86_400_000),
+      });
+    }
+    const session = await this.startSession(challenge.userId, client, {
+      secondFactor: true,
+      trustedDeviceId,
     });
-    return { ...session, trustedDeviceToken };
+    return trustedDeviceToken ? { ...session, trustedDeviceToken } : session;
+  }
+
+  /**
+   * Checks a second-factor code (TOTP or recovery) under the per-account limit that sign-in and
+   * re-authentication share: 429 while the account is locked, even for the right code; the wrong
+   * code that locks it for the first time that day e-mails its owner.
+   */
+  async checkSecondFactor(userId: string, code: string): Promise<boolean> {
+    await this.throttle.assertSecondFactorAllowed(userId);
+    if (await verifySecondFactor(this.deps.db, userId, code, this.encryptionKey)) {
+      await this.throttle.secondFactorSucceeded(userId);
+      return true;
+    }
+    const { firstLock } = await this.throttle.secondFactorFailed(userId);
+    if (firstLock) await this.tellSecondFactorLocked(userId);
+    return false;
+  }
+
+  private async tellSecondFactorLocked(userId: string) {
+    const { db } = this.deps;
+    await db.transaction(async (tx) => {
+      const profile = await repo.findProfileName(tx, userId);
+      if (profile) await this.queueEmail(tx, profile.email, secondFactorLockedEmail(profile.fullName));
+    });
+    this.deps.onEmailQueued();
   }
 
   async signOut(token: string): Promise<void> {
@@ -271,7 +316,13 @@ export class AuthService {
         avatarUrl: row.avatarUrl,
         twoFactorEnabled: row.twoFactorEnabled,
       },
-      session: { id, publicId: row.publicId, authenticatedAt: row.authenticatedAt },
+      session: {
+        id,
+        publicId: row.publicId,
+        authenticatedAt: row.authenticatedAt,
+        secondFactorAt: row.secondFactorAt,
+        trustedDeviceId: row.trustedDeviceId,
+      },
     };
   }
 
@@ -284,11 +335,20 @@ export class AuthService {
     return !!row && row.lastSeenAt.getTime() + SESSION_IDLE_MINUTES[row.role] * 60_000 >= Date.now();
   }
 
-  private async needsSecondFactor(userId: string, trustedDeviceToken: string | undefined) {
+  /**
+   * Whether the password step must be followed by a code: yes with two-factor on, unless the browser
+   * carries a remembered device of this user (then the session records that device, and no code).
+   */
+  private async secondStep(
+    userId: string,
+    trustedDeviceToken: string | undefined,
+  ): Promise<{ codeNeeded: true } | { codeNeeded: false; trustedDeviceId: string | null }> {
     const { db } = this.deps;
-    if (!(await accountRepo.twoFactorEnabled(db, userId))) return false;
-    if (!trustedDeviceToken || trustedDeviceToken.length > 100) return true;
-    return !(await accountRepo.isTrustedDevice(db, userId, hashToken(trustedDeviceToken)));
+    if (!(await accountRepo.twoFactorEnabled(db, userId)))
+      return { codeNeeded: false, trustedDeviceId: null };
+    if (!trustedDeviceToken || trustedDeviceToken.length > 100) return { codeNeeded: true };
+    const trustedDeviceId = await accountRepo.useTrustedDevice(db, userId, hashToken(trustedDeviceToken));
+    return trustedDeviceId ? { codeNeeded: false, trustedDeviceId } : { codeNeeded: true };
   }
 
   private async openChallenge(userId: string): Promise<SignInResult> {
@@ -307,6 +367,7 @@ export class AuthService {
   private async startSession(
     userId: string,
     client: ClientInfo,
+    how: { secondFactor: boolean; trustedDeviceId: string | null },
   ): Promise<Extract<SignInResult, { kind: 'session' }>> {
     const { db } = this.deps;
     const role = (await repo.findRole(db, userId)) ?? 'patient';
@@ -321,6 +382,8 @@ export class AuthService {
         expiresAt: new Date(Date.now() + maxAgeSeconds * 1000),
         userAgent,
         ipAddress: client.ip,
+        secondFactorAt: how.secondFactor ? new Date() : null,
+        trustedDeviceId: how.trustedDeviceId,
       });
       const { isNewDevice } = await accountRepo.rememberKnownDevice(
         tx,

@@ -18,6 +18,7 @@ import { DOCUMENT_TYPES } from '../files/files.signature.ts';
 import { readUpload } from '../files/files.upload.ts';
 import {
   acceptConsent,
+  beforeSharing,
   type ConsultationContext,
   complete,
   consentOf,
@@ -111,15 +112,18 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       ...parties,
       schema: {
         tags,
-        summary: 'Share a file in the room (multipart, one file: JPG, PNG or PDF up to 5 MB)',
+        summary:
+          'Share a file in the room (multipart, one file: JPG, PNG or PDF up to 5 MB; 20 files and 50 MB per consultation)',
         consumes: ['multipart/form-data'],
         ...withId,
         response: { 201: chatMessageSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      const person = personOf(request);
+      await beforeSharing(ctx, person, request.params.id);
       const file = await readUpload(request, DOCUMENT_TYPES);
-      return reply.status(201).send(await shareFile(ctx, personOf(request), request.params.id, file));
+      return reply.status(201).send(await shareFile(ctx, person, request.params.id, file));
     },
   );
 

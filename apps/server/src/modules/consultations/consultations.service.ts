@@ -6,12 +6,17 @@ import {
   roomWindow,
 } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import {
+  CHAT_FILES_PER_MINUTE,
+  CHAT_MESSAGES_PER_MINUTE,
   type ChatMessage,
+  CONSULTATION_MAX_FILE_BYTES,
+  CONSULTATION_MAX_FILES,
+  CONSULTATION_MAX_MESSAGES,
   type ConsultationRoom,
   CONSULTATION_MESSAGES as M,
   type RoomRefusal,
 } from '@pulsa/shared/schemas/consultations';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
@@ -27,9 +32,11 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { BookingContext } from '../appointments/appointments.context.ts';
 import { BY_RULES, transition } from '../appointments/appointments.lifecycle.ts';
 import { lifecycleState } from '../appointments/appointments.state.ts';
+import { EXTENSION } from '../files/files.signature.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
-import { publishLive } from '../live/live.events.ts';
+import { publishLive, relayLive } from '../live/live.events.ts';
+import * as counters from '../security/rate-limit.repository.ts';
 import { roomRefusal } from './consultations.rules.ts';
 import { turnCredentials } from './turn-credentials.ts';
 
@@ -250,7 +257,10 @@ export async function presence(
   });
 }
 
-/** Relays a WebRTC description or candidate to the other party, only while this person may be in the room. */
+/**
+ * Relays a WebRTC description or candidate to the other party, only while this person may be in the
+ * room. Relayed, not kept: the signal travels in the NOTIFY itself and no row is written (decision 070).
+ */
 export async function relaySignal(
   ctx: ConsultationContext,
   person: Person,
@@ -260,7 +270,7 @@ export async function relaySignal(
 ): Promise<void> {
   const room = await loadRoom(ctx.db, appointmentId, person);
   if (await refusalOf(ctx.db, room, now)) return;
-  await publishLive(ctx.db, [room.otherUserId], {
+  await relayLive(ctx.db, [room.otherUserId], {
     type: 'consultation.signal',
     appointmentId,
     from: person.id,
@@ -327,8 +337,10 @@ async function postMessage(
   now: Date,
 ): Promise<ChatMessage> {
   return ctx.db.transaction(async (tx) => {
-    const room = await loadRoom(tx, appointmentId, person);
+    // Locked, so two messages at once cannot both take the last place of the consultation's quota.
+    const room = await loadRoom(tx, appointmentId, person, true);
     await assertOpenTo(tx, room, now);
+    await assertQuotaLeft(tx, appointmentId, content.file?.size);
     const [inserted] = await tx
       .insert(consultationMessages)
       .values({
@@ -358,6 +370,48 @@ async function assertOpenTo(db: Queryable, room: LoadedRoom, now: Date) {
   if (refusal) throw conflict(REFUSAL_MESSAGES[refusal], undefined, `room_${refusal}`);
 }
 
+/**
+ * The consultation's chat holds at most 500 messages, 20 files and 50 MB of files (decision 077).
+ * `fileSize`: the size of a file about to be added; 0 when it is not known yet (before the upload).
+ */
+async function assertQuotaLeft(db: Queryable, appointmentId: string, fileSize?: number) {
+  const [used] = await db
+    .select({
+      messages: sql<number>`count(*)::int`,
+      files: sql<number>`count(${consultationMessages.fileKey})::int`,
+      bytes: sql<string>`coalesce(sum(${consultationMessages.fileSize}), 0)::text`,
+    })
+    .from(consultationMessages)
+    .where(eq(consultationMessages.appointmentId, appointmentId));
+  const messages = Number(used?.messages ?? 0);
+  if (messages >= CONSULTATION_MAX_MESSAGES) throw conflict(M.messageQuota, undefined, 'message_quota');
+  if (fileSize === undefined) return;
+  const files = Number(used?.files ?? 0);
+  const bytes = Number(used?.bytes ?? 0);
+  if (files >= CONSULTATION_MAX_FILES || bytes + Math.max(fileSize, 1) > CONSULTATION_MAX_FILE_BYTES)
+    throw conflict(M.fileQuota, undefined, 'file_quota');
+}
+
+/**
+ * What one person may send in one consultation per minute, counted in the database so every
+ * instance counts together; 429 past it, with when to try again.
+ */
+async function assertRate(
+  db: Queryable,
+  what: 'chat-messages' | 'chat-files',
+  person: Person,
+  appointmentId: string,
+) {
+  const [max, message] =
+    what === 'chat-messages'
+      ? [CHAT_MESSAGES_PER_MINUTE, M.tooManyMessages]
+      : [CHAT_FILES_PER_MINUTE, M.tooManyFiles];
+  const state = await counters.hit(db, `${what}:${appointmentId}:${person.id}`, 60_000);
+  if (state.count <= max) return;
+  const seconds = Math.max(1, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000));
+  throw new AppError(429, message, { code: 'rate_limited', headers: { 'retry-after': String(seconds) } });
+}
+
 /** A message in the room, delivered to both parties at once; only while this person may be in it. */
 export async function sendMessage(
   ctx: ConsultationContext,
@@ -366,7 +420,24 @@ export async function sendMessage(
   body: string,
   now = new Date(),
 ): Promise<ChatMessage> {
+  await loadRoom(ctx.db, appointmentId, person);
+  await assertRate(ctx.db, 'chat-messages', person, appointmentId);
   return postMessage(ctx, person, appointmentId, { body }, now);
+}
+
+/**
+ * Before a file's bytes are read: the room is open to this person, they are within their pace of
+ * files, and the consultation still has room for one.
+ */
+export async function beforeSharing(
+  ctx: ConsultationContext,
+  person: Person,
+  appointmentId: string,
+  now = new Date(),
+): Promise<void> {
+  await assertOpenTo(ctx.db, await loadRoom(ctx.db, appointmentId, person), now);
+  await assertRate(ctx.db, 'chat-files', person, appointmentId);
+  await assertQuotaLeft(ctx.db, appointmentId, 0);
 }
 
 /**
@@ -381,7 +452,8 @@ export async function shareFile(
   now = new Date(),
 ): Promise<ChatMessage> {
   await assertOpenTo(ctx.db, await loadRoom(ctx.db, appointmentId, person), now);
-  const key = `consultations/${randomUUID()}`;
+  await assertQuotaLeft(ctx.db, appointmentId, upload.bytes.length);
+  const key = `consultations/${randomUUID()}.${EXTENSION[upload.mime]}`;
   await ctx.storage.put(key, upload.bytes, upload.mime);
   try {
     return await postMessage(

@@ -1,14 +1,28 @@
-import { CONSULTATION_MESSAGES } from '@pulsa/shared/schemas/consultations';
-import type { LiveFrame } from '@pulsa/shared/schemas/live';
+import {
+  CHAT_FILES_PER_MINUTE,
+  CHAT_MESSAGES_PER_MINUTE,
+  CONSULTATION_MAX_FILES,
+  CONSULTATION_MAX_MESSAGES,
+  CONSULTATION_MESSAGES,
+} from '@pulsa/shared/schemas/consultations';
+import { LIVE_CLOSE, LIVE_LIMITS, type LiveFrame } from '@pulsa/shared/schemas/live';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
-import { appointments, consentAcceptances, notifications, reviews } from '../../db/schema.ts';
+import {
+  appointments,
+  consentAcceptances,
+  consultationMessages,
+  liveEvents,
+  notifications,
+  reviews,
+} from '../../db/schema.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { samplePdf, samplePng } from '../files/files.samples.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
 let app: FastifyInstance;
 let base: string;
@@ -18,6 +32,7 @@ const cookies: Record<'stranger' | 'otherDoctor' | 'admin', string> = {
   otherDoctor: '',
   admin: '',
 };
+const ids = { stranger: '' };
 
 async function signIn(email: string, password: string) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -49,20 +64,46 @@ async function consultation(minutes: number, status: 'confirmed' | 'scheduled' =
   return {
     id: (row as { id: string }).id,
     patientId: patient.id,
+    doctorUserId: doctor.id,
     patient: await signIn(patient.email, patient.password),
     doctor: await signIn(doctor.email, doctor.password),
   };
 }
 
-async function socketOf(cookie: string) {
+async function socketOf(cookie: string, userId?: string) {
   const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { origin, cookie } });
   const frames: LiveFrame[] = [];
   socket.on('message', (data) => frames.push(JSON.parse(String(data))));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
   await new Promise<void>((resolve) => socket.on('open', () => resolve()));
   socket.send(JSON.stringify({ type: 'hello', lastEventId: null }));
   await until(() => frames.some((f) => f.kind === 'ready'), 'ready');
   const events = () => frames.flatMap((f) => (f.kind === 'event' ? [f.event] : []));
-  return { socket, events, send: (m: object) => socket.send(JSON.stringify(m)) };
+  return { socket, frames, closed, userId, events, send: (m: object) => socket.send(JSON.stringify(m)) };
+}
+
+type Tab = Awaited<ReturnType<typeof socketOf>>;
+
+/**
+ * Instead of waiting a fixed time for something that must not arrive: every message these tabs sent
+ * has been handled (each tab's ping is answered after them), and then a marker published to each
+ * tab's user has arrived. Events reach a socket in commit order, so anything those messages
+ * published came before the marker.
+ */
+async function settle(...tabs: Tab[]) {
+  for (const tab of tabs) {
+    const pongs = tab.frames.filter((f) => f.kind === 'pong').length;
+    tab.send({ type: 'ping' });
+    await until(() => tab.frames.filter((f) => f.kind === 'pong').length > pongs, 'the pong');
+  }
+  for (const tab of tabs) {
+    if (!tab.userId) throw new Error('settle needs the tab’s user');
+    const marker = await notify(app.db, tab.userId, { type: 'test.marker', title: 'Marcador' });
+    await until(
+      () => tab.events().some((e) => e.type === 'notification' && e.notification.id === marker.id),
+      'the marker',
+    );
+  }
 }
 
 async function until(check: () => boolean | Promise<boolean>, what: string) {
@@ -82,6 +123,7 @@ beforeAll(async () => {
   const admin = await createAdmin(app.db);
   cookies.otherDoctor = await signIn(otherDoctor.email, otherDoctor.password);
   cookies.stranger = await signIn(stranger.email, stranger.password);
+  ids.stranger = stranger.id;
   cookies.admin = await signIn(admin.email, admin.password);
 });
 afterAll(() => app.close());
@@ -179,8 +221,8 @@ describe('consent, chat, presence and signalling', () => {
     ] as const) {
       const c = await consultation(minutes, status);
       await call('POST', '/api/patient/consent', c.patient);
-      const patient = await socketOf(c.patient);
-      const doctor = await socketOf(c.doctor);
+      const patient = await socketOf(c.patient, c.patientId);
+      const doctor = await socketOf(c.doctor, c.doctorUserId);
       for (const s of [patient, doctor])
         s.send({ type: 'consultation.presence', appointmentId: c.id, action: 'join' });
       patient.send({
@@ -188,7 +230,7 @@ describe('consent, chat, presence and signalling', () => {
         appointmentId: c.id,
         signal: { call: 'c1', description: { type: 'offer', sdp: 'v=0' } },
       });
-      await new Promise((r) => setTimeout(r, 300));
+      await settle(patient, doctor);
       for (const s of [patient, doctor])
         expect(s.events().filter((e) => e.type.startsWith('consultation.'))).toEqual([]);
       const [row] = await app.db.select().from(appointments).where(eq(appointments.id, c.id));
@@ -200,9 +242,9 @@ describe('consent, chat, presence and signalling', () => {
   it('relays presence and signals to the other party only, starts the call when both are in, and delivers chat', async () => {
     const c = await consultation(5);
     const id = c.id;
-    const patient = await socketOf(c.patient);
-    const doctor = await socketOf(c.doctor);
-    const stranger = await socketOf(cookies.stranger);
+    const patient = await socketOf(c.patient, c.patientId);
+    const doctor = await socketOf(c.doctor, c.doctorUserId);
+    const stranger = await socketOf(cookies.stranger, ids.stranger);
 
     // In the waiting room before the consent: the doctor sees the patient, the call does not start,
     // and no signal goes through.
@@ -213,7 +255,7 @@ describe('consent, chat, presence and signalling', () => {
       appointmentId: id,
       signal: { call: 'c1', description: { type: 'offer', sdp: 'x' } },
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await settle(patient, doctor);
     expect(doctor.events().filter((e) => e.type === 'consultation.signal')).toEqual([]);
     await call('POST', '/api/patient/consent', c.patient);
 
@@ -272,7 +314,7 @@ describe('consent, chat, presence and signalling', () => {
     });
     expect(tooLong.statusCode).toBe(400);
 
-    await new Promise((r) => setTimeout(r, 200));
+    await settle(stranger, patient);
     expect(stranger.events().filter((e) => e.type !== 'notification')).toEqual([]);
     expect(patient.events().filter((e) => e.type === 'consultation.signal')).toEqual([]);
     for (const s of [patient, doctor, stranger]) s.socket.close();
@@ -294,6 +336,15 @@ describe('signalling order', () => {
     const received = () => patient.events().filter((e) => e.type === 'consultation.signal');
     await until(() => received().length === burst.length, 'the whole burst');
     expect(received().map((e) => (e as { signal: unknown }).signal)).toEqual(burst);
+    // Relayed, not kept: no signal is written, and none has an id to catch up from.
+    expect(await app.db.select().from(liveEvents).where(eq(liveEvents.type, 'consultation.signal'))).toEqual(
+      [],
+    );
+    expect(
+      patient.frames.filter(
+        (f) => f.kind === 'event' && f.event.type === 'consultation.signal' && f.id !== null,
+      ),
+    ).toEqual([]);
     for (const s of [patient, doctor]) s.socket.close();
   });
 });
@@ -357,8 +408,17 @@ describe('files in the room', () => {
     const fake = await share(id, c.doctor, Buffer.from('MZ\x90\x00 not a picture'), 'foto.jpg', 'image/jpeg');
     expect(fake.statusCode).toBe(415);
     expect(fake.json().message).toBe('Formato não suportado');
+    // A PNG named .pdf is the PNG it is: its type, its stored key and its name say so.
     const png = await share(id, c.doctor, await samplePng(), 'receita.pdf', 'application/pdf');
-    expect(png.json().file.mimeType).toBe('image/png');
+    expect(png.json().file).toMatchObject({ mimeType: 'image/png', name: 'receita.png' });
+    const [stored] = await app.db
+      .select()
+      .from(consultationMessages)
+      .where(eq(consultationMessages.id, png.json().id));
+    expect(stored?.fileKey).toMatch(/^consultations\/[0-9a-f-]{36}\.png$/);
+    expect(
+      (await call('GET', `${png.json().file.url}?download=1`, c.patient)).headers['content-disposition'],
+    ).toBe(`attachment; filename="receita.png"; filename*=UTF-8''receita.png`);
     const big = await share(id, c.doctor, Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]), 'big.pdf');
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('Arquivo muito grande');
@@ -367,8 +427,115 @@ describe('files in the room', () => {
     expect(list.items.map((m: { file: { name: string } | null }) => m.file?.name ?? null)).toEqual([
       'exame de sangue.pdf',
       null,
-      'receita.pdf',
+      'receita.png',
     ]);
+  });
+});
+
+describe('hardening: limits in the room', () => {
+  it('relays a flood of 60 kB signals only within the socket’s rate, keeps none of them, and closes the socket', async () => {
+    const c = await consultation(5);
+    await call('POST', '/api/patient/consent', c.patient);
+    const patient = await socketOf(c.patient, c.patientId);
+    const doctor = await socketOf(c.doctor, c.doctorUserId);
+    const sdp = `v=0${'a'.repeat(59_000)}`;
+    for (let i = 0; i < 200; i++)
+      doctor.send({
+        type: 'consultation.signal',
+        appointmentId: c.id,
+        signal: { call: 'c1', description: { type: 'offer', sdp } },
+      });
+    expect(await doctor.closed).toBe(LIVE_CLOSE.tooManyMessages);
+    expect(doctor.frames.some((f) => f.kind === 'error' && f.code === 'rate_limited')).toBe(true);
+    await settle(patient);
+    const relayed = patient.events().filter((e) => e.type === 'consultation.signal');
+    expect(relayed.length).toBeGreaterThan(0);
+    expect(relayed.length).toBeLessThanOrEqual(Math.ceil(LIVE_LIMITS.burstBytes / 59_000) + 1);
+    expect(await app.db.select().from(liveEvents).where(eq(liveEvents.type, 'consultation.signal'))).toEqual(
+      [],
+    );
+    patient.socket.close();
+  });
+
+  it('takes chat messages at a person’s pace and at most 500 per consultation', async () => {
+    const c = await consultation(5);
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call('POST', `/api/consultations/${c.id}/messages`, c.doctor, { body: `Mensagem ${i}` }),
+      ),
+    );
+    const accepted = statuses.filter((r) => r.statusCode === 201).length;
+    expect(accepted).toBe(CHAT_MESSAGES_PER_MINUTE);
+    const refused = statuses.find((r) => r.statusCode === 429);
+    expect(refused?.json()).toEqual({ message: CONSULTATION_MESSAGES.tooManyMessages, code: 'rate_limited' });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(
+      await app.db.select().from(consultationMessages).where(eq(consultationMessages.appointmentId, c.id)),
+    ).toHaveLength(CHAT_MESSAGES_PER_MINUTE);
+
+    // The consultation's quota, whoever sends: filled up to one short of it, the next is the last.
+    await app.db.insert(consultationMessages).values(
+      Array.from({ length: CONSULTATION_MAX_MESSAGES - CHAT_MESSAGES_PER_MINUTE - 1 }, (_, i) => ({
+        appointmentId: c.id,
+        senderId: c.doctorUserId,
+        body: `Antiga ${i}`,
+      })),
+    );
+    await call('POST', '/api/patient/consent', c.patient);
+    const last = await call('POST', `/api/consultations/${c.id}/messages`, c.patient, { body: 'Última' });
+    expect(last.statusCode).toBe(201);
+    const over = await call('POST', `/api/consultations/${c.id}/messages`, c.patient, { body: 'Mais uma' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ message: CONSULTATION_MESSAGES.messageQuota, code: 'message_quota' });
+  });
+
+  it('takes files at a person’s pace and at most 20 files and 50 MB per consultation', async () => {
+    const c = await consultation(5);
+    const png = await samplePng(32, 32);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => share(c.id, c.doctor, png, `foto-${i}.png`, 'image/png')),
+    );
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(CHAT_FILES_PER_MINUTE);
+    expect(burst.find((r) => r.statusCode === 429)?.json().message).toBe(CONSULTATION_MESSAGES.tooManyFiles);
+
+    // Files shared earlier (their rows are enough: the quota counts what the chat holds).
+    const earlier = (n: number, size: number) =>
+      app.db.insert(consultationMessages).values(
+        Array.from({ length: n }, (_, i) => ({
+          appointmentId: c.id,
+          senderId: c.doctorUserId,
+          body: '',
+          fileKey: `consultations/antigo-${i}-${Date.now()}.png`,
+          fileName: `antigo-${i}.png`,
+          fileMime: 'image/png',
+          fileSize: size,
+        })),
+      );
+    await earlier(CONSULTATION_MAX_FILES - CHAT_FILES_PER_MINUTE - 1, 1000);
+    await call('POST', '/api/patient/consent', c.patient);
+    expect((await share(c.id, c.patient, png, 'vigésimo.png')).statusCode).toBe(201);
+    const tooMany = await share(c.id, c.patient, png, 'vigésimo-primeiro.png');
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toMatchObject({ message: CONSULTATION_MESSAGES.fileQuota, code: 'file_quota' });
+
+    // The total size: 48 MB shared already, a 3 MB file does not fit.
+    const d = await consultation(5);
+    await app.db.insert(consultationMessages).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        appointmentId: d.id,
+        senderId: d.doctorUserId,
+        body: '',
+        fileKey: `consultations/grande-${i}-${Date.now()}.pdf`,
+        fileName: `grande-${i}.pdf`,
+        fileMime: 'application/pdf',
+        fileSize: 4 * 1024 * 1024,
+      })),
+    );
+    const big = Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]);
+    const full = await share(d.id, d.doctor, big, 'exame.png');
+    expect(full.statusCode).toBe(409);
+    expect(full.json().code).toBe('file_quota');
+    expect((await share(d.id, d.doctor, png, 'pequena.png')).statusCode).toBe(201);
   });
 });
 

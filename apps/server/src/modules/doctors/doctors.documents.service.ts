@@ -4,6 +4,7 @@ import type { SessionUser } from '@pulsa/shared/schemas/auth';
 import { DOCTOR_MESSAGES } from '@pulsa/shared/schemas/doctors';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { reencodePhoto } from '../files/files.photo.ts';
+import { EXTENSION } from '../files/files.signature.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { DOCUMENT_WORDS } from './doctors.messages.ts';
 import { type DoctorsContext, isComplete, loadProfile, reopenIfRejected } from './doctors.profile.service.ts';
@@ -31,7 +32,8 @@ export async function uploadDocument(ctx: DoctorsContext, userId: string, kind: 
     throw conflict(DOCTOR_MESSAGES.documentLocked, undefined, 'document_locked');
   }
   const id = randomUUID();
-  const storageKey = `documents/${id}`;
+  // The stored file carries the extension of its real type, like the name it is offered under.
+  const storageKey = `documents/${id}.${EXTENSION[file.mime]}`;
   await ctx.storage.put(storageKey, file.bytes, file.mime);
   try {
     await ctx.db.transaction(async (tx) => {

@@ -9,10 +9,12 @@ import { createAdmin, createDoctor, createPatient, seedSpecialties } from '../..
 import {
   appointments,
   doctorAgendaExceptions,
+  doctorDocuments,
   doctorProfiles,
   emailOutbox,
   notifications,
   userProfiles,
+  users,
 } from '../../db/schema.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
@@ -215,7 +217,7 @@ describe('documents', () => {
     expect((await call('GET', '/api/doctor/profile', newDoctor.cookie)).json().documents.identity).toBeNull();
   });
 
-  it('stores a PNG renamed .pdf as the PNG it is, pending review', async () => {
+  it('stores a PNG renamed .pdf as the PNG it is, named so, pending review', async () => {
     const res = await upload(
       '/api/doctor/documents/identity',
       newDoctor.cookie,
@@ -229,7 +231,7 @@ describe('documents', () => {
       kind: 'identity',
       status: 'pending',
       mimeType: 'image/png',
-      fileName: 'identidade.pdf',
+      fileName: 'identidade.png',
     });
     identityId = doc.id;
     expect(res.json().missing).toEqual(['crm']);
@@ -269,7 +271,7 @@ describe('documents', () => {
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.headers['cache-control']).toBe('no-store');
     expect(own.headers['content-disposition']).toBe(
-      `inline; filename="identidade.pdf"; filename*=UTF-8''identidade.pdf`,
+      `inline; filename="identidade.png"; filename*=UTF-8''identidade.png`,
     );
     expect(own.rawPayload.equals(png)).toBe(true);
     const byAdmin = await call('GET', `/api/doctor-documents/${crmId}/file?download=1`, admin.cookie);
@@ -283,9 +285,40 @@ describe('documents', () => {
     expect((await call('GET', '/api/doctor-documents/not-a-uuid/file', admin.cookie)).statusCode).toBe(400);
   });
 
-  it('keeps the files under DATA_DIR/files, outside any public folder', () => {
+  it('keeps the files under DATA_DIR/files, outside any public folder, with their type’s extension', () => {
     const files = fs.readdirSync(path.join(dataDir, 'files', 'documents'));
-    expect(files).toEqual(expect.arrayContaining([identityId, crmId]));
+    expect(files).toEqual(expect.arrayContaining([`${identityId}.png`, `${crmId}.pdf`]));
+  });
+
+  it('names an image with HTML after it, sent as .html, after the PNG it is, kept and served', async () => {
+    const d = await createDoctor(app.db);
+    const cookie = await signIn(d.email, d.password);
+    const polyglot = Buffer.concat([
+      png,
+      Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+    ]);
+    const res = await upload('/api/doctor/documents/crm', cookie, polyglot, 'carteira-crm.html', 'text/html');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json().documents.crm;
+    expect(doc).toMatchObject({ mimeType: 'image/png', fileName: 'carteira-crm.png' });
+    const [row] = await app.db.select().from(doctorDocuments).where(eq(doctorDocuments.id, doc.id));
+    expect(row?.storageKey).toBe(`documents/${doc.id}.png`);
+    const url = `/api/doctor-documents/${doc.id}/file?download=1`;
+    const served = await call('GET', url, admin.cookie);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="carteira-crm.png"; filename*=UTF-8''carteira-crm.png`,
+    );
+    // A name kept before this rule is offered with its type's extension too.
+    await app.db
+      .update(doctorDocuments)
+      .set({ fileName: 'carteira-crm.html' })
+      .where(eq(doctorDocuments.id, doc.id));
+    expect((await call('GET', url, admin.cookie)).headers['content-disposition']).toContain(
+      'filename="carteira-crm.png"',
+    );
+    // Out of the way of the admin list's counts below.
+    await app.db.delete(users).where(eq(users.id, d.id));
   });
 });
 

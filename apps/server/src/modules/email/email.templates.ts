@@ -139,6 +139,22 @@ export function twoFactorChangedEmail(name: string, enabled: boolean): EmailCont
   };
 }
 
+/** Too many wrong second-factor codes: the account is locked for a while, and its owner told once. */
+export function secondFactorLockedEmail(name: string): EmailContent {
+  return {
+    kind: 'second_factor_locked',
+    subject: 'Tentativas de código bloqueadas na sua conta do Pulsa',
+    ...layout({
+      title: 'Códigos incorretos na sua conta',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        'Alguém informou a senha da sua conta no Pulsa e errou várias vezes o código da verificação em duas etapas. Por segurança, bloqueamos novas tentativas por algum tempo.',
+        'Se não foi você, sua senha pode ter vazado: troque-a agora em Configurações > Segurança e encerre as outras sessões.',
+      ],
+    }),
+  };
+}
+
 export function accountPasswordChangedEmail(name: string): EmailContent {
   return {
     kind: 'password_changed',

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '@pulsa/shared/constants/business';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { withTypeExtension } from './files.upload.ts';
 
 /**
  * Uploads stream through multipart with their own 5 MB limit; JSON keeps the 1 MiB body limit.
@@ -26,14 +27,16 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
 /**
  * A private file for someone the caller has already authorised: its own type, never sniffed,
  * never cached, shown inline (or downloaded) and framed only by the app's own pages (the PDF viewer).
+ * The name offered always ends in its type's extension, names kept before that rule included.
  */
 export function sendPrivateFile(
   reply: FastifyReply,
   file: { mimeType: string; fileName: string; stream: Readable; download: boolean },
 ) {
+  const name = withTypeExtension(file.fileName, file.mimeType);
   return reply
     .header('content-type', file.mimeType)
-    .header('content-disposition', contentDisposition(file.download ? 'attachment' : 'inline', file.fileName))
+    .header('content-disposition', contentDisposition(file.download ? 'attachment' : 'inline', name))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
     .header(

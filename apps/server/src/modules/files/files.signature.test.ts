@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { sampleJpeg, samplePdf, samplePng } from './files.samples.ts';
 import { checkFile, DOCUMENT_TYPES, PHOTO_TYPES } from './files.signature.ts';
-import { cleanFileName } from './files.upload.ts';
+import { cleanFileName, withTypeExtension } from './files.upload.ts';
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
@@ -22,10 +22,21 @@ describe('checkFile (content signature, not name or declared type)', () => {
     expect(await checkFile(await samplePdf(['Documento']), DOCUMENT_TYPES)).toBe('application/pdf');
   });
 
-  it('types a PNG renamed .pdf as the PNG it is', async () => {
-    // The name plays no part: the bytes say PNG, and PNG is what gets stored and served.
+  it('types a PNG renamed .pdf as the PNG it is, and names it so', async () => {
+    // The name plays no part: the bytes say PNG, and PNG is what gets stored, named and served.
     expect(await checkFile(await samplePng(), DOCUMENT_TYPES)).toBe('image/png');
-    expect(cleanFileName('identidade.pdf', 'image/png')).toBe('identidade.pdf');
+    expect(cleanFileName('identidade.pdf', 'image/png')).toBe('identidade.png');
+  });
+
+  it('gives every name the extension of the type found, whatever the user named it', () => {
+    expect(cleanFileName('carteira-crm.html', 'image/png')).toBe('carteira-crm.png');
+    expect(cleanFileName('exame.svg', 'application/pdf')).toBe('exame.pdf');
+    expect(cleanFileName('foto.JPEG', 'image/jpeg')).toBe('foto.JPEG');
+    expect(cleanFileName('foto.jpg', 'image/jpeg')).toBe('foto.jpg');
+    expect(cleanFileName('receita do Dr. Silva', 'application/pdf')).toBe('receita do Dr. Silva.pdf');
+    expect(cleanFileName('laudo.', 'application/pdf')).toBe('laudo.pdf');
+    expect(withTypeExtension('antigo.html', 'image/png')).toBe('antigo.png');
+    expect(withTypeExtension('foto.webp', 'image/webp')).toBe('foto.webp');
   });
 
   it('refuses an executable renamed .jpg', async () => {

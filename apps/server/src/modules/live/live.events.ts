@@ -1,9 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import type { LiveServerEvent } from '@pulsa/shared/schemas/live';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
 /** The channel every instance listens on. */
 export const LIVE_CHANNEL = 'live_events';
+/**
+ * Transient events (a call's signals): the event itself travels in the NOTIFY payload, in chunks,
+ * and no row is written, so nothing of a call's negotiation is kept.
+ */
+export const LIVE_RELAY_CHANNEL = 'live_relay';
+/**
+ * Sessions that ended (a trigger on `sessions`, migration 0022): the payload is their public ids,
+ * comma-separated; every instance closes those sessions' sockets at once.
+ */
+export const LIVE_SESSIONS_CHANNEL = 'live_sessions';
 
 /**
  * Records an event for these users and wakes every instance. Call it inside the transaction of what
@@ -37,4 +48,69 @@ export function parseLivePayload(payload: string): { id: number; userIds: string
   const n = Number(id);
   if (!Number.isSafeInteger(n) || !users) return undefined;
   return { id: n, userIds: users.split(',') };
+}
+
+/** Bytes of event text per NOTIFY, well inside PostgreSQL's 8,000-byte payload with its header. */
+const RELAY_CHUNK_BYTES = 7000;
+
+/**
+ * Hands a transient event to these users' sockets on every instance without writing it anywhere:
+ * its JSON rides in the NOTIFY payload, cut into chunks that one statement sends together (NOTIFY
+ * delivers a transaction's notifications together, in commit order with the other events). Each
+ * chunk reads `<message id>:<index>:<count>:<user ids>:<text>`. Outside a transaction it is sent
+ * at once; inside one, at commit.
+ */
+export async function relayLive(db: Queryable, userIds: readonly string[], event: LiveServerEvent) {
+  const unique = [...new Set(userIds)].map(uuidOnly);
+  if (unique.length === 0) return;
+  const id = randomBytes(8).toString('hex');
+  const chunks = utf8Chunks(JSON.stringify(event), RELAY_CHUNK_BYTES);
+  const payloads = chunks.map((chunk, i) => `${id}:${i}:${chunks.length}:${unique.join(',')}:${chunk}`);
+  await db.execute(sql`
+    select pg_notify(${LIVE_RELAY_CHANNEL}, payload)
+    from unnest(array[${sql.join(
+      payloads.map((p) => sql`${p}`),
+      sql`, `,
+    )}]::text[]) as payload`);
+}
+
+export interface RelayChunk {
+  id: string;
+  index: number;
+  count: number;
+  userIds: string[];
+  text: string;
+}
+
+/** One chunk of a relayed event, or undefined for anything else. */
+export function parseRelayChunk(payload: string): RelayChunk | undefined {
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 0; i < 4; i++) {
+    const at = payload.indexOf(':', from);
+    if (at < 0) return undefined;
+    parts.push(payload.slice(from, at));
+    from = at + 1;
+  }
+  const [id, index, count, users] = parts as [string, string, string, string];
+  const i = Number(index);
+  const n = Number(count);
+  if (!id || !Number.isSafeInteger(i) || !Number.isSafeInteger(n) || i < 0 || i >= n || !users)
+    return undefined;
+  return { id, index: i, count: n, userIds: users.split(','), text: payload.slice(from) };
+}
+
+/** Cuts text into pieces of at most `maxBytes` UTF-8 bytes, never inside a character. */
+export function utf8Chunks(text: string, maxBytes: number): string[] {
+  const bytes = Buffer.from(text, 'utf8');
+  const chunks: string[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    let end = Math.min(start + maxBytes, bytes.length);
+    // A continuation byte (10xxxxxx) starts no character: step back to the character's first byte.
+    while (end < bytes.length && end > start && ((bytes[end] as number) & 0xc0) === 0x80) end--;
+    chunks.push(bytes.subarray(start, end).toString('utf8'));
+    start = end;
+  }
+  return chunks.length ? chunks : [''];
 }

@@ -2,16 +2,24 @@ import type { Role } from '@pulsa/shared/constants/roles';
 import {
   LIVE_CLOSE,
   LIVE_HEARTBEAT_SECONDS,
+  LIVE_LIMITS,
+  LIVE_MESSAGES,
   type LiveClientMessage,
   type LiveFrame,
   type LiveServerEvent,
 } from '@pulsa/shared/schemas/live';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { Database } from '../../db/client.ts';
 import { LIVE_EVENTS_TTL_HOURS } from '../security/housekeeping.ts';
-import { LIVE_CHANNEL, parseLivePayload } from './live.events.ts';
+import {
+  LIVE_CHANNEL,
+  LIVE_RELAY_CHANNEL,
+  LIVE_SESSIONS_CHANNEL,
+  parseLivePayload,
+  parseRelayChunk,
+} from './live.events.ts';
 import { parseClientMessage } from './live.messages.ts';
 
 /** Who a socket belongs to, as the session cookie said when it connected. */
@@ -19,6 +27,8 @@ export interface LiveClient {
   userId: string;
   role: Role;
   sessionToken: string;
+  /** The session's public id: a session that ends closes its sockets on every instance. */
+  sessionId: string;
 }
 
 type MessageType = LiveClientMessage['type'];
@@ -30,6 +40,16 @@ type Handler<T extends MessageType> = (
 /** How far back a reconnecting tab may catch up (housekeeping deletes older events), and how much at most. */
 const CATCH_UP_HOURS = LIVE_EVENTS_TTL_HOURS;
 const CATCH_UP_LIMIT = 500;
+/** Refusals of one socket are counted over this long before it is closed for flooding. */
+const REFUSAL_WINDOW_MS = 10_000;
+/** A relayed event whose chunks are not all in after this long is dropped. */
+const RELAY_ASSEMBLY_MS = 10_000;
+
+/** Held for a tab until its catch-up is sent; `id` null for a transient event. */
+interface Held {
+  id: number | null;
+  event: LiveServerEvent;
+}
 
 interface Connection {
   socket: WebSocket;
@@ -38,24 +58,32 @@ interface Connection {
   ready: boolean;
   /** The highest event id sent (the tab resumes after it when it reconnects). */
   lastSent: number;
-  pending: { id: number; event: LiveServerEvent }[];
+  pending: Held[];
   alive: boolean;
   /**
    * The tab's messages are handled one after the other, in the order it sent them: a call's offer is
    * relayed before the candidates that follow it.
    */
   inbox: Promise<void>;
+  /** What the tab may still send now (token buckets, refilled with time). */
+  budget: { messages: number; bytes: number; at: number };
+  /** Messages refused since `since`; past LIVE_LIMITS.refusalsBeforeClose the socket is closed. */
+  refused: { count: number; since: number };
 }
 
 /**
  * The sockets of this instance and the events they get. Events are rows of `live_events`, announced
- * by NOTIFY to every instance (live.events.ts); each instance hands them to its own sockets of the
- * users named. Heartbeats find dead links; the session is checked again on every beat.
+ * by NOTIFY to every instance (live.events.ts), or transient events carried in the NOTIFY itself;
+ * each instance hands them to its own sockets of the users named. A session that ends closes its
+ * sockets at once (NOTIFY from a trigger); heartbeats find dead links and check the session again.
  */
 export class LiveHub {
   private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly bySession = new Map<string, Set<Connection>>();
   private readonly handlers = new Map<MessageType, Handler<MessageType>>();
-  private unlisten?: () => Promise<void>;
+  /** Relayed events arriving in several chunks, by message id. */
+  private readonly assembling = new Map<string, { parts: (string | undefined)[]; got: number; at: number }>();
+  private readonly unlisten: (() => Promise<void>)[] = [];
   private beat?: NodeJS.Timeout;
   /**
    * Announced events are read in parallel but handed out in the order they were announced (commit
@@ -74,16 +102,21 @@ export class LiveHub {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => this.onNotify(payload));
+    this.unlisten.push(
+      await this.database.listen(LIVE_CHANNEL, (payload) => this.onNotify(payload)),
+      await this.database.listen(LIVE_RELAY_CHANNEL, (payload) => this.onRelay(payload)),
+      await this.database.listen(LIVE_SESSIONS_CHANNEL, (payload) => this.onSessionsEnded(payload)),
+    );
     this.beat = setInterval(() => void this.heartbeat(), LIVE_HEARTBEAT_SECONDS * 1000);
     this.beat.unref();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.beat);
-    await this.unlisten?.();
+    for (const unlisten of this.unlisten.splice(0)) await unlisten();
     for (const set of this.byUser.values()) for (const c of set) c.socket.close(1001);
     this.byUser.clear();
+    this.bySession.clear();
   }
 
   /** Handles one type of client message; the handler gets the socket's verified user. */
@@ -99,6 +132,7 @@ export class LiveHub {
   }
 
   attach(socket: WebSocket, client: LiveClient): void {
+    const now = Date.now();
     const connection: Connection = {
       socket,
       client,
@@ -107,24 +141,82 @@ export class LiveHub {
       pending: [],
       alive: true,
       inbox: Promise.resolve(),
+      budget: { messages: LIVE_LIMITS.burstMessages, bytes: LIVE_LIMITS.burstBytes, at: now },
+      refused: { count: 0, since: now },
     };
-    let set = this.byUser.get(client.userId);
-    if (!set) {
-      set = new Set();
-      this.byUser.set(client.userId, set);
+    const mine = entry(this.byUser, client.userId);
+    // Past the cap, the user's oldest socket here gives way (sets iterate in insertion order).
+    while (mine.size >= LIVE_LIMITS.socketsPerUser) {
+      const oldest = mine.values().next().value as Connection;
+      this.detach(oldest);
+      oldest.socket.close(LIVE_CLOSE.tooManyConnections, 'too many connections');
     }
-    set.add(connection);
+    mine.add(connection);
+    entry(this.bySession, client.sessionId).add(connection);
     socket.on('pong', () => {
       connection.alive = true;
     });
-    socket.on('close', () => {
-      set.delete(connection);
-      if (set.size === 0) this.byUser.delete(client.userId);
-    });
+    socket.on('close', () => this.detach(connection));
     socket.on('message', (data) => {
       connection.alive = true;
+      if (!this.affordable(connection, byteLength(data))) {
+        this.refuse(connection);
+        return;
+      }
       connection.inbox = connection.inbox.then(() => this.onMessage(connection, String(data)));
     });
+    // The session may have ended between the handshake's check and now, its NOTIFY already gone by.
+    void this.sessionAlive(client.sessionToken)
+      .then((alive) => {
+        if (!alive) socket.close(LIVE_CLOSE.sessionEnded, 'session ended');
+      })
+      .catch(() => undefined);
+  }
+
+  private detach(connection: Connection): void {
+    const { userId, sessionId } = connection.client;
+    for (const [map, key] of [
+      [this.byUser, userId],
+      [this.bySession, sessionId],
+    ] as const) {
+      const set = map.get(key);
+      set?.delete(connection);
+      if (set?.size === 0) map.delete(key);
+    }
+  }
+
+  /** Takes one message of `bytes` from the socket's buckets, refilled for the time gone by. */
+  private affordable(connection: Connection, bytes: number): boolean {
+    const budget = connection.budget;
+    const now = Date.now();
+    const seconds = (now - budget.at) / 1000;
+    budget.at = now;
+    budget.messages = Math.min(
+      LIVE_LIMITS.burstMessages,
+      budget.messages + seconds * LIVE_LIMITS.messagesPerSecond,
+    );
+    budget.bytes = Math.min(LIVE_LIMITS.burstBytes, budget.bytes + seconds * LIVE_LIMITS.bytesPerSecond);
+    if (budget.messages < 1 || budget.bytes < bytes) return false;
+    budget.messages -= 1;
+    budget.bytes -= bytes;
+    return true;
+  }
+
+  /** An error frame for the refused message; a socket that keeps flooding is closed. */
+  private refuse(connection: Connection): void {
+    const now = Date.now();
+    const refused = connection.refused;
+    if (now - refused.since > REFUSAL_WINDOW_MS) {
+      refused.count = 0;
+      refused.since = now;
+    }
+    refused.count += 1;
+    if (refused.count > LIVE_LIMITS.refusalsBeforeClose) {
+      this.detach(connection);
+      connection.socket.close(LIVE_CLOSE.tooManyMessages, 'too many messages');
+      return;
+    }
+    send(connection.socket, { kind: 'error', code: 'rate_limited', message: LIVE_MESSAGES.rateLimited });
   }
 
   private async onMessage(connection: Connection, text: string): Promise<void> {
@@ -153,7 +245,8 @@ export class LiveHub {
       const { rows } = await this.database.db.execute<{ id: number | string; payload: LiveServerEvent }>(sql`
         select id, payload from live_events
         where id > ${lastEventId} and user_ids @> array[${userId}]::uuid[]
-          -- A call's signals belong to that moment: a rejoining tab starts a new negotiation.
+          -- A call's signals belong to that moment (they are no longer written; rows of older
+          -- versions may remain until housekeeping): a rejoining tab starts a new negotiation.
           and type <> 'consultation.signal'
           and created_at > now() - make_interval(hours => ${CATCH_UP_HOURS})
         order by id limit ${CATCH_UP_LIMIT}`);
@@ -169,41 +262,95 @@ export class LiveHub {
     connection.ready = true;
     // Held while catching up: sent now, unless the catch-up already did.
     for (const held of connection.pending.splice(0)) {
-      if (!caughtUp.has(held.id)) this.sendEvent(connection, held.id, held.event);
+      if (held.id === null || !caughtUp.has(held.id)) this.sendEvent(connection, held.id, held.event);
     }
     send(connection.socket, { kind: 'ready', lastEventId: connection.lastSent });
+  }
+
+  private localSockets(userIds: readonly string[]): Connection[] {
+    return userIds.flatMap((id) => [...(this.byUser.get(id) ?? [])]);
   }
 
   private onNotify(payload: string): void {
     const parsed = parseLivePayload(payload);
     if (!parsed) return;
-    const local = parsed.userIds.flatMap((id) => [...(this.byUser.get(id) ?? [])]);
+    const local = this.localSockets(parsed.userIds);
     if (local.length === 0) return;
     const read = this.database.db
       .execute<{ payload: LiveServerEvent }>(sql`select payload from live_events where id = ${parsed.id}`)
       .then(({ rows }) => rows[0]?.payload);
+    this.deliver(local, parsed.id, read);
+  }
+
+  /** A chunk of a transient event; once all its chunks are in, it goes out like any other event. */
+  private onRelay(payload: string): void {
+    const chunk = parseRelayChunk(payload);
+    if (!chunk) return;
+    const local = this.localSockets(chunk.userIds);
+    if (local.length === 0) return;
+    let text: string | undefined;
+    if (chunk.count === 1) text = chunk.text;
+    else {
+      const now = Date.now();
+      for (const [id, partial] of this.assembling)
+        if (now - partial.at > RELAY_ASSEMBLY_MS) this.assembling.delete(id);
+      let partial = this.assembling.get(chunk.id);
+      if (!partial) {
+        partial = { parts: new Array(chunk.count), got: 0, at: now };
+        this.assembling.set(chunk.id, partial);
+      }
+      if (partial.parts[chunk.index] === undefined) {
+        partial.parts[chunk.index] = chunk.text;
+        partial.got += 1;
+      }
+      if (partial.got < chunk.count) return;
+      this.assembling.delete(chunk.id);
+      text = partial.parts.join('');
+    }
+    let event: LiveServerEvent;
+    try {
+      event = JSON.parse(text) as LiveServerEvent;
+    } catch (error) {
+      this.log.error({ err: error }, 'relayed live event could not be read');
+      return;
+    }
+    this.deliver(local, null, Promise.resolve(event));
+  }
+
+  /** Hands an event to these sockets after every event announced before it. */
+  private deliver(local: Connection[], id: number | null, read: Promise<LiveServerEvent | undefined>): void {
     this.delivery = this.delivery
       .then(async () => {
         const event = await read;
         if (!event) return;
         for (const connection of local) {
-          if (connection.ready) this.sendEvent(connection, parsed.id, event);
-          else connection.pending.push({ id: parsed.id, event });
+          if (connection.ready) this.sendEvent(connection, id, event);
+          else connection.pending.push({ id, event });
         }
       })
       .catch((error) => this.log.error({ err: error }, 'live event could not be read'));
   }
 
+  /** Sessions that ended, on any instance: their sockets here close at once with 4401. */
+  private onSessionsEnded(payload: string): void {
+    for (const sessionId of payload.split(',')) {
+      for (const connection of [...(this.bySession.get(sessionId) ?? [])]) {
+        this.detach(connection);
+        connection.socket.close(LIVE_CLOSE.sessionEnded, 'session ended');
+      }
+    }
+  }
+
   /** Each announced event is handed out once per instance, in order; the id is kept for resuming. */
-  private sendEvent(connection: Connection, id: number, event: LiveServerEvent): void {
-    connection.lastSent = Math.max(connection.lastSent, id);
+  private sendEvent(connection: Connection, id: number | null, event: LiveServerEvent): void {
+    if (id !== null) connection.lastSent = Math.max(connection.lastSent, id);
     send(connection.socket, { kind: 'event', id, event });
   }
 
   /** Pings every socket; ends the ones that did not answer the last ping or whose session ended. */
   private async heartbeat(): Promise<void> {
-    for (const set of this.byUser.values()) {
-      for (const connection of set) {
+    for (const set of [...this.byUser.values()]) {
+      for (const connection of [...set]) {
         if (!connection.alive) {
           connection.socket.terminate();
           continue;
@@ -215,6 +362,20 @@ export class LiveHub {
       }
     }
   }
+}
+
+function entry<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
+}
+
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, part) => n + part.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
 function send(socket: WebSocket, frame: LiveFrame): void {

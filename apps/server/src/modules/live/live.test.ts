@@ -1,14 +1,15 @@
-import type { LiveFrame } from '@pulsa/shared/schemas/live';
+import { LIVE_LIMITS, type LiveFrame } from '@pulsa/shared/schemas/live';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp } from '../../app.ts';
 import { openPostgres } from '../../db/client.ts';
-import { createPatient } from '../../db/factories.ts';
+import { createAdmin, createPatient } from '../../db/factories.ts';
 import { liveEvents, sessions } from '../../db/schema.ts';
 import { createTestApp, sessionCookieFrom, testConfig } from '../../test/test-app.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
+import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
 let app: FastifyInstance;
@@ -85,8 +86,11 @@ describe('the live connection', () => {
     });
     await until(() => eventsOf(mine.frames).length > 0, 'the notification');
     expect(eventsOf(mine.frames)).toEqual([{ type: 'notification', notification: sent }]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(eventsOf(theirs.frames)).toEqual([]);
+    // Events reach a socket in commit order: once a later one of theirs is in, the patient's would
+    // have come before it.
+    const later = await notify(app.db, other.id, { type: 't', title: 'Depois' });
+    await until(() => eventsOf(theirs.frames).length > 0, 'their later notification');
+    expect(eventsOf(theirs.frames)).toEqual([{ type: 'notification', notification: later }]);
     mine.socket.send(JSON.stringify({ type: 'ping' }));
     await until(() => mine.frames.some((f) => f.kind === 'pong'), 'pong');
     mine.socket.close();
@@ -168,6 +172,84 @@ describe('the live connection', () => {
   });
 });
 
+/** The close code, or 'open' when the socket is still open after `ms`. */
+const closedWithin = (tab: { closed: Promise<number> }, ms: number) =>
+  Promise.race([tab.closed, new Promise<'open'>((r) => setTimeout(() => r('open'), ms))]);
+
+/** The socket still answers (a ping gets its pong). */
+async function answers(tab: { socket: WebSocket; frames: LiveFrame[] }) {
+  const pongs = tab.frames.filter((f) => f.kind === 'pong').length;
+  tab.socket.send(JSON.stringify({ type: 'ping' }));
+  await until(() => tab.frames.filter((f) => f.kind === 'pong').length > pongs, 'pong');
+  return true;
+}
+
+describe('hardening: who keeps a socket, and how much it may send', () => {
+  it('closes a session’s sockets at once (4401) when it signs out or is ended from another session', async () => {
+    const p = await createPatient(app.db);
+    const [a, b, c] = [
+      await signIn(p.email, p.password),
+      await signIn(p.email, p.password),
+      await signIn(p.email, p.password),
+    ];
+    const tabA = await connect({ origin, cookie: a });
+    const tabB = await connect({ origin, cookie: b });
+    const tabC = await connect({ origin, cookie: c });
+    expect([tabA.outcome, tabB.outcome, tabC.outcome]).toEqual(['open', 'open', 'open']);
+
+    // No heartbeat is run here: the session's end itself closes its socket, and only its own.
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: a } });
+    expect(await closedWithin(tabA, 3000)).toBe(4401);
+    expect(await answers(tabB)).toBe(true);
+
+    const list = await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: c } });
+    const otherId = list.json().sessions.find((s: { current: boolean }) => !s.current).id;
+    await app.inject({ method: 'DELETE', url: `/api/account/sessions/${otherId}`, headers: { cookie: c } });
+    expect(await closedWithin(tabB, 3000)).toBe(4401);
+    expect(await answers(tabC)).toBe(true);
+    tabC.socket.close();
+  });
+
+  it('refuses the socket to an admin who has not enrolled two-factor sign-in, as the API does', async () => {
+    const admin = await createAdmin(app.db);
+    const cookie = await signIn(admin.email, admin.password);
+    expect((await connect({ origin, cookie })).outcome).toBe(403);
+    await enrolTwoFactor(app, cookie);
+    const tab = await connect({ origin, cookie });
+    expect(tab.outcome).toBe('open');
+    tab.socket.close();
+  });
+
+  it('refuses messages past the socket’s rate with an error frame, and closes a socket that keeps flooding', async () => {
+    const p = await createPatient(app.db);
+    const tab = await connect({ origin, cookie: await signIn(p.email, p.password) });
+    for (let i = 0; i < 200; i++) tab.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await closedWithin(tab, 5000)).toBe(4429);
+    const pongs = tab.frames.filter((f) => f.kind === 'pong').length;
+    expect(pongs).toBeGreaterThan(0);
+    expect(pongs).toBeLessThanOrEqual(LIVE_LIMITS.burstMessages + 5);
+    const errors = tab.frames.filter((f) => f.kind === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toEqual({
+      kind: 'error',
+      code: 'rate_limited',
+      message: 'Muitas mensagens em pouco tempo. Aguarde um instante e tente novamente.',
+    });
+  });
+
+  it('keeps at most 10 sockets per user: the oldest is let go (4409)', async () => {
+    const p = await createPatient(app.db);
+    const cookie = await signIn(p.email, p.password);
+    const tabs = [];
+    for (let i = 0; i < LIVE_LIMITS.socketsPerUser; i++) tabs.push(await connect({ origin, cookie }));
+    const newest = await connect({ origin, cookie });
+    expect(newest.outcome).toBe('open');
+    expect(await closedWithin(tabs[0] as (typeof tabs)[number], 3000)).toBe(4409);
+    for (const tab of [...tabs.slice(1), newest]) expect(await answers(tab)).toBe(true);
+    for (const tab of [...tabs, newest]) tab.socket.close();
+  });
+});
+
 describe.skipIf(!testDatabaseUrl())('two instances on PostgreSQL', () => {
   it('a notification published on one instance reaches a socket held by the other', async () => {
     const second = await buildApp(testConfig(), await openPostgres(testDatabaseUrl() as string), {
@@ -190,6 +272,28 @@ describe.skipIf(!testDatabaseUrl())('two instances on PostgreSQL', () => {
       await until(() => eventsOf(frames).length > 0, 'the event across instances');
       expect(eventsOf(frames)).toEqual([{ type: 'notification', notification: sent }]);
       socket.close();
+    } finally {
+      await second.close();
+      await second.database.close();
+    }
+  });
+
+  it('signing out on one instance closes the session’s socket on the other at once', async () => {
+    const second = await buildApp(testConfig(), await openPostgres(testDatabaseUrl() as string), {
+      logger: false,
+    });
+    try {
+      await second.ready();
+      const secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
+      const p = await createPatient(app.db);
+      const cookie = await signIn(p.email, p.password);
+      const socket = new WebSocket(`${secondBase.replace('http', 'ws')}/api/live`, {
+        headers: { origin, cookie },
+      });
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      await new Promise<void>((resolve) => socket.on('open', () => resolve()));
+      await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+      expect(await closedWithin({ closed }, 3000)).toBe(4401);
     } finally {
       await second.close();
       await second.database.close();

@@ -69,7 +69,8 @@ export const ACCOUNT_TEXT = {
     end: 'Encerrar',
     endOthers: 'Encerrar todas as outras',
     endOthersTitle: 'Encerrar todas as outras sessões?',
-    endOthersDescription: 'Todos os outros dispositivos precisarão entrar de novo.',
+    endOthersDescription:
+      'Todos os outros dispositivos precisarão entrar de novo, e os outros dispositivos lembrados voltarão a pedir o código.',
     ended: 'Sessão encerrada',
     endedOthers: 'As outras sessões foram encerradas',
     unknownBrowser: 'Navegador desconhecido',
@@ -79,9 +80,24 @@ export const ACCOUNT_TEXT = {
     errorTitle: 'Erro ao encerrar sessão',
     device: { desktop: 'Computador', mobile: 'Celular', tablet: 'Tablet', other: 'Dispositivo' },
   },
+  devices: {
+    title: 'Dispositivos lembrados',
+    description:
+      'Navegadores em que você marcou “Lembrar este dispositivo por 30 dias”: neles, a senha basta para entrar. Esqueça os que você não usa mais.',
+    empty:
+      'Nenhum dispositivo lembrado. Marque a opção ao entrar com o código para não precisar dele neste navegador.',
+    current: 'Este dispositivo',
+    lastUsed: 'Último uso',
+    remembered: 'Lembrado em',
+    expires: 'Expira em',
+    forget: 'Esquecer',
+    forgotten: 'Dispositivo esquecido',
+    errorTitle: 'Erro ao esquecer o dispositivo',
+  },
   password: {
     title: 'Alterar senha',
-    description: 'Ao alterar a senha, as outras sessões são encerradas.',
+    description:
+      'Ao alterar a senha, as outras sessões são encerradas e os dispositivos lembrados, esquecidos.',
     current: 'Senha atual',
     next: 'Nova senha',
     confirm: 'Confirme a nova senha',

@@ -24,7 +24,9 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
  * One tab's live connection: connects, says hello with the last event id it saw (the server sends
  * what was missed), sends heartbeats, and reconnects with back-off when the link drops — at once
  * when the browser says it is back online (and it lets go at once when the browser says it is
- * offline). A 4401 close (the session ended) stops it.
+ * offline). A 4401 close (the session ended) stops it. A 4409 close (the user has more live tabs
+ * than allowed, and this was the oldest) waits until the tab is looked at again, so two tabs never
+ * take turns pushing each other out.
  */
 export class LiveClient {
   private socket: WebSocket | undefined;
@@ -34,6 +36,8 @@ export class LiveClient {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private lastHeard = 0;
   private stopped = false;
+  /** Let go for a newer tab of the same person (4409): back only when this tab is looked at. */
+  private parked = false;
   private statusValue: LiveStatus = 'connecting';
   private readonly eventListeners = new Map<LiveEventType, Set<(event: LiveServerEvent) => void>>();
   private readonly statusListeners = new Set<(status: LiveStatus) => void>();
@@ -57,6 +61,7 @@ export class LiveClient {
     this.stopped = false;
     window.addEventListener('online', this.reconnectNow);
     window.addEventListener('offline', this.dropNow);
+    document.addEventListener('visibilitychange', this.resumeWhenSeen);
     this.connect();
   }
 
@@ -64,6 +69,7 @@ export class LiveClient {
     this.stopped = true;
     window.removeEventListener('online', this.reconnectNow);
     window.removeEventListener('offline', this.dropNow);
+    document.removeEventListener('visibilitychange', this.resumeWhenSeen);
     clearTimeout(this.retry);
     clearInterval(this.heartbeat);
     this.socket?.close(1000);
@@ -109,9 +115,15 @@ export class LiveClient {
 
   private readonly reconnectNow = () => {
     if (this.stopped || this.statusValue === 'open') return;
+    this.parked = false;
     clearTimeout(this.retry);
     this.attempts = 0;
     this.connect();
+  };
+
+  /** A tab let go for a newer one comes back when the person looks at it. */
+  private readonly resumeWhenSeen = () => {
+    if (this.parked && document.visibilityState === 'visible') this.reconnectNow();
   };
 
   private connect(): void {
@@ -140,6 +152,12 @@ export class LiveClient {
         this.onSessionEnded();
         return;
       }
+      // Let go for a newer tab: a tab in the background waits to be looked at; the one in front
+      // (rarely the oldest) tries again with back-off like after any drop.
+      if (close.code === LIVE_CLOSE.tooManyConnections && document.visibilityState !== 'visible') {
+        this.parked = true;
+        return;
+      }
       this.retry = setTimeout(() => this.connect(), reconnectDelay(this.attempts++));
     };
   }
@@ -163,7 +181,8 @@ export class LiveClient {
     if (!frame.success) return;
     const data = frame.data;
     if (data.kind === 'event') {
-      this.lastEventId = Math.max(this.lastEventId ?? 0, data.id);
+      // A transient event (a call's signal) has no id: it is never caught up.
+      if (data.id !== null) this.lastEventId = Math.max(this.lastEventId ?? 0, data.id);
       for (const listener of this.eventListeners.get(data.event.type) ?? []) listener(data.event);
     } else if (data.kind === 'ready') {
       this.lastEventId = data.lastEventId;

@@ -5,6 +5,7 @@ import type {
   ChangePasswordInput,
   ReauthenticateInput,
   RecoveryCodes,
+  TrustedDevice,
   TwoFactorSetup,
 } from '@pulsa/shared/schemas/account';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,11 @@ export const accountSessionsQuery = queryOptions({
   queryFn: ({ signal }) => api.get<{ sessions: AccountSession[] }>('/api/account/sessions', { signal }),
 });
 
+export const trustedDevicesQuery = queryOptions({
+  queryKey: ['account', 'devices'],
+  queryFn: ({ signal }) => api.get<{ devices: TrustedDevice[] }>('/api/account/devices', { signal }),
+});
+
 export const accountRequests = {
   reauthenticate: (body: ReauthenticateInput) => api.post<Message>('/api/account/reauthenticate', body),
   setupTwoFactor: () => api.post<TwoFactorSetup>('/api/account/two-factor/setup'),
@@ -31,12 +37,16 @@ export const accountRequests = {
   regenerateRecoveryCodes: () => api.post<RecoveryCodes>('/api/account/two-factor/recovery-codes'),
   endSession: (id: string) => api.delete<Message>(`/api/account/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: () => api.post<Message & { ended: number }>('/api/account/sessions/end-others'),
+  forgetDevice: (id: string) => api.delete<Message>(`/api/account/devices/${encodeURIComponent(id)}`),
   changePassword: (body: ChangePasswordInput) => api.post<Message>('/api/account/password', body),
   changeEmail: (body: ChangeEmailInput) => api.post<Message>('/api/account/email', body),
   confirmEmailChange: (token: string) => api.post<Message>('/api/account/email/confirm', { token }),
 };
 
-/** After a change to the account: the security summary, the sessions and the signed-in user reload. */
+/**
+ * After a change to the account: the security summary, the sessions, the remembered devices and the
+ * signed-in user reload.
+ */
 export function useAccountMutation<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({

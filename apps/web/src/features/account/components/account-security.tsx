@@ -6,9 +6,13 @@ import { ChangeEmailCard } from './change-email-card';
 import { ChangePasswordCard } from './change-password-card';
 import { ReauthProvider } from './reauth';
 import { SessionsCard } from './sessions-card';
+import { TrustedDevicesCard } from './trusted-devices-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** "Segurança" of every area's account page: two-factor, sessions, password and e-mail. */
+/**
+ * "Segurança" of every area's account page: two-factor, sessions, remembered devices (with two-factor
+ * on), password and e-mail.
+ */
 export function AccountSecurity() {
   const security = useQuery(accountSecurityQuery);
   return (
@@ -23,6 +27,7 @@ export function AccountSecurity() {
         <ReauthProvider twoFactorEnabled={security.data.twoFactorEnabled}>
           <TwoFactorCard security={security.data} />
           <SessionsCard />
+          {security.data.twoFactorEnabled ? <TrustedDevicesCard /> : null}
           <ChangePasswordCard />
           <ChangeEmailCard security={security.data} />
         </ReauthProvider>
