@@ -150,7 +150,9 @@ export function AdminConsultationsTable({
       cell: (a) => (
         <div className="min-w-40">
           <p className="font-medium">{a.patient.name}</p>
-          <p className="truncate text-muted-foreground text-xs">{a.patient.email}</p>
+          <p className="email-address text-muted-foreground text-xs" title={a.patient.email}>
+            {a.patient.email}
+          </p>
         </div>
       ),
     },

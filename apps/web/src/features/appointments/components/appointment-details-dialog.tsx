@@ -65,7 +65,10 @@ export function AppointmentDetailsDialog({
             {showPatient ? (
               <Row label={T.patient}>
                 {appointment.patient.name}
-                <span className="block break-all font-normal text-muted-foreground text-xs">
+                <span
+                  className="email-address block font-normal text-muted-foreground text-xs"
+                  title={appointment.patient.email}
+                >
                   {appointment.patient.email}
                 </span>
               </Row>

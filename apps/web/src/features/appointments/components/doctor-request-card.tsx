@@ -56,7 +56,9 @@ export function DoctorRequestCard({ appointment: a, zone }: { appointment: Appoi
             <UserAvatar name={a.patient.name} />
             <div className="min-w-0">
               <h2 className="truncate font-semibold text-base">{a.patient.name}</h2>
-              <p className="truncate text-muted-foreground text-xs">{a.patient.email}</p>
+              <p className="email-address text-muted-foreground text-xs" title={a.patient.email}>
+                {a.patient.email}
+              </p>
             </div>
           </div>
           <AppointmentStatusBadge status={a.status} />

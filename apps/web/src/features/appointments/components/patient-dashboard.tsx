@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { AppointmentStatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { SECTIONS } from '@/config/sections';
+import { ConsentNotice } from '@/features/consultation';
 import { useSession } from '@/lib/auth';
 import { usePageTitle } from '@/lib/page-title';
 import { firstName } from '@/lib/person';
@@ -169,6 +170,8 @@ export function PatientDashboard() {
         </div>
         <BookLink />
       </header>
+
+      <ConsentNotice upcoming={upcoming.data?.items} />
 
       <div className="grid grid-cols-1 gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-8">
