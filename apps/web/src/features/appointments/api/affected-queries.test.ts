@@ -163,7 +163,9 @@ describe('from the live connection', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('refreshes the screens when the server sends the event', async () => {
-    vi.stubGlobal('window', { addEventListener: () => {}, removeEventListener: () => {} });
+    const target = { addEventListener: () => {}, removeEventListener: () => {} };
+    vi.stubGlobal('window', target);
+    vi.stubGlobal('document', { ...target, visibilityState: 'visible' });
     vi.stubGlobal('WebSocket', FakeSocket);
     const queryClient = seeded();
     const client = new LiveClient({ onSessionEnded: () => {}, url: 'ws://pulsa.test/api/live' });
