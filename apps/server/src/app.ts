@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { JobQueue } from './lib/jobs.ts';
@@ -41,6 +41,7 @@ import { documentCommonErrors } from './plugins/openapi-errors.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { sessionCookieName, sessionPlugin } from './plugins/session.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import { inlineScriptSources, registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, INTERNAL_ERROR_MESSAGE, VALIDATION_ERROR_MESSAGE } from '../lib/errors.ts';
 import { RATE_LIMIT_MESSAGE } from './rate-limit.ts';
+import { inputIssuesOf } from './validation.ts';
 
 export const NOT_FOUND_MESSAGE = 'Recurso não encontrado.';
 export const METHOD_NOT_ALLOWED_MESSAGE = 'Método não permitido para este endereço.';
@@ -24,12 +25,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         ...error.options.extra,
       });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = inputIssuesOf(error);
+    if (issues) {
       const fieldErrors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
-        fieldErrors[field] ??= issue.message ?? VALIDATION_ERROR_MESSAGE;
-      }
+      for (const issue of issues) fieldErrors[issue.field] ??= issue.message || VALIDATION_ERROR_MESSAGE;
       const fields = Object.keys(fieldErrors);
       const message =
         fields.length === 1 ? (fieldErrors[fields[0] as string] as string) : VALIDATION_ERROR_MESSAGE;

@@ -1,0 +1,172 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { AppConfig } from '../../config.ts';
+import { createAdmin, createDoctor, createPatient, useFactoryPasswordCost } from '../../db/factories.ts';
+import {
+  sendSameOriginByDefault,
+  sessionCookieFrom,
+  TEST_PASSWORD_COST,
+  testConfig,
+} from '../../test/test-app.ts';
+import { testDatabase } from '../../test/test-database.ts';
+import { enrolTwoFactor } from '../../test/two-factor.ts';
+
+/**
+ * Findings of a property-based fuzz of the API document: bad input answers a Portuguese 400, never
+ * a 500, and nothing the caller sent reaches the logs.
+ */
+
+const opened: FastifyInstance[] = [];
+afterAll(async () => {
+  for (const app of opened) await app.close();
+});
+
+/** An app on the worker's database (emptied) whose logs this file reads back. */
+async function appWith(overrides: Partial<AppConfig> = {}) {
+  let logs = '';
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString();
+      done();
+    },
+  });
+  const database = await testDatabase();
+  const app = sendSameOriginByDefault(
+    await buildApp(testConfig({ logLevel: 'info', ...overrides }), database, { logStream }),
+  );
+  await app.ready();
+  opened.push(app);
+  return { app, logs: () => logs };
+}
+
+let app: FastifyInstance;
+const cookies = { patient: '', doctor: '', admin: '' };
+let doctorId: string;
+
+async function signIn(email: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  expect(res.statusCode).toBe(200);
+  return sessionCookieFrom(res);
+}
+
+beforeAll(async () => {
+  useFactoryPasswordCost(TEST_PASSWORD_COST);
+  ({ app } = await appWith());
+  const doctor = await createDoctor(app.db);
+  doctorId = doctor.doctorId;
+  cookies.doctor = await signIn(doctor.email, doctor.password);
+  const patient = await createPatient(app.db);
+  cookies.patient = await signIn(patient.email, patient.password);
+  const admin = await createAdmin(app.db);
+  cookies.admin = await signIn(admin.email, admin.password);
+  await enrolTwoFactor(app, cookies.admin);
+}, 180_000);
+
+const as = (role: keyof typeof cookies | 'anonymous') =>
+  role === 'anonymous' ? {} : { cookie: cookies[role] };
+
+/** A 400 in the API's shape whose message for `field` is Portuguese. */
+function expectFieldError(res: { statusCode: number; body: string; json: () => unknown }, field: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  const body = res.json() as { message: string; code?: string; fieldErrors?: Record<string, string> };
+  expect(body.code).toBe('validation');
+  expect(body.fieldErrors?.[field], res.body).toMatch(/[A-Za-zÀ-ú]/);
+  expect(body.fieldErrors?.[field]).not.toMatch(/\b(Invalid|Too big|Expected|must be)\b/);
+  return body.fieldErrors?.[field] as string;
+}
+
+describe('numbers the database cannot hold', () => {
+  it('refuses prices beyond an integer column, and beyond any real price, in the booking search', async () => {
+    for (const field of ['minPrice', 'maxPrice']) {
+      for (const value of ['2147483648', '99999999999999999999', '10000001']) {
+        const res = await app.inject({ method: 'GET', url: `/api/booking/doctors?${field}=${value}` });
+        expect(expectFieldError(res, field)).toBe('Preço inválido');
+      }
+    }
+    const ok = await app.inject({ method: 'GET', url: '/api/booking/doctors?minPrice=0&maxPrice=10000000' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses pages beyond the last possible one, on every paged list', async () => {
+    const lists: [string, keyof typeof cookies | 'anonymous'][] = [
+      ['/api/booking/doctors', 'anonymous'],
+      ['/api/specialties/clinica-geral/doctors', 'anonymous'],
+      ['/api/notifications', 'patient'],
+      ['/api/patient/appointments', 'patient'],
+      ['/api/patient/payments', 'patient'],
+      ['/api/doctor/appointments', 'doctor'],
+      ['/api/doctors/me/patients', 'doctor'],
+      ['/api/admin/patients', 'admin'],
+      ['/api/admin/doctors', 'admin'],
+      ['/api/admin/appointments', 'admin'],
+    ];
+    for (const [url, role] of lists) {
+      for (const page of ['2147483648', '9007199254740993', '1e300']) {
+        const res = await app.inject({ method: 'GET', url: `${url}?page=${page}`, headers: as(role) });
+        expect(expectFieldError(res, 'page'), `${url} ${page}`).toBe('Página inválida');
+      }
+    }
+  });
+});
+
+describe('dates outside 1900–2100', () => {
+  const booking = (startsAt: string) => ({
+    doctorId,
+    startsAt,
+    method: 'pix',
+    acceptPolicy: true,
+  });
+
+  it('refuses a consultation before the year 1000 or after 2100, booked or moved', async () => {
+    for (const startsAt of ['0020-02-29T00:00:00Z', '0999-12-31T23:00:00-03:00', '2101-01-01T00:00:00Z']) {
+      const book = await app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: as('patient'),
+        payload: booking(startsAt),
+      });
+      expect(expectFieldError(book, 'startsAt')).toBe('Este horário não está disponível. Escolha outro.');
+      const move = await app.inject({
+        method: 'POST',
+        url: '/api/appointments/00000000-0000-4000-8000-000000000000/reschedule',
+        headers: as('patient'),
+        payload: { startsAt },
+      });
+      expect(expectFieldError(move, 'startsAt')).toBe('Este horário não está disponível. Escolha outro.');
+    }
+  });
+
+  it('refuses a first date of year 0000 or 9999 in slots, the agenda preview and the lists', async () => {
+    const urls: [string, keyof typeof cookies | 'anonymous', string][] = [
+      [`/api/doctors/${doctorId}/slots?from=`, 'anonymous', 'from'],
+      ['/api/doctors/me/agenda/preview?from=', 'doctor', 'from'],
+      ['/api/booking/doctors?from=', 'anonymous', 'from'],
+      ['/api/admin/appointments?from=', 'admin', 'from'],
+      ['/api/admin/appointments?to=', 'admin', 'to'],
+    ];
+    for (const [url, role, field] of urls) {
+      for (const date of ['0000-01-01', '0020-02-29', '1899-12-31', '2101-01-01', '9999-12-31']) {
+        const res = await app.inject({ method: 'GET', url: `${url}${date}`, headers: as(role) });
+        expect(expectFieldError(res, field), `${url}${date}`).toBe('Data inválida');
+      }
+      for (const date of ['1900-01-01', '2100-12-31']) {
+        const res = await app.inject({ method: 'GET', url: `${url}${date}`, headers: as(role) });
+        expect(res.statusCode, `${url}${date} ${res.body}`).toBe(200);
+      }
+    }
+  });
+
+  it('refuses a date exception outside the range, with the date’s own message', async () => {
+    for (const startDate of ['0000-01-01', '9999-12-31']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/doctors/me/agenda/exceptions',
+        headers: as('doctor'),
+        payload: { kind: 'off', startDate },
+      });
+      expect(expectFieldError(res, 'startDate')).toBe('Data inválida');
+    }
+  });
+});
