@@ -56,11 +56,18 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.addHook('onRoute', (route) => table.add(route.method, route.url));
 }
 
-/** The answer for an address no route serves: 405 when the path exists for another method. */
+/**
+ * The answer for an address no route serves: 405 when the path exists for other methods, naming
+ * them in `Allow` (RFC 9110 requires it).
+ */
 export function sendNotFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0] ?? '';
-  if (routeTable.get(app)?.pathExistsForOtherMethod(request.method, path)) {
-    return reply.status(405).send({ message: METHOD_NOT_ALLOWED_MESSAGE, code: 'method_not_allowed' });
+  const allowed = routeTable.get(app)?.methodsFor(path) ?? [];
+  if (allowed.length > 0 && !allowed.includes(request.method)) {
+    return reply
+      .status(405)
+      .header('allow', allowed.join(', '))
+      .send({ message: METHOD_NOT_ALLOWED_MESSAGE, code: 'method_not_allowed' });
   }
   return reply.status(404).send({ message: NOT_FOUND_MESSAGE, code: 'not_found' });
 }
@@ -125,10 +132,13 @@ class RouteTable {
     else this.patterns.push({ methods, regex });
   }
 
-  pathExistsForOtherMethod(method: string, path: string): boolean {
-    return this.patterns.some(
-      (p) =>
-        !p.methods.has(method) && !p.methods.has('*') && p.regex.test(path) && !p.regex.source.includes('.*'),
-    );
+  /** The methods some route takes this path with, sorted; none for a path only a wildcard serves. */
+  methodsFor(path: string): string[] {
+    const methods = new Set<string>();
+    for (const p of this.patterns) {
+      if (p.methods.has('*') || p.regex.source.includes('.*') || !p.regex.test(path)) continue;
+      for (const m of p.methods) methods.add(m);
+    }
+    return [...methods].sort();
   }
 }

@@ -170,3 +170,24 @@ describe('dates outside 1900–2100', () => {
     }
   });
 });
+
+describe('405 answers', () => {
+  it('name the methods the address takes in Allow', async () => {
+    const cases: [string, string, string][] = [
+      ['DELETE', '/api/auth/login', 'POST'],
+      ['GET', '/api/auth/logout', 'POST'],
+      ['PATCH', '/api/specialties/cardiologia', 'GET, HEAD'],
+      ['GET', '/api/doctors/me/agenda/windows/00000000-0000-4000-8000-000000000000', 'DELETE, PATCH, PUT'],
+      ['PUT', '/api/doctors/me/patients', 'GET, HEAD, POST'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await app.inject({ method: method as 'GET', url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.json().code).toBe('method_not_allowed');
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+    }
+    const missing = await app.inject({ method: 'GET', url: '/api/nao-existe' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.allow).toBeUndefined();
+  });
+});
