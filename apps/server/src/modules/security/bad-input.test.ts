@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config.ts';
-import { createAdmin, createDoctor, createPatient, useFactoryPasswordCost } from '../../db/factories.ts';
+import {
+  createAdmin,
+  createDoctor,
+  createPatient,
+  fakeCpf,
+  useFactoryPasswordCost,
+} from '../../db/factories.ts';
 import {
   sendSameOriginByDefault,
   sessionCookieFrom,
@@ -189,5 +195,42 @@ describe('405 answers', () => {
     const missing = await app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.allow).toBeUndefined();
+  });
+});
+
+// Last: each app it opens empties the worker's database.
+describe('links of e-mails kept for lack of SMTP', () => {
+  const register = async (target: FastifyInstance) => {
+    const id = Math.random().toString(36).slice(2, 10);
+    const res = await target.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        name: 'Beatriz Rocha',
+        email: `beatriz.${id}@exemplo.com.br`,
+        phone: '(11) 98765-4321',
+        cpf: fakeCpf(),
+        password: 'segredo-forte-123',
+        userType: 'patient',
+        acceptTerms: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await target.emails.kick();
+  };
+
+  it('are logged on a development machine only when APP_URL is local', async () => {
+    // Every host isLocalAppUrl takes is in config.test.ts; here, one of each kind end to end.
+    for (const appUrl of ['http://localhost:3000', 'http://127.8.9.10']) {
+      const local = await appWith({ env: 'development', smtp: undefined, appUrl });
+      await register(local.app);
+      expect(local.logs(), appUrl).toContain('/confirm-email?token=');
+    }
+    for (const appUrl of ['https://pulsa.com.br', 'http://localhost.pulsa.com.br']) {
+      const remote = await appWith({ env: 'development', smtp: undefined, appUrl });
+      await register(remote.app);
+      expect(remote.logs(), appUrl).toContain('e-mail kept in the outbox (no SMTP configured)');
+      expect(remote.logs(), appUrl).not.toContain('token=');
+    }
   });
 });
