@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -10,6 +11,7 @@ import {
   fakeCpf,
   useFactoryPasswordCost,
 } from '../../db/factories.ts';
+import { errorForLog } from '../../lib/logger.ts';
 import {
   sendSameOriginByDefault,
   sessionCookieFrom,
@@ -48,6 +50,7 @@ async function appWith(overrides: Partial<AppConfig> = {}) {
 }
 
 let app: FastifyInstance;
+let logs: () => string;
 const cookies = { patient: '', doctor: '', admin: '' };
 let doctorId: string;
 
@@ -59,7 +62,7 @@ async function signIn(email: string, password: string) {
 
 beforeAll(async () => {
   useFactoryPasswordCost(TEST_PASSWORD_COST);
-  ({ app } = await appWith());
+  ({ app, logs } = await appWith());
   const doctor = await createDoctor(app.db);
   doctorId = doctor.doctorId;
   cookies.doctor = await signIn(doctor.email, doctor.password);
@@ -195,6 +198,98 @@ describe('405 answers', () => {
     const missing = await app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.allow).toBeUndefined();
+  });
+});
+
+describe('database errors in the logs', () => {
+  /** Runs a query that fails, logs the error as the error handler does, and answers the log line. */
+  async function loggedFailure(query: ReturnType<typeof sql>) {
+    let failure: unknown;
+    try {
+      await app.db.execute(query);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeDefined();
+    const marker = `failure ${Math.random()}`;
+    app.log.error({ err: failure }, marker);
+    return logs()
+      .split('\n')
+      .find((l) => l.includes(marker)) as string;
+  }
+
+  it('never carry the value a database message quotes back', async () => {
+    const cpf = fakeCpf();
+    const outOfRange = await loggedFailure(sql`select ${cpf}::int`);
+    expect(outOfRange).toContain('out of range');
+    expect(outOfRange).not.toContain(cpf);
+
+    const formatted = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+    const syntax = await loggedFailure(sql`select ${formatted}::int`);
+    expect(syntax).toContain('invalid input syntax');
+    expect(syntax).not.toContain(formatted);
+
+    const date = await loggedFailure(sql`select ${'0000-01-01'}::date`);
+    expect(date).toContain('out of range');
+    expect(date).not.toContain('0000-01-01');
+
+    const zone = await loggedFailure(sql`select now() at time zone ${`Zona ${cpf}`}`);
+    expect(zone).not.toContain(cpf);
+  });
+
+  it('keep the shape of a duplicate key detail without its values', async () => {
+    const cpf = fakeCpf();
+    const patient = await createPatient(app.db, { cpf });
+    const line = await loggedFailure(
+      sql`insert into user_profiles (id, full_name, email, cpf) values (gen_random_uuid(), ${'Outra Pessoa'}, ${`x${patient.email}`}, ${cpf})`,
+    );
+    expect(line).toContain('Key (cpf)=([redacted]) already exists.');
+    expect(line).not.toContain(cpf);
+    expect(line).not.toContain('Outra Pessoa');
+    expect(line).not.toContain(patient.email);
+    expect(line).toContain('duplicate key');
+  });
+
+  it('are redacted whatever the error object looks like', () => {
+    const error = Object.assign(new Error('value "52998224725" is out of range for type integer'), {
+      code: '22003',
+      detail: 'Key (cpf)=(52998224725) already exists.',
+      hint: 'Maybe "52998224725" was meant',
+      where: 'SQL statement "insert into x values (\'52998224725\')"',
+      internalQuery: "select '52998224725'",
+    });
+    const logged = JSON.stringify(errorForLog(error));
+    expect(logged).not.toContain('52998224725');
+    expect(logged).toContain('22003');
+    expect(logged).toContain('Key (cpf)=([redacted])');
+  });
+
+  it('keep the names a message quotes, and lose values however they are written', () => {
+    const cases: [string, string][] = [
+      [
+        'duplicate key value violates unique constraint "user_profiles_cpf_key"',
+        'duplicate key value violates unique constraint "user_profiles_cpf_key"',
+      ],
+      [
+        'null value in column "cpf" of relation "user_profiles" violates not-null constraint',
+        'null value in column "cpf" of relation "user_profiles" violates not-null constraint',
+      ],
+      [
+        'invalid input syntax for type uuid: "a"b" 529.982.247-25"',
+        'invalid input syntax for type uuid: "[redacted]"',
+      ],
+      ['time zone "Zona 52998224725" not recognized', 'time zone "[redacted]" not recognized'],
+      [
+        'Key (doctor_id, tstzrange(starts_at, ends_at))=(x, ["2026-01-01 10:00",)) conflicts with existing key (doctor_id, tstzrange(starts_at, ends_at))=(x, ["2026-01-01 09:30",))',
+        'Key (doctor_id, tstzrange(starts_at, ends_at))=([redacted])',
+      ],
+      ['Failing row contains (1, Maria (Mãe), 52998224725).', 'Failing row contains ([redacted]).'],
+      ['Recipient <maria@exemplo.com.br> rejected', 'Recipient <[redacted e-mail]> rejected'],
+    ];
+    for (const [message, logged] of cases) {
+      expect(errorForLog(new Error(message)).message).toBe(logged);
+      expect(errorForLog(Object.assign(new Error('x'), { detail: message })).detail).toBe(logged);
+    }
   });
 });
 
