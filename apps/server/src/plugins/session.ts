@@ -65,6 +65,18 @@ declare module 'fastify' {
   }
 }
 
+const SIGN_IN_GUARD = Symbol.for('pulsa.signInGuard');
+
+/** Marks a hook as one that answers 401 without a session (the API document reads the mark). */
+function signInGuard<T extends object>(hook: T): T {
+  return Object.assign(hook, { [SIGN_IN_GUARD]: true });
+}
+
+/** True for requireUser, requireRole(…) and requireRecentAuth. */
+export function isSignInGuard(hook: unknown): boolean {
+  return typeof hook === 'function' && (hook as { [SIGN_IN_GUARD]?: boolean })[SIGN_IN_GUARD] === true;
+}
+
 /** Session cookies and the per-route guards; the server alone decides who may do what. */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService; secureCookies: boolean }) => {
@@ -137,25 +149,33 @@ export const sessionPlugin = fp(
         throw forbidden(ACCOUNT_MESSAGES.twoFactorEnrollmentRequired, 'two_factor_enrollment_required');
     }
 
-    app.decorate('requireUser', async (request: FastifyRequest) => {
-      const user = await currentUser(request);
-      if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-      checkTwoFactorEnrolment(request, user);
-    });
+    app.decorate(
+      'requireUser',
+      signInGuard(async (request: FastifyRequest) => {
+        const user = await currentUser(request);
+        if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+        checkTwoFactorEnrolment(request, user);
+      }),
+    );
 
-    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-      const user = await currentUser(request);
-      if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-      if (!roles.includes(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
-      checkTwoFactorEnrolment(request, user);
-    });
+    app.decorate('requireRole', (...roles: Role[]) =>
+      signInGuard(async (request: FastifyRequest) => {
+        const user = await currentUser(request);
+        if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+        if (!roles.includes(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
+        checkTwoFactorEnrolment(request, user);
+      }),
+    );
 
-    app.decorate('requireRecentAuth', async (request: FastifyRequest) => {
-      const user = await currentUser(request);
-      if (!user || !request.authSession) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-      const freshUntil = request.authSession.authenticatedAt.getTime() + REAUTH_WINDOW_MINUTES * 60_000;
-      if (freshUntil < Date.now()) throw forbidden(ACCOUNT_MESSAGES.reauthRequired, 'reauth_required');
-    });
+    app.decorate(
+      'requireRecentAuth',
+      signInGuard(async (request: FastifyRequest) => {
+        const user = await currentUser(request);
+        if (!user || !request.authSession) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+        const freshUntil = request.authSession.authenticatedAt.getTime() + REAUTH_WINDOW_MINUTES * 60_000;
+        if (freshUntil < Date.now()) throw forbidden(ACCOUNT_MESSAGES.reauthRequired, 'reauth_required');
+      }),
+    );
   },
 );
 
