@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { JobQueue } from './lib/jobs.ts';
@@ -37,10 +37,11 @@ import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { documentCommonErrors } from './plugins/openapi-errors.ts';
+import { documentCommonErrors, documentTransform } from './plugins/openapi-errors.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { sessionCookieName, sessionPlugin } from './plugins/session.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import { inlineScriptSources, registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -185,7 +186,7 @@ export async function buildApp(
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, isLocalAppUrl, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with no variables at all', () => {
@@ -163,5 +163,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'short' })).toThrow(/DATA_ENCRYPTION_KEY/);
     // Development needs neither.
     expect(loadConfig({ NODE_ENV: 'development' }).dataEncryptionKey).toBeUndefined();
+  });
+});
+
+describe('isLocalAppUrl', () => {
+  it('is true for this machine only: localhost, 127.0.0.0/8 and ::1', () => {
+    for (const url of [
+      'http://localhost:3000',
+      'http://LOCALHOST',
+      'http://127.0.0.1',
+      'http://127.255.0.9:8080',
+      'http://[::1]:3000',
+    ])
+      expect(isLocalAppUrl(url), url).toBe(true);
+    for (const url of [
+      'https://pulsa.com.br',
+      'http://localhost.pulsa.com.br',
+      'http://127.0.0.1.nip.io',
+      'http://192.168.0.10:3000',
+      'http://[::2]',
+      'not a url',
+    ])
+      expect(isLocalAppUrl(url), url).toBe(false);
   });
 });

@@ -298,3 +298,21 @@ export function decodeKey(text: string): Buffer | undefined {
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   return key.length === 32 ? key : undefined;
 }
+
+/**
+ * True when APP_URL points at this machine (localhost, 127.0.0.0/8, ::1): only there may the links
+ * of e-mails kept for lack of SMTP be logged, since only whoever runs the server can follow them.
+ */
+export function isLocalAppUrl(appUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(appUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host === '[::1]') return true;
+  const octets = host.split('.');
+  return (
+    octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
+  );
+}

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, INTERNAL_ERROR_MESSAGE, VALIDATION_ERROR_MESSAGE } from '../lib/errors.ts';
 import { RATE_LIMIT_MESSAGE } from './rate-limit.ts';
+import { inputIssuesOf } from './validation.ts';
 
 export const NOT_FOUND_MESSAGE = 'Recurso não encontrado.';
 export const METHOD_NOT_ALLOWED_MESSAGE = 'Método não permitido para este endereço.';
@@ -24,12 +25,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         ...error.options.extra,
       });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = inputIssuesOf(error);
+    if (issues) {
       const fieldErrors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
-        fieldErrors[field] ??= issue.message ?? VALIDATION_ERROR_MESSAGE;
-      }
+      for (const issue of issues) fieldErrors[issue.field] ??= issue.message || VALIDATION_ERROR_MESSAGE;
       const fields = Object.keys(fieldErrors);
       const message =
         fields.length === 1 ? (fieldErrors[fields[0] as string] as string) : VALIDATION_ERROR_MESSAGE;
@@ -57,11 +56,18 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.addHook('onRoute', (route) => table.add(route.method, route.url));
 }
 
-/** The answer for an address no route serves: 405 when the path exists for another method. */
+/**
+ * The answer for an address no route serves: 405 when the path exists for other methods, naming
+ * them in `Allow` (RFC 9110 requires it).
+ */
 export function sendNotFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0] ?? '';
-  if (routeTable.get(app)?.pathExistsForOtherMethod(request.method, path)) {
-    return reply.status(405).send({ message: METHOD_NOT_ALLOWED_MESSAGE, code: 'method_not_allowed' });
+  const allowed = routeTable.get(app)?.methodsFor(path) ?? [];
+  if (allowed.length > 0 && !allowed.includes(request.method)) {
+    return reply
+      .status(405)
+      .header('allow', allowed.join(', '))
+      .send({ message: METHOD_NOT_ALLOWED_MESSAGE, code: 'method_not_allowed' });
   }
   return reply.status(404).send({ message: NOT_FOUND_MESSAGE, code: 'not_found' });
 }
@@ -126,10 +132,13 @@ class RouteTable {
     else this.patterns.push({ methods, regex });
   }
 
-  pathExistsForOtherMethod(method: string, path: string): boolean {
-    return this.patterns.some(
-      (p) =>
-        !p.methods.has(method) && !p.methods.has('*') && p.regex.test(path) && !p.regex.source.includes('.*'),
-    );
+  /** The methods some route takes this path with, sorted; none for a path only a wildcard serves. */
+  methodsFor(path: string): string[] {
+    const methods = new Set<string>();
+    for (const p of this.patterns) {
+      if (p.methods.has('*') || p.regex.source.includes('.*') || !p.regex.test(path)) continue;
+      for (const m of p.methods) methods.add(m);
+    }
+    return [...methods].sort();
   }
 }

@@ -1,22 +1,90 @@
 import { apiErrorSchema } from '@pulsa/shared/schemas/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isSignInGuard } from './session.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The security requirement of an operation behind a sign-in guard (the scheme app.ts declares). */
+export const SESSION_SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }];
+/** An operation anyone may call that reads the session when there is one. */
+export const OPTIONAL_SESSION_SECURITY: { [scheme: string]: string[] }[] = [{}, { session: [] }];
+
 /**
- * The answers every route can give whatever its own schema says, added to its OpenAPI entry so the
- * document states what the server enforces: 400 for bad input (control characters included), 429
- * past a limit, and for state-changing methods 403 from another origin, 413 past the body limit and
- * 415 for a body that is not JSON.
+ * The answers every route can give whatever its own schema says, added to its schema at
+ * registration so the document states what the server enforces (and the answers are serialized
+ * by the same contract):
+ * - 400 for bad input (control characters included), 429 past a limit, 500 when the server fails;
+ * - for state-changing methods, 403 from another origin, 413 past the body limit, 415 for a body
+ *   that is not JSON;
+ * - behind a sign-in guard (plugins/session.ts), 401 without a session and 403 for another role or
+ *   an admin without two-factor, and the session cookie as the operation's security;
+ * - with path parameters, 404 for an id that is not there (or not the caller's) and 414 for a
+ *   parameter longer than the router takes.
  */
 export function documentCommonErrors(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const common: Record<number, typeof apiErrorSchema> = { 400: apiErrorSchema, 429: apiErrorSchema };
+    const common: Record<number, typeof apiErrorSchema> = {
+      400: apiErrorSchema,
+      429: apiErrorSchema,
+      500: apiErrorSchema,
+    };
     if (methods.some((m) => STATE_CHANGING.has(m))) {
       Object.assign(common, { 403: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema });
     }
+    if (isSignedIn(route)) {
+      Object.assign(common, { 401: apiErrorSchema, 403: apiErrorSchema });
+      route.schema.security ??= SESSION_SECURITY;
+    }
+    if (route.url.includes(':')) Object.assign(common, { 404: apiErrorSchema, 414: apiErrorSchema });
     route.schema.response = { ...common, ...((route.schema.response as object | undefined) ?? {}) };
   });
+}
+
+/** A route one of whose hooks is a sign-in guard. */
+function isSignedIn(route: RouteOptions): boolean {
+  return [route.onRequest, route.preParsing, route.preValidation, route.preHandler]
+    .flat()
+    .some((hook) => isSignInGuard(hook));
+}
+
+/**
+ * A 200 that is a file, not JSON: its media types, each a binary body (the document then says
+ * what a download is). Buffers and streams are never serialized, so the schema is the document's
+ * only.
+ */
+export function fileResponse(mediaTypes: readonly string[], description: string) {
+  const binary = z.string().meta({ format: 'binary' });
+  return {
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: binary }])),
+  };
+}
+
+/** The multipart body of an upload: one file in the `file` field. */
+const UPLOAD_BODY = {
+  type: 'object',
+  properties: { file: { type: 'string', format: 'binary', description: 'JPG, PNG or PDF, up to 5 MB' } },
+  required: ['file'],
+};
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * @fastify/swagger's transform: the zod schemas as JSON schema, then what only the document needs:
+ * a 204 has no body, and an upload (consumes multipart/form-data) takes one binary `file` field
+ * (the route reads it as a stream, so it has no body schema to validate).
+ */
+export function documentTransform(input: TransformInput) {
+  const result = jsonSchemaTransform(input);
+  const schema = result.schema as Record<string, unknown> | undefined;
+  if (!schema || schema.hide) return result;
+  const response = schema.response as Record<string, unknown> | undefined;
+  if (response?.['204']) response['204'] = { type: 'null', description: 'No content' };
+  const consumes = schema.consumes as string[] | undefined;
+  if (consumes?.includes('multipart/form-data') && !schema.body) schema.body = UPLOAD_BODY;
+  return result;
 }

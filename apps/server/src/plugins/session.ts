@@ -66,6 +66,18 @@ declare module 'fastify' {
   }
 }
 
+const SIGN_IN_GUARD = Symbol.for('pulsa.signInGuard');
+
+/** Marks a hook as one that answers 401 without a session (the API document reads the mark). */
+function signInGuard<T extends object>(hook: T): T {
+  return Object.assign(hook, { [SIGN_IN_GUARD]: true });
+}
+
+/** True for requireUser, requireRole(…) and requireRecentAuth. */
+export function isSignInGuard(hook: unknown): boolean {
+  return typeof hook === 'function' && (hook as { [SIGN_IN_GUARD]?: boolean })[SIGN_IN_GUARD] === true;
+}
+
 /** Session cookies and the per-route guards; the server alone decides who may do what. */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService; secureCookies: boolean }) => {
@@ -138,30 +150,39 @@ export const sessionPlugin = fp(
         throw forbidden(ACCOUNT_MESSAGES.twoFactorEnrollmentRequired, 'two_factor_enrollment_required');
     }
 
-    app.decorate('requireUser', async (request: FastifyRequest) => {
-      const user = await currentUser(request);
-      if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-      checkTwoFactorEnrolment(request, user);
-    });
+    app.decorate(
+      'requireUser',
+      signInGuard(async (request: FastifyRequest) => {
+        const user = await currentUser(request);
+        if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+        checkTwoFactorEnrolment(request, user);
+      }),
+    );
 
-    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-      const user = await currentUser(request);
-      if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-      if (!roles.includes(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
-      checkTwoFactorEnrolment(request, user);
-    });
+    app.decorate('requireRole', (...roles: Role[]) =>
+      signInGuard(async (request: FastifyRequest) => {
+        const user = await currentUser(request);
+        if (!user) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+        if (!roles.includes(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
+        checkTwoFactorEnrolment(request, user);
+      }),
+    );
 
-    app.decorate('requireRecentAuth', async (request: FastifyRequest) => {
-      const user = await currentUser(request);
-      const session = request.authSession;
-      if (!user || !session) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-      const fresh = (at: Date | null) => !!at && at.getTime() + REAUTH_WINDOW_MINUTES * 60_000 >= Date.now();
-      // With two-factor on, the code counts too: a sign-in from a remembered device gave only the
-      // password, so it opens no window for these changes until the code is given (decision 035).
-      const recent =
-        fresh(session.authenticatedAt) && (!user.twoFactorEnabled || fresh(session.secondFactorAt));
-      if (!recent) throw forbidden(ACCOUNT_MESSAGES.reauthRequired, 'reauth_required');
-    });
+    app.decorate(
+      'requireRecentAuth',
+      signInGuard(async (request: FastifyRequest) => {
+        const user = await currentUser(request);
+        const session = request.authSession;
+        if (!user || !session) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+        const fresh = (at: Date | null) =>
+          !!at && at.getTime() + REAUTH_WINDOW_MINUTES * 60_000 >= Date.now();
+        // With two-factor on, the code counts too: a sign-in from a remembered device gave only the
+        // password, so it opens no window for these changes until the code is given (decision 035).
+        const recent =
+          fresh(session.authenticatedAt) && (!user.twoFactorEnabled || fresh(session.secondFactorAt));
+        if (!recent) throw forbidden(ACCOUNT_MESSAGES.reauthRequired, 'reauth_required');
+      }),
+    );
   },
 );
 

@@ -52,8 +52,19 @@ describe('calendar weeks', () => {
   it('accepts only real calendar dates', () => {
     expect(isCalendarDate('2026-02-28')).toBe(true);
     expect(isCalendarDate('2026-02-30')).toBe(false);
+    expect(isCalendarDate('2026-02-32')).toBe(false);
     expect(isCalendarDate('28/02/2026')).toBe(false);
     expect(isCalendarDate(null)).toBe(false);
+    // Outside the dates the API takes (1900–2100), never sent to it.
+    expect(isCalendarDate('0000-01-01')).toBe(false);
+    expect(isCalendarDate('9999-12-31')).toBe(false);
+    expect(isCalendarDate('2100-12-31')).toBe(true);
+  });
+
+  it('counts days across any year', () => {
+    expect(addDays('0020-02-28', 1)).toBe('0020-02-29');
+    expect(addDays('9999-12-31', 1)).toBe('+010000-01-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 });
 

@@ -1,4 +1,5 @@
-import { calendarWeekday, formatCalendarDate } from '@pulsa/shared/format/calendar-date';
+import { addCalendarDays, calendarWeekday, formatCalendarDate } from '@pulsa/shared/format/calendar-date';
+import { CALENDAR_DATE_PATTERN } from '@pulsa/shared/schemas/common';
 import { BRAZIL_TIME_ZONES } from '@pulsa/shared/schemas/doctors';
 
 /**
@@ -60,12 +61,8 @@ export function clockIn(instant: string | Date, zone: string): string {
   return format('clock', zone).format(new Date(instant));
 }
 
-/** "yyyy-MM-dd" plus n days (calendar arithmetic, no zone involved). */
-export function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
+/** "yyyy-MM-dd" plus n days (calendar arithmetic, no zone involved; any year). */
+export const addDays = addCalendarDays;
 
 /** The Sunday that starts the week of a calendar date (weeks start on Sunday). */
 export function weekStart(date: string): string {
@@ -77,10 +74,9 @@ export function weekDates(sunday: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(sunday, i));
 }
 
-/** True for a real "yyyy-MM-dd" date. */
+/** True for a real "yyyy-MM-dd" date the API takes (1900 to 2100; common.ts). */
 export function isCalendarDate(value: string | null | undefined): value is string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  return !!value && CALENDAR_DATE_PATTERN.test(value);
 }
 
 /** Minutes the zone's clock is ahead of UTC at an instant (negative west of Greenwich). */

@@ -14,6 +14,8 @@ export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] 
 
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 export const DEFAULT_CONSULTATION_MINUTES = 30;
+/** The highest consultation price a doctor may set, in centavos (R$ 100.000,00). */
+export const MAX_CONSULTATION_PRICE = 10_000_000;
 
 export const TOAST_DURATION_MS = 5000;
 export const RESET_REDIRECT_MS = 2000;

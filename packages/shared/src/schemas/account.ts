@@ -109,7 +109,9 @@ export const changeEmailSchema = z.object({
     .string({ error: AUTH_MESSAGES.invalidEmail })
     .trim()
     .toLowerCase()
-    .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail })),
+    .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }))
+    // The API document shows the input side of a pipe; this states the check made after it.
+    .meta({ format: 'email' }),
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 

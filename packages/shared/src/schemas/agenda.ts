@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { calendarDateSchema } from './common.ts';
 
 /** The doctor's agenda: weekly windows, date exceptions, booking rules and the slots they make. */
 
@@ -34,14 +35,8 @@ const clock = (requiredMessage: string) =>
     .min(1, { error: requiredMessage })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: requiredMessage });
 
-/** A calendar date "yyyy-MM-dd" that exists. */
-export const isoDateSchema = z
-  .string({ error: AGENDA_MESSAGES.invalidDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: AGENDA_MESSAGES.invalidDate })
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, AGENDA_MESSAGES.invalidDate);
+/** A calendar date "yyyy-MM-dd" that exists, from 1900 to 2100 (common.ts). */
+export const isoDateSchema = calendarDateSchema(AGENDA_MESSAGES.invalidDate);
 
 /** Minutes since midnight of "HH:MM". */
 export function clockMinutes(value: string): number {
@@ -100,23 +95,17 @@ export const MAX_EXCEPTION_DAYS = 366;
 export const agendaExceptionInputSchema = z
   .object({
     kind: z.enum(EXCEPTION_KINDS, { error: AGENDA_MESSAGES.kindRequired }),
-    startDate: z
-      .string({ error: AGENDA_MESSAGES.dateRequired })
-      .min(1, { error: AGENDA_MESSAGES.dateRequired })
-      .pipe(isoDateSchema),
-    endDate: z.string().optional(),
-    startTime: z.string().optional(),
-    endTime: z.string().optional(),
+    startDate: calendarDateSchema(AGENDA_MESSAGES.invalidDate, AGENDA_MESSAGES.dateRequired),
+    // The form sends "" for the fields of the other kind; an off day without an end date ends on
+    // its first date.
+    endDate: z.union([z.literal(''), isoDateSchema], { error: AGENDA_MESSAGES.endDateRequired }).optional(),
+    startTime: z.string().max(8, { error: AGENDA_MESSAGES.startRequired }).optional(),
+    endTime: z.string().max(8, { error: AGENDA_MESSAGES.endRequired }).optional(),
     note: z.string().trim().max(200, { error: AGENDA_MESSAGES.noteTooLong }).optional(),
   })
   .superRefine((input, ctx) => {
     if (input.kind === 'off') {
-      const end = input.endDate?.trim() || input.startDate;
-      const parsed = isoDateSchema.safeParse(end);
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: AGENDA_MESSAGES.endDateRequired });
-        return;
-      }
+      const end = input.endDate || input.startDate;
       if (end < input.startDate) {
         ctx.addIssue({ code: 'custom', path: ['endDate'], message: AGENDA_MESSAGES.endDateAfterStart });
         return;

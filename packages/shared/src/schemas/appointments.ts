@@ -1,9 +1,18 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 import { BRAZIL_STATE_CODES } from '../constants/brazil-states.ts';
+import { MAX_CONSULTATION_PRICE } from '../constants/business.ts';
 import { APPOINTMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants/statuses.ts';
 import { APPOINTMENT_ACTIONS } from '../lifecycle/appointment-lifecycle.ts';
-import { pageQuerySchema, pageResultSchema } from './common.ts';
+import {
+  boundedInt,
+  calendarDateSchema,
+  INPUT_MESSAGES,
+  instantSchema,
+  MAX_PAGE,
+  pageQuerySchema,
+  pageResultSchema,
+} from './common.ts';
 
 /** Booking, paying, answering, cancelling and moving consultations. */
 
@@ -149,7 +158,7 @@ const reasonSchema = z
 
 export const bookingInputSchema = z.object({
   doctorId: z.uuid({ error: APPOINTMENT_MESSAGES.doctorNotFound }),
-  startsAt: z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.slotUnavailable }),
+  startsAt: instantSchema(APPOINTMENT_MESSAGES.slotUnavailable),
   notes: z
     .string()
     .trim()
@@ -271,7 +280,7 @@ export const refundTransferInputSchema = z.object({
     .max(100, { error: APPOINTMENT_MESSAGES.transferReferenceTooLong }),
 });
 export const rescheduleInputSchema = z.object({
-  startsAt: z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.slotUnavailable }),
+  startsAt: instantSchema(APPOINTMENT_MESSAGES.slotUnavailable),
 });
 
 /** What cancelling now would mean, shown before the user confirms. */
@@ -298,8 +307,8 @@ export const adminAppointmentsQuerySchema = pageQuerySchema.extend({
   status: z.enum(APPOINTMENT_STATUSES).optional(),
   /** Only consultations whose paid boleto is still owed back by transfer (decision 064). */
   refund: z.enum(['awaiting_transfer']).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: calendarDateSchema().optional(),
+  to: calendarDateSchema().optional(),
 });
 
 export const appointmentPageSchema = pageResultSchema(appointmentSchema);
@@ -318,13 +327,13 @@ export const bookingSearchQuerySchema = z.object({
   /** Part of the doctor's name. */
   q: z.string().trim().max(100).optional(),
   /** Centavos. */
-  minPrice: z.coerce.number().int().min(0).optional(),
-  maxPrice: z.coerce.number().int().min(0).optional(),
+  minPrice: boundedInt(0, MAX_CONSULTATION_PRICE, INPUT_MESSAGES.invalidPrice).optional(),
+  maxPrice: boundedInt(0, MAX_CONSULTATION_PRICE, INPUT_MESSAGES.invalidPrice).optional(),
   /** "disponível a partir de": only slots from this date (the doctor's calendar). */
-  from: z.iso.date({ error: 'Data inválida' }).optional(),
+  from: calendarDateSchema().optional(),
   sort: z.enum(BOOKING_SEARCH_SORTS).default('next'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  page: boundedInt(1, MAX_PAGE, INPUT_MESSAGES.invalidPage).default(1),
+  pageSize: boundedInt(1, 50, INPUT_MESSAGES.invalidPageSize).default(10),
 });
 export type BookingSearchQuery = z.input<typeof bookingSearchQuerySchema>;
 

@@ -177,7 +177,7 @@ export const rtcSignalSchema = z
       .object({
         candidate: z.string().max(2_000).optional(),
         sdpMid: z.string().max(100).nullable().optional(),
-        sdpMLineIndex: z.number().int().nullable().optional(),
+        sdpMLineIndex: z.number().int().min(0).max(65_535).nullable().optional(),
         usernameFragment: z.string().max(256).nullable().optional(),
       })
       .optional(),

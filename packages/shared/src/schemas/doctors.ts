@@ -1,7 +1,11 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 import { BRAZIL_STATE_CODES } from '../constants/brazil-states.ts';
-import { DEFAULT_CONSULTATION_MINUTES, DEFAULT_TIME_ZONE } from '../constants/business.ts';
+import {
+  DEFAULT_CONSULTATION_MINUTES,
+  DEFAULT_TIME_ZONE,
+  MAX_CONSULTATION_PRICE,
+} from '../constants/business.ts';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES, VERIFICATION_STATUSES } from '../constants/statuses.ts';
 import { parseReais } from '../format/money.ts';
 import { pageQuerySchema, pageResultSchema } from './common.ts';
@@ -85,14 +89,18 @@ export const doctorProfileInputSchema = z.object({
     .number({ error: DOCTOR_MESSAGES.invalidPrice })
     .int({ error: DOCTOR_MESSAGES.invalidPrice })
     .min(0, { error: DOCTOR_MESSAGES.negativePrice })
-    .max(10_000_000, { error: DOCTOR_MESSAGES.invalidPrice }),
+    .max(MAX_CONSULTATION_PRICE, { error: DOCTOR_MESSAGES.invalidPrice }),
   consultationMinutes: z
     .number({ error: DOCTOR_MESSAGES.invalidMinutes })
-    .int()
+    .int({ error: DOCTOR_MESSAGES.invalidMinutes })
+    .min(Math.min(...CONSULTATION_LENGTHS), { error: DOCTOR_MESSAGES.invalidMinutes })
+    .max(Math.max(...CONSULTATION_LENGTHS), { error: DOCTOR_MESSAGES.invalidMinutes })
     .refine((n) => (CONSULTATION_LENGTHS as readonly number[]).includes(n), {
       error: DOCTOR_MESSAGES.invalidMinutes,
     })
-    .default(DEFAULT_CONSULTATION_MINUTES),
+    .default(DEFAULT_CONSULTATION_MINUTES)
+    // The lengths on offer reach the API document through this (a refinement does not).
+    .meta({ enum: [...CONSULTATION_LENGTHS] }),
   timeZone: z.enum(TIME_ZONE_IDS, { error: DOCTOR_MESSAGES.invalidTimeZone }).default(DEFAULT_TIME_ZONE),
   bio: longText,
   education: longText,

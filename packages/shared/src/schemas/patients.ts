@@ -85,7 +85,9 @@ export const addPatientByEmailSchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, { error: PATIENT_MESSAGES.emailRequired })
-    .pipe(z.email({ error: PATIENT_MESSAGES.invalidEmail })),
+    .pipe(z.email({ error: PATIENT_MESSAGES.invalidEmail }))
+    // The API document shows the input side of a pipe; this states the check made after it.
+    .meta({ format: 'email' }),
 });
 export type AddPatientByEmailInput = z.infer<typeof addPatientByEmailSchema>;
 

@@ -1,6 +1,7 @@
 import { appointmentIdParamsSchema } from '@pulsa/shared/schemas/appointments';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileResponse } from '../../plugins/openapi-errors.ts';
 import type { BookingContext, Viewer } from './appointments.context.ts';
 import { boletoPdf, receiptPdf } from './appointments.documents.ts';
 
@@ -29,6 +30,7 @@ export async function appointmentDocumentRoutes(app: FastifyInstance, opts: { ct
         tags,
         summary: 'The boleto of the appointment’s payment, ready to print (PDF); patient and admins only',
         params: appointmentIdParamsSchema,
+        response: { 200: fileResponse(['application/pdf'], 'The boleto (PDF)') },
       },
     },
     async (request, reply) =>
@@ -43,6 +45,7 @@ export async function appointmentDocumentRoutes(app: FastifyInstance, opts: { ct
         tags,
         summary: 'The receipt of a paid (or refunded) payment (PDF)',
         params: appointmentIdParamsSchema,
+        response: { 200: fileResponse(['application/pdf'], 'The receipt (PDF)') },
       },
     },
     async (request, reply) =>

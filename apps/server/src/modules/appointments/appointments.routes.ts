@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import { fileResponse } from '../../plugins/openapi-errors.ts';
 import { bookableDoctors } from '../catalog/bookable-doctors.ts';
 import { getForViewer } from './appointments.access.ts';
 import { book, storedBillingAddress } from './appointments.booking.ts';
@@ -86,7 +87,15 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
 
   r.get(
     '/appointments/:id/calendar.ics',
-    { ...anyone, schema: { tags, summary: 'The appointment as a calendar event (.ics)', ...withId } },
+    {
+      ...anyone,
+      schema: {
+        tags,
+        summary: 'The appointment as a calendar event (.ics)',
+        ...withId,
+        response: { 200: fileResponse(['text/calendar'], 'The iCalendar file'), ...errors },
+      },
+    },
     async (request, reply) => {
       const viewer = viewerOf(request);
       const dto = await getForViewer(ctx, viewer, request.params.id);

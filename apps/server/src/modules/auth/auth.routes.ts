@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { OPTIONAL_SESSION_SECURITY } from '../../plugins/openapi-errors.ts';
 import {
   CHALLENGE_COOKIE,
   TRUSTED_DEVICE_COOKIE,
@@ -168,7 +169,12 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
     '/logout',
     {
       config: { allowWithoutTwoFactor: true },
-      schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        security: OPTIONAL_SESSION_SECURITY,
+        response: { 200: messageSchema },
+      },
     },
     async (request, reply) => {
       const token = app.sessionToken(request);
@@ -184,6 +190,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, or null',
+        security: OPTIONAL_SESSION_SECURITY,
         response: { 200: z.object({ user: sessionUserSchema.nullable() }) },
       },
     },

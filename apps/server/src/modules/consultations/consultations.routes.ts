@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileResponse } from '../../plugins/openapi-errors.ts';
 import { acceptUploads, sendPrivateFile } from '../files/files.http.ts';
 import { DOCUMENT_TYPES } from '../files/files.signature.ts';
 import { readUpload } from '../files/files.upload.ts';
@@ -136,7 +137,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary: 'A file shared in the room, for its two parties only',
         params: chatFileParamsSchema,
         querystring: z.object({ download: z.enum(['1']).optional() }),
-        response: errors,
+        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent'), ...errors },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileResponse, OPTIONAL_SESSION_SECURITY } from '../../plugins/openapi-errors.ts';
 import { acceptUploads, sendPrivateFile } from '../files/files.http.ts';
 import { createFileStorage } from '../files/files.service.ts';
 import { DOCUMENT_TYPES, PHOTO_TYPES } from '../files/files.signature.ts';
@@ -165,7 +166,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'A verification document’s file, for its doctor and admins',
         params: documentIdParamsSchema,
         querystring: z.object({ download: z.enum(['1']).optional() }),
-        response: errors,
+        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent'), ...errors },
       },
     },
     async (request, reply) => {
@@ -185,8 +186,9 @@ export async function doctorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['catalog'],
         summary: 'A doctor’s photo: public once approved, else for the doctor and admins only',
+        security: OPTIONAL_SESSION_SECURITY,
         params: doctorIdParamsSchema,
-        response: errors,
+        response: { 200: fileResponse(['image/webp'], 'The photo (WebP, 512 px)'), ...errors },
       },
     },
     async (request, reply) => {

@@ -321,3 +321,47 @@ describe('capacity (the dashboard occupancy divides by it)', () => {
     );
   });
 });
+
+describe('any date a Date holds', () => {
+  const input = (over: Partial<SlotInput>): SlotInput => ({
+    windows: [w(5, '09:00', '10:00')],
+    exceptions: [],
+    busy: [],
+    rules: rules(),
+    now: LONG_AGO,
+    ...over,
+  });
+
+  it('writes and reads dates before the year 1000 and at the year 9999', () => {
+    const ancient = new Date(0);
+    ancient.setUTCFullYear(20, 1, 29);
+    ancient.setUTCHours(15);
+    expect(localDateOf(ancient, SP)).toBe('0020-02-29');
+    expect(localDateOf(new Date(Date.UTC(9999, 11, 31, 12)), SP)).toBe('9999-12-31');
+    const start = wallTimeToInstant('0020-02-29', 9 * 60, SP);
+    expect(localDateOf(start, SP)).toBe('0020-02-29');
+    expect(start.getUTCFullYear()).toBe(20);
+    expect(weekdayOf('0020-02-29')).toBe(6);
+  });
+
+  it('cuts slots on such dates without failing, the days past 9999 included', () => {
+    const now = new Date(0);
+    now.setUTCFullYear(1, 0, 1);
+    const days = freeSlotDays({
+      ...input({ windows: [w(6, '09:00', '10:00'), w(5, '09:00', '10:00')], now }),
+      rules: rules({ bookingHorizonDays: 365 * 20_000 }),
+      fromDate: '0020-02-29',
+      days: 2,
+    });
+    expect(days.map((d) => [d.date, d.slots.map((s) => s.time)])).toEqual([
+      ['0020-02-29', ['09:00', '09:30']],
+      ['0020-03-01', []],
+    ]);
+    const far = freeSlotDays({ ...input({ now: new Date() }), fromDate: '9999-12-31', days: 3 });
+    expect(far.map((d) => d.date)).toEqual(['9999-12-31', '+010000-01-01', '+010000-01-02']);
+    const from = new Date(Date.UTC(9999, 11, 31));
+    expect(() =>
+      freeSlots({ ...input({ now: new Date() }), from, to: new Date(from.getTime() + 3 * 86_400_000) }),
+    ).not.toThrow();
+  });
+});

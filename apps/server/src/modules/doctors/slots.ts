@@ -1,4 +1,11 @@
 import { TZDate } from '@date-fns/tz';
+import {
+  addCalendarDays,
+  calendarDate,
+  calendarDateParts,
+  calendarDaysBetween,
+  calendarWeekday,
+} from '@pulsa/shared/format/calendar-date';
 import { REQUEST_MIN_LEAD_MINUTES } from '@pulsa/shared/schemas/appointments';
 
 /**
@@ -89,28 +96,33 @@ export function clockToMinutes(value: string): number {
   return Number(h) * 60 + Number(m);
 }
 
-/** The calendar date "yyyy-MM-dd" of an instant in a zone. */
+/** The calendar date "yyyy-MM-dd" of an instant in a zone (any year: 0020-02-29 too). */
 export function localDateOf(instant: Date, timeZone: string): string {
   const t = new TZDate(instant.getTime(), timeZone);
-  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
+  return calendarDate(t.getFullYear(), t.getMonth() + 1, t.getDate());
 }
 
 /** "yyyy-MM-dd" plus n calendar days. */
-export function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-}
+export const addDays = addCalendarDays;
 
 /** 0 = Sunday … 6 = Saturday of a calendar date. */
-export function weekdayOf(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
+export const weekdayOf = calendarWeekday;
+
+/** A wall-clock time in a zone; Date's constructors would read the years 0–99 as 1900–1999. */
+function zonedWallTime(y: number, m: number, d: number, h: number, min: number, timeZone: string) {
+  if (y >= 100) return new TZDate(y, m - 1, d, h, min, timeZone).getTime();
+  const t = new TZDate(2000, 0, 1, 0, 0, timeZone);
+  t.setFullYear(y, m - 1, d);
+  t.setHours(h, min, 0, 0);
+  return t.getTime();
 }
 
 /** The instant of a wall-clock time on a date in a zone (see the module comment for DST). */
 export function wallTimeToInstant(date: string, minutes: number, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const { year: y, month: m, day: d } = calendarDateParts(date);
   const h = Math.floor(minutes / 60);
   const min = minutes % 60;
-  let t = new TZDate(y, m - 1, d, h, min, timeZone).getTime();
+  let t = zonedWallTime(y, m, d, h, min, timeZone);
   // A repeated wall time: prefer its first occurrence (offset changes are at most a few hours).
   for (const back of [180, 120, 60, 30]) {
     const earlier = t - back * MINUTE;
@@ -219,8 +231,7 @@ export function freeSlots(input: SlotInput & { from: Date; to: Date }): Slot[] {
   if (input.to <= input.from) return [];
   const fromDate = localDateOf(input.from, input.rules.timeZone);
   const toDate = localDateOf(input.to, input.rules.timeZone);
-  const days =
-    Math.round((Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / DAY) + 1;
+  const days = calendarDaysBetween(fromDate, toDate) + 1;
   return freeSlotDays({ ...input, fromDate, days })
     .flatMap((d) => d.slots)
     .filter((s) => s.start >= input.from && s.start < input.to);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppConfig } from '../../config.ts';
+import { type AppConfig, isLocalAppUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox, systemSettings } from '../../db/schema.ts';
 import { decryptText, isEncrypted } from '../../lib/encryption.ts';
@@ -96,8 +96,12 @@ export class EmailDelivery {
       const open = (body: string) =>
         this.config.dataEncryptionKey ? decryptText(this.config.dataEncryptionKey, body) : body;
       if (!smtp) {
-        // Only on a developer's machine is the link logged, so a local user can still follow it.
-        const link = this.config.env === 'development' ? firstLink(open(message.text)) : undefined;
+        // Only on a developer's machine (development, APP_URL on this machine) is the link logged,
+        // so a local user can still follow it; a server anyone reaches never logs it.
+        const link =
+          this.config.env === 'development' && isLocalAppUrl(this.config.appUrl)
+            ? firstLink(open(message.text))
+            : undefined;
         this.log.info(
           { emailId: message.id, kind: message.kind, ...(link ? { link } : {}) },
           'e-mail kept in the outbox (no SMTP configured)',

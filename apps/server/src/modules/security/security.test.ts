@@ -221,7 +221,7 @@ describe('finding 4: links in e-mails are not kept in clear', () => {
   });
 
   it('logs the link only on a developer machine, and warns in production without SMTP', async () => {
-    const dev = await appWith({ env: 'development', smtp: undefined });
+    const dev = await appWith({ env: 'development', smtp: undefined, appUrl: 'http://localhost:3000' });
     const body = newAccountBody();
     await dev.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     await dev.app.emails.kick();
