@@ -231,6 +231,8 @@ export async function transition(
     if (why) throw refused(action, why);
   }
   const after: After[] = [];
+  const cancelWith = (reason: string, event: AppointmentEvent) =>
+    cancelIn(ctx, tx, appointment, payment, state, by, reason, event, now);
   switch (change.kind) {
     case 'secure': {
       if (appointment.status !== 'scheduled' || appointment.holdExpiresAt === null) return after;
@@ -265,17 +267,7 @@ export async function transition(
       break;
     }
     case 'reject':
-      await cancelIn(
-        ctx,
-        tx,
-        appointment,
-        payment,
-        state,
-        by,
-        CANCELLATION_REASONS.doctorRejected,
-        'rejected',
-        now,
-      );
+      await cancelWith(CANCELLATION_REASONS.doctorRejected, 'rejected');
       break;
     case 'cancel': {
       const event: AppointmentEvent =
@@ -291,7 +283,7 @@ export async function transition(
           : by.actor === 'doctor'
             ? 'Cancelada pelo médico'
             : 'Cancelada pela equipe Pulsa');
-      await cancelIn(ctx, tx, appointment, payment, state, by, text, event, now);
+      await cancelWith(text, event);
       break;
     }
     case 'reschedule': {
@@ -353,48 +345,18 @@ export async function transition(
     case 'expire_hold':
       if (appointment.status !== 'scheduled' || !appointment.holdExpiresAt) return after;
       if (appointment.holdExpiresAt.getTime() > now.getTime()) return after;
-      await cancelIn(
-        ctx,
-        tx,
-        appointment,
-        payment,
-        state,
-        by,
-        CANCELLATION_REASONS.holdExpired,
-        'hold_expired',
-        now,
-      );
+      await cancelWith(CANCELLATION_REASONS.holdExpired, 'hold_expired');
       break;
     case 'expire_request':
       if (appointment.status !== 'scheduled' || appointment.holdExpiresAt !== null) return after;
       if (!appointment.respondBy || appointment.respondBy.getTime() > now.getTime()) return after;
-      await cancelIn(
-        ctx,
-        tx,
-        appointment,
-        payment,
-        state,
-        by,
-        CANCELLATION_REASONS.requestExpired,
-        'expired',
-        now,
-      );
+      await cancelWith(CANCELLATION_REASONS.requestExpired, 'expired');
       break;
     case 'close_unended': {
       if (appointment.status !== 'confirmed' && appointment.status !== 'in_progress') return after;
       const doctorUserId = await doctorUserIdOf(tx, appointment.doctorId);
       if (!doctorUserId || !came.has(doctorUserId)) {
-        await cancelIn(
-          ctx,
-          tx,
-          appointment,
-          payment,
-          state,
-          by,
-          CANCELLATION_REASONS.doctorAbsent,
-          'doctor_absent',
-          now,
-        );
+        await cancelWith(CANCELLATION_REASONS.doctorAbsent, 'doctor_absent');
         break;
       }
       const status = came.has(appointment.patientId) ? 'completed' : 'no_show';
