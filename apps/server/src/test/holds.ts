@@ -1,14 +1,20 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appointments } from '../db/schema.ts';
 
 /**
- * Lets a test patient's unpaid holds lapse: a patient holds at most one unpaid slot per doctor, and
- * a test that books many times as one person starts each booking from none.
+ * Clears what a test patient's earlier bookings still hold: unpaid holds lapse, requests the doctor
+ * never answered are withdrawn. A patient may have one waiting booking per doctor, and a test that
+ * books many times as one person starts each booking from none. Their own assertions are done by then.
  */
-export async function lapseUnpaidHolds(db: Db, patientId: string): Promise<void> {
+export async function clearPendingBookings(db: Db, patientId: string): Promise<void> {
+  const waiting = and(eq(appointments.patientId, patientId), eq(appointments.status, 'scheduled'));
   await db
     .update(appointments)
     .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-    .where(and(eq(appointments.patientId, patientId), isNotNull(appointments.holdExpiresAt)));
+    .where(and(waiting, isNotNull(appointments.holdExpiresAt)));
+  await db
+    .update(appointments)
+    .set({ status: 'canceled', canceledBy: 'patient', canceledAt: new Date() })
+    .where(and(waiting, isNull(appointments.holdExpiresAt)));
 }

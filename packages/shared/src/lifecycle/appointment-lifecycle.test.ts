@@ -112,7 +112,7 @@ describe('the lifecycle table', () => {
       at(-10 * MIN),
       {
         patient: ['cancel', 'join'],
-        doctor: ['cancel', 'reschedule', 'join', 'complete'],
+        doctor: ['cancel', 'reschedule', 'join'],
         admin: ['cancel', 'complete'],
         system: ['cancel'],
       },
@@ -123,7 +123,7 @@ describe('the lifecycle table', () => {
       at(15 * MIN),
       {
         patient: ['join'],
-        doctor: ['join', 'complete', 'no_show'],
+        doctor: ['join', 'no_show'],
         admin: ['cancel', 'complete'],
         system: ['cancel'],
       },
@@ -168,6 +168,16 @@ describe('the lifecycle table', () => {
     expect(refusal(moved, 'doctor', 'reschedule', days(3))).toBe('too_many_moves');
   });
 
+  it('the doctor completes only a consultation the patient came to; a request only with its money', () => {
+    expect(refusal(state(), 'doctor', 'complete', at(5 * MIN))).toBe('patient_absent');
+    expect(refusal(state({ patientJoined: true }), 'doctor', 'complete', at(5 * MIN))).toBeNull();
+    const canceledCard = {
+      ...awaitingDoctor,
+      payment: { status: 'failed' as const, refundAwaitingTransfer: false },
+    };
+    expect(refusal(canceledCard, 'doctor', 'accept', days(2))).toBe('unpaid');
+  });
+
   it('a no-show needs that the patient never came in', () => {
     expect(refusal(state({ patientJoined: true }), 'doctor', 'no_show', at(20 * MIN))).toBe('patient_came');
     expect(refusal(state(), 'doctor', 'no_show', at(15 * MIN - 1))).toBe('too_early');
@@ -189,14 +199,13 @@ describe('refund terms', () => {
     expect(refundOnCancel(moved, 'patient', days(1.5))).toBe('full');
   });
 
-  it("the doctor's move into the window keeps the patient's full refund, up to the new start", () => {
-    const s = state({ freeCancellationUntil: days(6), startsAt: days(-7) });
-    const newStart = days(7);
+  it("after the doctor's move the patient cancels with a full refund until the new start", () => {
+    // Even when the old terms had already run out (a consultation 10 h ahead moved to 1 h ahead).
+    const s = state({ freeCancellationUntil: at(-14 * HOUR) });
+    const newStart = at(HOUR);
     expect(freeCancellationAfterMove(s, newStart, 'doctor')?.toISOString()).toBe(newStart.toISOString());
-    const later = days(-30);
-    expect(freeCancellationAfterMove(s, later, 'doctor')?.toISOString()).toBe(
-      freeCancellationFor(later).toISOString(),
-    );
+    const moved = { ...s, startsAt: newStart, freeCancellationUntil: newStart };
+    expect(refundOnCancel(moved, 'patient', at(0))).toBe('full');
   });
 
   it("the patient's move (only while free) takes the new start's terms", () => {

@@ -117,8 +117,8 @@ function termsOf(s: LifecycleState): Date {
 
 /**
  * The terms after a move. The patient may move only while a free cancellation is still theirs, so a
- * move is a cancel-and-book: the new start's terms. The doctor's move never takes a
- * refund away: the patient keeps the later of the old and the new terms (never past the new start).
+ * move is a cancel-and-book: the new start's terms. The doctor's move never takes a refund away: the
+ * patient may cancel with a full refund until the new start.
  */
 export function freeCancellationAfterMove(
   s: LifecycleState,
@@ -126,9 +126,7 @@ export function freeCancellationAfterMove(
   by: LifecycleActor,
 ): Date | null {
   if (s.status !== 'confirmed') return s.freeCancellationUntil;
-  const fresh = freeCancellationFor(newStart);
-  if (by === 'patient') return fresh;
-  return new Date(Math.min(newStart.getTime(), Math.max(termsOf(s).getTime(), fresh.getTime())));
+  return by === 'patient' ? freeCancellationFor(newStart) : newStart;
 }
 
 /**
@@ -151,6 +149,8 @@ export type Refusal =
   | 'too_many_moves'
   | 'too_early'
   | 'patient_came'
+  | 'patient_absent'
+  | 'unpaid'
   | 'ended';
 
 const before = (now: Date, at: Date) => now.getTime() < at.getTime();
@@ -170,7 +170,9 @@ export function refusal(
       return stage === 'awaiting_payment' && s.payment?.status === 'pending' ? null : 'not_allowed';
     case 'accept':
       if (by !== 'doctor' && by !== 'admin') return 'not_allowed';
-      return stage === 'awaiting_doctor' ? null : 'already_answered';
+      if (stage !== 'awaiting_doctor') return 'already_answered';
+      // A request is accepted only with its money behind it (a card authorised, or paid).
+      return s.payment?.status === 'processing' || s.payment?.status === 'paid' ? null : 'unpaid';
     case 'reject':
       if (by !== 'doctor') return 'not_allowed';
       return stage === 'awaiting_doctor' ? null : 'already_answered';
@@ -200,6 +202,9 @@ export function refusal(
       if (stage !== 'confirmed' && stage !== 'in_progress') return ended ? 'ended' : 'not_allowed';
       // Nobody closes a consultation that has not begun (its money and its cancellation hang on it).
       if (before(now, roomWindow(s.startsAt, s.endsAt).opensAt)) return 'too_early';
+      // The doctor completes a consultation the patient came to; otherwise it is a no-show (or the
+      // closing job decides). The team may still close it, with a reason.
+      if (by === 'doctor' && !s.patientJoined) return 'patient_absent';
       return null;
     case 'no_show':
       if (by !== 'doctor') return 'not_allowed';

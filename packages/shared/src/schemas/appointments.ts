@@ -38,6 +38,12 @@ export const APPOINTMENT_MESSAGES = {
   rescheduleNoRefundWindow:
     'Faltam menos de 24 horas para a consulta: ela não pode mais ser remarcada por você. Fale com o médico ou cancele sem reembolso.',
   tooManyReschedules: 'Esta consulta já foi remarcada 2 vezes e não pode ser remarcada de novo.',
+  requestUnpaid: 'O pagamento desta solicitação não está garantido: ela não pode ser aceita.',
+  patientBusyForDoctor: 'O paciente já tem outra consulta neste horário. Escolha outro.',
+  requestWithDoctor:
+    'Você já tem uma solicitação aguardando a resposta deste médico. Aguarde a resposta antes de agendar outra.',
+  tooManyRequests:
+    'Você já tem 4 consultas aguardando pagamento ou resposta do médico. Aguarde uma resposta antes de agendar outra.',
   tooManyHolds:
     'Você já tem 2 reservas aguardando pagamento. Conclua ou cancele uma delas antes de agendar outra.',
   holdWithDoctor:
@@ -114,6 +120,7 @@ export const CANCELLATION_REASONS = {
   requestExpired: 'Solicitação não respondida pelo médico a tempo',
   holdExpired: 'Pagamento não concluído no prazo',
   doctorAbsent: 'O médico não entrou na consulta',
+  paymentCanceled: 'O pagamento foi cancelado pela operadora do cartão',
 } as const;
 
 /**
@@ -121,8 +128,10 @@ export const CANCELLATION_REASONS = {
  * Monday; the slot is freed before). A boleto paid after that is returned (decision 065).
  */
 export const BOLETO_MAX_HOLD_HOURS = 48;
-/** Unpaid holds a patient may have at once (and at most one per doctor). */
+/** Unpaid holds a patient may have at once (and at most one booking per doctor waiting for anything). */
 export const MAX_UNPAID_HOLDS = 2;
+/** Bookings a patient may have waiting at once: unpaid holds and paid requests the doctor has not answered. */
+export const MAX_PENDING_BOOKINGS = 4;
 /** Booking requests a patient may send in BOOKING_RATE_WINDOW_MINUTES. */
 export const BOOKING_RATE_LIMIT = 10;
 export const BOOKING_RATE_WINDOW_MINUTES = 10;

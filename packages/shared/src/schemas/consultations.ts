@@ -38,6 +38,8 @@ export const CONSULTATION_MESSAGES = {
   patientCame: 'O paciente entrou na sala: encerre a consulta como concluída.',
   cannotComplete: 'Só uma consulta confirmada ou em andamento pode ser concluída.',
   completeTooSoon: 'A consulta só pode ser concluída depois que a sala abrir.',
+  patientNeverCame:
+    'O paciente não entrou na sala: a consulta não pode ser concluída. Registre o não comparecimento 15 minutos após o início.',
   messageRequired: 'Escreva uma mensagem',
   messageTooLong: 'A mensagem pode ter no máximo 2000 caracteres',
   notesTooLong: 'As orientações podem ter no máximo 4000 caracteres',

@@ -6,6 +6,7 @@ import {
   BOLETO_MIN_DAYS_AHEAD,
   HOLD_MINUTES,
   APPOINTMENT_MESSAGES as M,
+  MAX_PENDING_BOOKINGS,
   MAX_UNPAID_HOLDS,
 } from '@pulsa/shared/schemas/appointments';
 import { sql } from 'drizzle-orm';
@@ -23,9 +24,9 @@ import {
   insertAppointment,
   lapsedHoldsOverlapping,
   patientProfile,
+  pendingBookings,
   rangeTaken,
   saveBillingAddress,
-  unpaidHolds,
 } from './appointments.repository.ts';
 import { nearestSlots } from './appointments.slots.ts';
 
@@ -52,16 +53,21 @@ export async function storedBillingAddress(db: Queryable, patientId: string): Pr
 class SlotTaken extends Error {}
 
 /**
- * A patient holds a free slot while paying: at most MAX_UNPAID_HOLDS unpaid holds at once, and one
- * per doctor, so nobody can sit on an agenda. Checked under a per-patient lock, so two bookings sent
- * at once cannot both pass.
+ * A patient holds a free slot while paying, and a paid request holds it until the doctor answers:
+ * one such booking per doctor, at most MAX_UNPAID_HOLDS unpaid and MAX_PENDING_BOOKINGS in all, so
+ * nobody can sit on an agenda. Checked under a per-patient lock, so bookings sent at once cannot
+ * both pass.
  */
-async function checkHolds(tx: Queryable, patientId: string, doctorId: string) {
+async function checkPending(tx: Queryable, patientId: string, doctorId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds:${patientId}`}))`);
-  const holds = await unpaidHolds(tx, patientId);
-  if (holds.some((h) => h.doctorId === doctorId))
-    throw conflict(M.holdWithDoctor, undefined, 'hold_with_doctor');
-  if (holds.length >= MAX_UNPAID_HOLDS) throw conflict(M.tooManyHolds, undefined, 'too_many_holds');
+  const pending = await pendingBookings(tx, patientId);
+  const withDoctor = pending.find((p) => p.doctorId === doctorId);
+  if (withDoctor?.unpaid) throw conflict(M.holdWithDoctor, undefined, 'hold_with_doctor');
+  if (withDoctor) throw conflict(M.requestWithDoctor, undefined, 'request_with_doctor');
+  if (pending.filter((p) => p.unpaid).length >= MAX_UNPAID_HOLDS)
+    throw conflict(M.tooManyHolds, undefined, 'too_many_holds');
+  if (pending.length >= MAX_PENDING_BOOKINGS)
+    throw conflict(M.tooManyRequests, undefined, 'too_many_requests');
 }
 
 export async function book(
@@ -110,7 +116,7 @@ export async function book(
       );
       if (!(lock.rows[0] as { ok: boolean } | undefined)?.ok) throw new SlotTaken();
       if (await rangeTaken(tx, doctor.id, start, end)) throw new SlotTaken();
-      await checkHolds(tx, patientId, doctor.id);
+      await checkPending(tx, patientId, doctor.id);
       // Unpaid holds whose time has passed stop holding the range: they expire now, by the rules.
       for (const lapsed of await lapsedHoldsOverlapping(tx, { doctorId: doctor.id, patientId }, start, end))
         await transition(ctx, tx, lapsed, { kind: 'expire_hold' }, BY_RULES, now);

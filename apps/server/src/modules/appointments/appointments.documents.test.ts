@@ -9,7 +9,7 @@ import {
   SAMPLE_BILLING_ADDRESS,
   seedSpecialties,
 } from '../../db/factories.ts';
-import { lapseUnpaidHolds } from '../../test/holds.ts';
+import { clearPendingBookings } from '../../test/holds.ts';
 import { pageContent, shownTexts } from '../../test/pdf-content.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
@@ -43,7 +43,7 @@ const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: obj
   app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
 async function bookAs(startsAt: string, method: 'card' | 'pix' | 'boleto') {
-  await lapseUnpaidHolds(app.db, patientId);
+  await clearPendingBookings(app.db, patientId);
   const res = await call('POST', '/api/appointments', cookies.patient, {
     doctorId: doctor.doctorId,
     startsAt,

@@ -39,6 +39,7 @@ import {
   appointmentRow,
   doctorUserIdOf,
   findAppointmentDto,
+  lapsedHoldsOverlapping,
   latestPayments,
   lockAppointment,
   lockLivePayment,
@@ -47,7 +48,7 @@ import {
   updateAppointment,
 } from './appointments.repository.ts';
 import { nearestSlots } from './appointments.slots.ts';
-import { lifecycleState } from './appointments.state.ts';
+import { lifecycleState, reachedDoctor } from './appointments.state.ts';
 
 /**
  * The one place an appointment changes state. Every path — the patient, the doctor, the team, a
@@ -78,6 +79,8 @@ export type Change =
   | { kind: 'no_show' }
   | { kind: 'expire_hold' }
   | { kind: 'expire_request' }
+  /** The provider withdrew the card's authorisation of a request: no money is behind it any more. */
+  | { kind: 'payment_lost' }
   /** Hours after its end nobody closed it: decided by who came (decision 077). */
   | { kind: 'close_unended' };
 
@@ -100,6 +103,8 @@ function refused(action: AppointmentAction, why: Refusal): AppError {
     return conflict(M.rescheduleNoRefundWindow, undefined, 'inside_no_refund_window');
   if (why === 'too_many_moves') return conflict(M.tooManyReschedules, undefined, 'too_many_moves');
   if (why === 'patient_came') return conflict(CM.patientCame, undefined, 'patient_came');
+  if (why === 'patient_absent') return conflict(CM.patientNeverCame, undefined, 'patient_absent');
+  if (why === 'unpaid') return conflict(M.requestUnpaid, undefined, 'unpaid');
   switch (action) {
     case 'accept':
     case 'reject':
@@ -146,8 +151,8 @@ export async function tellAbout(
   event: AppointmentEvent,
   extra: MessageExtra = {},
 ) {
-  const dto = await findAppointmentDto(tx, id, 'system');
-  if (!dto) return;
+  const [dto, row] = await Promise.all([findAppointmentDto(tx, id, 'system'), appointmentRow(tx, id)]);
+  if (!dto || !row) return;
   await tell(
     ctx,
     tx,
@@ -158,6 +163,7 @@ export async function tellAbout(
       timeZone: dto.timeZone,
       doctor: { userId: dto.doctor.id, name: dto.doctor.name, email: dto.doctor.email },
       patient: { userId: dto.patient.id, name: dto.patient.name, email: dto.patient.email },
+      doctorKnows: reachedDoctor(row),
     },
     extra,
   );
@@ -175,7 +181,9 @@ export async function announce(tx: Queryable, id: string): Promise<void> {
     latestPaymentStatus(tx, id),
     adminIds(tx),
   ]);
-  await publishLive(tx, [appointment.patientId, ...(doctorUserId ? [doctorUserId] : []), ...admins], {
+  // An unpaid hold never reached the doctor: their screens hear of it once it is a request.
+  const doctor = doctorUserId && reachedDoctor(appointment) ? [doctorUserId] : [];
+  await publishLive(tx, [appointment.patientId, ...doctor, ...admins], {
     type: 'appointment.changed',
     appointmentId: id,
     doctorId: appointment.doctorId,
@@ -297,6 +305,14 @@ export async function transition(
       );
       const slot = offered.find((s) => s.start.getTime() === change.startsAt.getTime());
       if (!slot) throw new SlotTaken();
+      // Unpaid holds whose time has passed stop holding the new range, as they do for a booking.
+      for (const lapsed of await lapsedHoldsOverlapping(
+        tx,
+        { doctorId: appointment.doctorId, patientId: appointment.patientId },
+        slot.start,
+        slot.end,
+      ))
+        if (lapsed !== id) await transition(ctx, tx, lapsed, { kind: 'expire_hold' }, BY_RULES, now);
       const waiting = appointment.status === 'scheduled';
       // A request moved nearer must be answered by 2 h before its new start.
       const respondBy =
@@ -352,6 +368,10 @@ export async function transition(
       if (!appointment.respondBy || appointment.respondBy.getTime() > now.getTime()) return after;
       await cancelWith(CANCELLATION_REASONS.requestExpired, 'expired');
       break;
+    case 'payment_lost':
+      if (appointment.status !== 'scheduled') return after;
+      await cancelWith(CANCELLATION_REASONS.paymentCanceled, 'payment_canceled');
+      break;
     case 'close_unended': {
       if (appointment.status !== 'confirmed' && appointment.status !== 'in_progress') return after;
       const doctorUserId = await doctorUserIdOf(tx, appointment.doctorId);
@@ -401,21 +421,20 @@ async function cancelIn(
   if (payment?.status === 'pending') await abandonPayment(tx, ctx.provider, payment, reason);
   else if (payment && refundOnCancel(state, by.actor, now) === 'full')
     refund = await refundPayment(tx, ctx.provider, payment, reason, by.actor);
-  else if (payment?.status === 'processing' && payment.providerRef) {
-    // A late cancellation of a confirmed card appointment keeps the money: capture it.
-    await ctx.provider.capture(payment.providerRef, `capture:${payment.id}`);
-    await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now });
-  }
   await recordEvent(tx, id, by, 'canceled', reason);
+  // The money is said in the cancellation's own message: back, released, owed by transfer, or kept.
+  const kept = payment?.status === 'paid' && refund.kind === 'none';
   await tellAbout(ctx, tx, id, event, {
     reason,
     refund:
-      refund.kind === 'none'
-        ? undefined
-        : {
+      refund.kind !== 'none'
+        ? {
             kind: refund.kind === 'refunded' && wasHeldOnly ? 'released' : refund.kind,
             amount: refund.amount,
-          },
+          }
+        : kept
+          ? { kind: 'kept', amount: payment.amount }
+          : undefined,
   });
 }
 
@@ -464,7 +483,11 @@ export async function act(
   } catch (error) {
     if (change.kind !== 'reschedule') throw error;
     if (isExclusionViolation(error, 'appointments_patient_no_overlap'))
-      throw conflict(M.patientBusy, undefined, 'patient_busy');
+      throw conflict(
+        viewer.role === 'doctor' ? M.patientBusyForDoctor : M.patientBusy,
+        undefined,
+        'patient_busy',
+      );
     if (isExclusionViolation(error, 'appointments_doctor_no_overlap') || error instanceof SlotTaken) {
       const dto = await getForViewer(ctx, viewer, id);
       const nearest = await nearestSlots(ctx.db, dto.doctor.doctorId, change.startsAt, now);

@@ -1,5 +1,5 @@
 import { formatBRL } from '@pulsa/shared/format/money';
-import { BOLETO_REFUND_BUSINESS_DAYS } from '@pulsa/shared/schemas/appointments';
+import { BOLETO_REFUND_BUSINESS_DAYS, FREE_CANCELLATION_HOURS } from '@pulsa/shared/schemas/appointments';
 import type { Queryable } from '../../db/client.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { appointmentEmail } from '../email/email.templates.ts';
@@ -12,6 +12,8 @@ export interface MessageSubject {
   timeZone: string;
   doctor: { userId: string; name: string; email: string };
   patient: { userId: string; name: string; email: string };
+  /** False while the booking never reached the doctor (an unpaid hold): they hear nothing of it. */
+  doctorKnows: boolean;
 }
 
 export type AppointmentEvent =
@@ -24,6 +26,7 @@ export type AppointmentEvent =
   | 'canceled_by_doctor'
   | 'canceled_by_admin'
   | 'hold_expired'
+  | 'payment_canceled'
   | 'rescheduled'
   | 'refunded'
   | 'refund_by_transfer'
@@ -124,6 +127,20 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: MessageE
         to: 'doctor',
         title: 'Solicitação expirada',
         paragraphs: [`A solicitação ${withPatient} expirou sem resposta.`],
+      });
+      break;
+    case 'payment_canceled':
+      list.push({
+        to: 'patient',
+        title: 'Pagamento cancelado',
+        paragraphs: [
+          `A operadora do cartão cancelou a autorização do pagamento da consulta ${withDoctor}, e a solicitação foi cancelada. Nada foi cobrado; você pode agendar de novo.`,
+        ],
+      });
+      list.push({
+        to: 'doctor',
+        title: 'Solicitação cancelada',
+        paragraphs: [`A solicitação ${withPatient} foi cancelada: o pagamento não foi concluído.`],
       });
       break;
     case 'hold_expired':
@@ -275,7 +292,7 @@ export interface MessageExtra {
   /** A card authorised, to be charged when the doctor accepts. */
   cardHeld?: boolean;
   /** The money of a cancellation, told in the same message: given back, released, or owed by transfer. */
-  refund?: { kind: 'refunded' | 'released' | 'awaiting_transfer'; amount: number };
+  refund?: { kind: 'refunded' | 'released' | 'awaiting_transfer' | 'kept'; amount: number };
 }
 
 /** What the patient reads of the money in the message that cancels their consultation. */
@@ -286,6 +303,8 @@ function refundParagraph(refund: NonNullable<MessageExtra['refund']>): string {
       return `A reserva de ${amount} no seu cartão foi liberada: nada foi cobrado.`;
     case 'refunded':
       return `Devolvemos ${amount} pelo mesmo meio de pagamento.`;
+    case 'kept':
+      return `Como o cancelamento foi feito com menos de ${FREE_CANCELLATION_HOURS} horas de antecedência, o valor de ${amount} não é reembolsado.`;
     case 'awaiting_transfer':
       return `Um boleto pago não pode ser estornado: vamos devolver ${amount} por PIX, para a chave do seu CPF, em até ${BOLETO_REFUND_BUSINESS_DAYS} dias úteis. Avisaremos quando a transferência for feita.`;
   }
@@ -305,6 +324,7 @@ export async function tell(
   if (extra.refund && toPatient)
     toPatient.paragraphs[0] = `${toPatient.paragraphs[0]} ${refundParagraph(extra.refund)}`;
   for (const message of messages) {
+    if (message.to === 'doctor' && !subject.doctorKnows) continue;
     const person = message.to === 'patient' ? subject.patient : subject.doctor;
     const link = ROOM_EVENTS.includes(event)
       ? `/consulta/${subject.id}`

@@ -2,6 +2,7 @@ import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { APPOINTMENT_MESSAGES as M } from '@pulsa/shared/schemas/appointments';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
+  appointmentOfPaymentRef,
   claimEvent,
   lockPayment,
   lockPaymentByRef,
@@ -30,7 +31,9 @@ import { lockAppointment } from './appointments.repository.ts';
 /**
  * Applies a provider's event once, whatever the order or how often it arrives: the sandbox's
  * buttons and Stripe's webhooks both end here. Money secured moves the appointment on through the
- * lifecycle; every change of the payment reaches the open screens.
+ * lifecycle; money that comes for an appointment no longer waiting for it goes back; every change of
+ * the payment reaches the open screens. Locks the appointment before the payment, as every
+ * transition does, so a webhook and a cancellation never wait on each other.
  */
 export async function applyProviderEvent(
   ctx: BookingContext,
@@ -38,15 +41,17 @@ export async function applyProviderEvent(
   event: ProviderEvent,
   now = new Date(),
 ) {
+  const appointmentId = await appointmentOfPaymentRef(ctx.db, providerName, event.providerRef);
+  if (!appointmentId) return;
   const after = await ctx.db.transaction(async (tx): Promise<After[]> => {
+    const appointment = await lockAppointment(tx, appointmentId);
     const payment = await lockPaymentByRef(tx, providerName, event.providerRef);
-    if (!payment) return [];
+    if (!appointment || !payment) return [];
     if (!(await claimEvent(tx, providerName, event, payment.id))) return [];
-    const appointment = await lockAppointment(tx, payment.appointmentId);
-    if (!appointment) return [];
+    const canceled = appointment.status === 'canceled';
     switch (event.type) {
       case 'authorized':
-        if (payment.status !== 'pending') return [];
+        if (payment.status !== 'pending' && !(canceled && payment.status === 'failed')) return [];
         await setPaymentStatus(tx, payment.id, {
           status: 'processing',
           authorizedAt: now,
@@ -54,7 +59,13 @@ export async function applyProviderEvent(
         });
         break;
       case 'paid':
-        if (payment.status !== 'pending' && payment.status !== 'processing') return [];
+        // A payment abandoned when its hold lapsed can still be paid (a boleto paid late).
+        if (
+          payment.status !== 'pending' &&
+          payment.status !== 'processing' &&
+          !(canceled && payment.status === 'failed')
+        )
+          return [];
         await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now, failureMessage: null });
         break;
       case 'failed':
@@ -68,16 +79,21 @@ export async function applyProviderEvent(
           status: 'failed',
           failureMessage: event.failureMessage ?? null,
         });
+        // A request whose card authorisation the provider withdrew has no money behind it any more.
+        if (payment.status === 'processing' && appointment.status === 'scheduled')
+          return transition(ctx, tx, appointment.id, { kind: 'payment_lost' }, BY_RULES, now);
         await announce(tx, appointment.id);
         return [];
       case 'refunded':
         if (payment.status !== 'paid') return [];
         await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+        // Refunded at the provider, outside Pulsa: kept in the appointment's history for the team.
+        await recordEvent(tx, appointment.id, BY_RULES, 'refunded_at_provider');
         await announce(tx, appointment.id);
         return [];
     }
-    // Money that arrives for an appointment already canceled (a late PIX) goes straight back.
-    if (appointment.status === 'canceled') {
+    // Money that arrives for an appointment already canceled (a late PIX or boleto) goes straight back.
+    if (canceled) {
       const fresh = (await lockPayment(tx, payment.id)) as PaymentRow;
       const refund = await refundPayment(
         tx,
@@ -90,8 +106,13 @@ export async function applyProviderEvent(
       await announce(tx, appointment.id);
       return [];
     }
-    if (appointment.status === 'scheduled' && appointment.holdExpiresAt !== null)
+    if (appointment.status === 'scheduled' && appointment.holdExpiresAt !== null) {
+      // Paid after its hold lapsed but before the timer freed it: the hold expires now, and the money
+      // goes back by the rules (the slot may already be someone else's to book).
+      if (appointment.holdExpiresAt.getTime() <= now.getTime())
+        return transition(ctx, tx, appointment.id, { kind: 'expire_hold' }, BY_RULES, now);
       return transition(ctx, tx, appointment.id, { kind: 'secure' }, BY_RULES, now);
+    }
     // A card captured on acceptance, confirmed again by the provider: only the screens hear of it.
     await announce(tx, appointment.id);
     return [];

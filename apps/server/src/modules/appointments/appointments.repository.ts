@@ -4,7 +4,7 @@ import {
   nextChangeAt,
 } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import type { AppointmentDto, PaymentDto } from '@pulsa/shared/schemas/appointments';
-import { and, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -161,7 +161,13 @@ function toDto(
     patient: { id: a.patientId, name: r.patientName, email: r.patientEmail },
     payment:
       paymentDto && viewer === 'doctor'
-        ? { ...paymentDto, instructions: null, needsCard: false, needsSecondStep: false }
+        ? {
+            ...paymentDto,
+            instructions: null,
+            needsCard: false,
+            needsSecondStep: false,
+            failureMessage: null,
+          }
         : paymentDto,
   };
 }
@@ -290,17 +296,20 @@ export async function adminIds(db: Queryable): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** A patient's unpaid holds still in force: how many and with which doctors. */
-export async function unpaidHolds(db: Queryable, patientId: string) {
+/** A patient's bookings still waiting: unpaid holds in force and paid requests the doctor has not answered. */
+export async function pendingBookings(db: Queryable, patientId: string) {
   return db
-    .select({ id: appointments.id, doctorId: appointments.doctorId })
+    .select({
+      id: appointments.id,
+      doctorId: appointments.doctorId,
+      unpaid: sql<boolean>`${appointments.holdExpiresAt} is not null`,
+    })
     .from(appointments)
     .where(
       and(
         eq(appointments.patientId, patientId),
         eq(appointments.status, 'scheduled'),
-        isNotNull(appointments.holdExpiresAt),
-        gt(appointments.holdExpiresAt, sql`now()`),
+        or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, sql`now()`)),
       ),
     );
 }

@@ -8,11 +8,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createDoctor, createPatient, SAMPLE_BILLING_ADDRESS } from '../../db/factories.ts';
-import { appointments, liveEvents, notifications, payments } from '../../db/schema.ts';
+import { appointments, liveEvents, notifications, payments, refunds } from '../../db/schema.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
+import { applyProviderEvent } from './appointments.payment-events.ts';
+import { expireHold } from './appointments.timers.ts';
 
 /**
  * The rules money depends on, each as someone gaming them would try: moving a consultation that
@@ -23,6 +25,7 @@ import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
 let app: FastifyInstance;
 let doctor: Awaited<ReturnType<typeof createDoctor>>;
 const doctors: Awaited<ReturnType<typeof createDoctor>>[] = [];
+let extraDoctor: Awaited<ReturnType<typeof createDoctor>>;
 const cookies = { patient: '', doctor: '', admin: '' };
 let patientId = '';
 let adminId = '';
@@ -96,6 +99,7 @@ beforeAll(async () => {
   app = await createTestApp();
   doctor = await createDoctor(app.db, { availability: everyDay, consultationPrice: 28000 });
   for (let i = 0; i < 3; i++) doctors.push(await createDoctor(app.db, { availability: everyDay }));
+  extraDoctor = await createDoctor(app.db, { availability: everyDay });
   const admin = await createAdmin(app.db);
   adminId = admin.id;
   cookies.doctor = await signIn(doctor.email, doctor.password);
@@ -193,12 +197,28 @@ describe('holding slots', () => {
     });
   });
 
-  it('a paid booking no longer counts as a hold', async () => {
-    const id = (await bookAs(cookies.patient, freeSlot())).json().id;
-    await call('POST', `/api/appointments/${id}/payment/card`, cookies.patient, {
-      number: SANDBOX_CARDS.approved,
+  it('a request waiting for the doctor holds its place too: one per doctor, four waiting in all', async () => {
+    const pay = async (id: string) =>
+      call('POST', `/api/appointments/${id}/payment/card`, cookies.patient, {
+        number: SANDBOX_CARDS.approved,
+      });
+    const first = (await bookAs(cookies.patient, freeSlot())).json().id;
+    await pay(first);
+    // Authorised, not unpaid: it no longer counts against the unpaid holds, but the doctor has not answered.
+    expect((await bookAs(cookies.patient, freeSlot())).json().code).toBe('request_with_doctor');
+    for (const other of doctors) {
+      const booked = await bookAs(cookies.patient, freeSlot(), 'card', other.doctorId);
+      expect(booked.statusCode).toBe(201);
+      await pay(booked.json().id);
+    }
+    const fifth = await bookAs(cookies.patient, freeSlot(), 'card', extraDoctor.doctorId);
+    expect(fifth.json()).toMatchObject({
+      code: 'too_many_requests',
+      message: APPOINTMENT_MESSAGES.tooManyRequests,
     });
-    expect((await bookAs(cookies.patient, freeSlot())).statusCode).toBe(201);
+    // Once the doctor answers, the place is free again.
+    await call('POST', `/api/doctor/appointments/${first}/accept`, cookies.doctor);
+    expect((await bookAs(cookies.patient, freeSlot(), 'card', extraDoctor.doctorId)).statusCode).toBe(201);
   });
 
   it(`a boleto holds its slot ${BOLETO_MAX_HOLD_HOURS} h at most, whatever its due date`, async () => {
@@ -221,6 +241,80 @@ describe('holding slots', () => {
       (await bookAs(await signIn(other.email, other.password), freeSlot(), 'card', doctors[2]?.doctorId))
         .statusCode,
     ).toBe(201);
+  });
+});
+
+describe('what a second look found', () => {
+  it("a doctor's move inside the last 24 h gives the patient a full refund until the new start", async () => {
+    const id = await confirmed(freeSlot());
+    await shiftToStartIn(id, 10 * 3_600_000);
+    const soon = new Date(Date.now() + 3 * 3_600_000);
+    soon.setUTCMinutes(30, 0, 0);
+    const moved = await reschedule(id, soon.toISOString(), cookies.doctor);
+    expect(moved.statusCode).toBe(200);
+    const preview = await call('GET', `/api/appointments/${id}/cancellation`, cookies.patient);
+    expect(preview.json()).toMatchObject({ refund: 'full', amount: 28000 });
+  });
+
+  it('a boleto paid after its hold lapsed is owed back by PIX, and the patient is told', async () => {
+    const id = (await bookAs(cookies.patient, freeSlot(), 'boleto')).json().id as string;
+    await expireHold(app.booking, id, new Date(Date.now() + 49 * 3_600_000));
+    const payment = await paymentOf(id);
+    expect(payment?.status).toBe('failed');
+    await applyProviderEvent(app.booking, 'sandbox', {
+      id: `evt_late_${id}`,
+      type: 'paid',
+      providerRef: payment?.providerRef as string,
+    });
+    const [refund] = await app.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment?.id as string));
+    expect(refund).toMatchObject({ amount: 28000, status: 'awaiting_transfer' });
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, patientId));
+    expect(told.map((n) => n.type)).toContain('appointment.refund_by_transfer');
+  });
+
+  it('a request whose card authorisation is withdrawn is canceled and cannot be accepted', async () => {
+    const id = (await bookAs(cookies.patient, freeSlot())).json().id as string;
+    await call('POST', `/api/appointments/${id}/payment/card`, cookies.patient, {
+      number: SANDBOX_CARDS.approved,
+    });
+    const payment = await paymentOf(id);
+    await applyProviderEvent(app.booking, 'sandbox', {
+      id: `evt_withdrawn_${id}`,
+      type: 'canceled',
+      providerRef: payment?.providerRef as string,
+    });
+    const seen = (await call('GET', `/api/appointments/${id}`, cookies.doctor)).json();
+    expect(seen).toMatchObject({ status: 'canceled', actions: [] });
+    expect((await call('POST', `/api/doctor/appointments/${id}/accept`, cookies.doctor)).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('an unpaid hold never reaches the doctor: not readable, not told when withdrawn', async () => {
+    const id = (await bookAs(cookies.patient, freeSlot(), 'pix')).json().id as string;
+    expect((await call('GET', `/api/appointments/${id}`, cookies.doctor)).statusCode).toBe(404);
+    const toDoctor = async () =>
+      (await app.db.select().from(notifications).where(eq(notifications.userId, doctor.id))).length;
+    const before = await toDoctor();
+    expect((await cancel(id)).json().status).toBe('canceled');
+    expect(await toDoctor()).toBe(before);
+  });
+
+  it("a move into a lapsed hold's slot frees it, as a booking would", async () => {
+    const id = await confirmed(freeSlot());
+    const slot = freeSlot();
+    const other = await createPatient(app.db);
+    const held = (await bookAs(await signIn(other.email, other.password), slot, 'pix')).json().id as string;
+    await app.db
+      .update(appointments)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(appointments.id, held));
+    expect((await reschedule(id, slot)).statusCode).toBe(200);
+    const [lapsed] = await app.db.select().from(appointments).where(eq(appointments.id, held));
+    expect(lapsed?.status).toBe('canceled');
   });
 });
 
@@ -280,7 +374,8 @@ describe('telling people and screens', () => {
       ['confirmed', 'paid'],
       ['canceled', 'refunded'],
     ]);
-    for (const e of events)
-      expect(e.userIds).toEqual(expect.arrayContaining([patientId, doctor.id, adminId]));
+    for (const e of events) expect(e.userIds).toEqual(expect.arrayContaining([patientId, adminId]));
+    // The unpaid hold never reached the doctor; everything from the request on did.
+    expect(events.map((e) => e.userIds.includes(doctor.id))).toEqual([false, true, true, true, true]);
   });
 });

@@ -19,3 +19,12 @@ export function lifecycleState(
     patientJoined,
   };
 }
+
+/**
+ * Whether the booking ever reached the doctor as a request. An unpaid hold (and one that lapsed or
+ * was withdrawn unpaid) never did: the doctor neither sees it nor hears of it. Anything past a
+ * request did, even a row written before requests were dated.
+ */
+export function reachedDoctor(a: { status: string; requestedAt: Date | null }): boolean {
+  return a.requestedAt !== null || (a.status !== 'scheduled' && a.status !== 'canceled');
+}

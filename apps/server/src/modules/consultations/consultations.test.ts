@@ -15,6 +15,7 @@ import {
   appointments,
   consentAcceptances,
   consultationMessages,
+  consultationParticipants,
   liveEvents,
   notifications,
   reviews,
@@ -547,6 +548,13 @@ describe('ending', () => {
     expect((await call('POST', `/api/consultations/${id}/review`, c.patient, { rating: 5 })).statusCode).toBe(
       409,
     );
+    // Nobody came: the doctor cannot call it a consultation (a no-show, or the closing job, decides).
+    const absent = await call('POST', `/api/consultations/${id}/complete`, c.doctor, {});
+    expect(absent.json()).toMatchObject({
+      code: 'patient_absent',
+      message: CONSULTATION_MESSAGES.patientNeverCame,
+    });
+    await app.db.insert(consultationParticipants).values({ appointmentId: id, userId: c.patientId });
     const done = await call('POST', `/api/consultations/${id}/complete`, c.doctor, {
       notes: 'Repouso e hidratação.',
     });

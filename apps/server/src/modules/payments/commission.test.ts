@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDoctor, createPatient, seedSpecialties } from '../../db/factories.ts';
 import { commissionSettings, payments } from '../../db/schema.ts';
-import { lapseUnpaidHolds } from '../../test/holds.ts';
+import { clearPendingBookings } from '../../test/holds.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { commissionFor, DEFAULT_COMMISSION_BP } from './payments.service.ts';
@@ -24,7 +24,7 @@ const nextSlot = () =>
 
 /** Books through the API and answers the payment's stored split. */
 async function bookedSplit(doctorId: string) {
-  await lapseUnpaidHolds(app.db, patientId);
+  await clearPendingBookings(app.db, patientId);
   const res = await app.inject({
     method: 'POST',
     url: '/api/appointments',

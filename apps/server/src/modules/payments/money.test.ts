@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_CANCELLATION_HOURS, platformFee, refundPolicy, splitAmount } from './money.ts';
+import { platformFee, splitAmount } from './money.ts';
 
 describe('platformFee', () => {
   it('rounds to the nearest centavo, exact halves up', () => {
@@ -39,37 +39,5 @@ describe('splitAmount', () => {
   it('validates its input', () => {
     expect(() => splitAmount(-100, 1_000)).toThrow(RangeError);
     expect(() => splitAmount(100, 20_000)).toThrow(RangeError);
-  });
-});
-
-describe('refundPolicy', () => {
-  const startsAt = new Date('2026-12-12T13:00:00.000Z');
-  const minute = 60_000;
-  const freeUntil = startsAt.getTime() - 24 * 60 * minute;
-
-  it('is 24 hours', () => {
-    expect(FREE_CANCELLATION_HOURS).toBe(24);
-  });
-
-  it('refunds a patient in full up to exactly 24 h before the start, nothing after', () => {
-    const at = (ms: number) => refundPolicy({ startsAt, canceledAt: new Date(ms), by: 'patient' }).refund;
-    expect(at(freeUntil - minute)).toBe('full');
-    expect(at(freeUntil)).toBe('full');
-    expect(at(freeUntil + minute)).toBe('none');
-    expect(at(freeUntil + 1)).toBe('none');
-    expect(at(startsAt.getTime() + minute)).toBe('none');
-  });
-
-  it('always refunds in full when the doctor, an admin or the system cancels', () => {
-    const late = new Date(startsAt.getTime() - minute);
-    for (const by of ['doctor', 'admin', 'system'] as const) {
-      expect(refundPolicy({ startsAt, canceledAt: late, by })).toEqual({ refund: 'full' });
-    }
-  });
-
-  it('refuses invalid dates', () => {
-    expect(() => refundPolicy({ startsAt: new Date('x'), canceledAt: new Date(), by: 'patient' })).toThrow(
-      RangeError,
-    );
   });
 });

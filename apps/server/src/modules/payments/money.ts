@@ -3,12 +3,7 @@
  * (1 bp = 0.01 %, so 2000 bp = 20 %).
  */
 
-import { FREE_CANCELLATION_HOURS } from '@pulsa/shared/schemas/appointments';
-
-// One source for the web app's "cancel for free until …" and the refund rule below.
-export { FREE_CANCELLATION_HOURS };
-
-const HOUR_MS = 3_600_000;
+// The refund owed on a cancellation is the appointment lifecycle's rule (refundOnCancel).
 
 function assertAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount < 0) {
@@ -40,21 +35,4 @@ export interface AmountSplit {
 export function splitAmount(amount: number, commissionBp: number): AmountSplit {
   const fee = platformFee(amount, commissionBp);
   return { amount, platformFee: fee, doctorAmount: amount - fee };
-}
-
-export type CanceledBy = 'patient' | 'doctor' | 'admin' | 'system';
-
-/**
- * A patient gets everything back when canceling at least FREE_CANCELLATION_HOURS before the
- * start (exactly that counts), nothing later. When the doctor, an admin or the system cancels,
- * the patient is never the one who pays for it.
- */
-export function refundPolicy(input: { startsAt: Date; canceledAt: Date; by: CanceledBy }): {
-  refund: 'full' | 'none';
-} {
-  if (input.by !== 'patient') return { refund: 'full' };
-  const startsAt = input.startsAt.getTime();
-  const canceledAt = input.canceledAt.getTime();
-  if (Number.isNaN(startsAt) || Number.isNaN(canceledAt)) throw new RangeError('invalid date');
-  return { refund: canceledAt <= startsAt - FREE_CANCELLATION_HOURS * HOUR_MS ? 'full' : 'none' };
 }

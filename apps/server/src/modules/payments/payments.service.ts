@@ -145,6 +145,19 @@ export async function claimEvent(tx: Queryable, provider: string, event: Provide
   return rows.length === 1;
 }
 
+/** The appointment a provider's reference belongs to, unlocked: the caller locks the appointment first. */
+export async function appointmentOfPaymentRef(
+  db: Queryable,
+  provider: string,
+  providerRef: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ appointmentId: payments.appointmentId })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
+  return row?.appointmentId;
+}
+
 export async function lockPaymentByRef(tx: Queryable, provider: string, providerRef: string) {
   const [row] = await tx
     .select()

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDoctor, createPatient } from '../../db/factories.ts';
 import { notifications, paymentEvents, payments } from '../../db/schema.ts';
-import { lapseUnpaidHolds } from '../../test/holds.ts';
+import { clearPendingBookings } from '../../test/holds.ts';
 import { type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
@@ -77,7 +77,7 @@ beforeAll(async () => {
 afterAll(() => peer.close());
 
 async function bookPix(days: number) {
-  await lapseUnpaidHolds(app.db, patientId);
+  await clearPendingBookings(app.db, patientId);
   const res = await app.inject({
     method: 'POST',
     url: '/api/appointments',
@@ -153,6 +153,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('a card waits for Elements with its client secret and publishable key until the authorisation arrives', async () => {
+    await clearPendingBookings(app.db, patientId);
     const booked = await app.inject({
       method: 'POST',
       url: '/api/appointments',
