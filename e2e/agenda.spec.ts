@@ -11,6 +11,7 @@ import {
   signInContext,
 } from './support/accounts.ts';
 import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
+import { sendCrmCard } from './support/documents.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
 import { settle, storeTheme } from './support/pages.ts';
@@ -189,6 +190,7 @@ async function approvedDoctor(): Promise<Account> {
       }),
       'profile',
     );
+    await sendCrmCard(api);
     await ok(
       await admin.patch(`/api/admin/doctors/${saved.profile.id}/status`, { data: { status: 'approved' } }),
       'approval',

@@ -32,6 +32,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const DECLINED = 'Cartão recusado. Tente outro cartão ou outra forma de pagamento.';
 const SLOT_TAKEN = 'Este horário acabou de ser reservado. Escolha outro.';
+const HOUR = 3_600_000;
 
 /** A demo patient's sign-in ("Matheus Ribeiro Alves" → matheus.alves@…), as the demo data writes it. */
 function demoPatient(name: string) {
@@ -84,6 +85,25 @@ async function bookByApi(
   });
   if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/**
+ * Cancels what `token`'s patient still holds unpaid, as the patient would before booking again: an
+ * earlier attempt of the same test (a retry) may have left holds, and a patient holds at most two
+ * unpaid bookings, one per doctor (decision 065).
+ */
+async function releaseHolds(token: string) {
+  const res = await api<PageResult<AppointmentDto>>(
+    'GET',
+    '/api/patient/appointments?scope=upcoming&pageSize=50',
+    {
+      token,
+      baseUrl: DEMO_URL,
+    },
+  );
+  if (res.status !== 200) throw new Error(`the patient's consultations answered ${res.status}`);
+  for (const held of res.body.items.filter((a) => a.actions.includes('pay')))
+    await post(token, `/api/appointments/${held.id}/cancel`, {});
 }
 
 async function post(token: string, path: string, body?: unknown) {
@@ -455,77 +475,93 @@ test.describe('screenshots of the booking screens', () => {
 
   test('every checkout state', async ({ page }) => {
     test.setTimeout(240_000);
+    // A patient holds at most two unpaid bookings, one per doctor (decision 065): the card waits
+    // with one doctor, the PIX and later the boleto with another, the boleto booked once the PIX
+    // is canceled, as a patient would have to.
     const doctor = await demoDoctor('Marcelo Vieira Antunes');
+    const other = await demoDoctor('Thiago Rangel Figueiredo');
     const patient = demoPatient('Maria Eduarda Oliveira');
     const token = await sessionToken(patient, DEMO_URL);
+    await releaseHolds(token);
     await signInContext(page.context(), patient, { baseUrl: DEMO_URL, token });
-    const soon = await freeSlots(doctor.id);
+    const [cardSlot] = await freeSlots(doctor.id);
+    // Never at the time of the card's consultation: a patient is not in two at once.
+    const apart = (start: string) =>
+      !cardSlot || Math.abs(Date.parse(start) - Date.parse(cardSlot)) >= 2 * HOUR;
+    const pixSlot = (await freeSlots(other.id)).find(apart);
     // Boleto needs three days ahead: a slot from the week after next.
-    const later = await freeSlots(doctor.id, 8);
-    const [cardSlot, pixSlot] = soon;
-    const [boletoSlot] = later;
-    if (!cardSlot || !pixSlot || !boletoSlot) throw new Error(`${doctor.name} has too few free slots`);
+    const boletoSlot = (await freeSlots(other.id, 8)).find(apart);
+    if (!cardSlot) throw new Error(`${doctor.name} has no free slot`);
+    if (!pixSlot || !boletoSlot) throw new Error(`${other.name} has too few free slots`);
 
     const card = await bookByApi(token, { doctorId: doctor.id, startsAt: cardSlot, method: 'card' });
-    const pix = await bookByApi(token, { doctorId: doctor.id, startsAt: pixSlot, method: 'pix' });
-    const boleto = await bookByApi(token, { doctorId: doctor.id, startsAt: boletoSlot, method: 'boleto' });
+    const pix = await bookByApi(token, { doctorId: other.id, startsAt: pixSlot, method: 'pix' });
+    let boleto: AppointmentDto | undefined;
+    const bookedBoleto = () => {
+      if (!boleto) throw new Error('the boleto is not booked yet');
+      return boleto;
+    };
     const checkout = (a: AppointmentDto) => `/patient/consultations/${a.id}/pagamento`;
 
-    const states: { name: string; path: string; ready: () => Promise<void>; before?: () => Promise<void> }[] =
-      [
-        {
-          name: 'checkout-card',
-          path: checkout(card),
-          ready: () => expect(page.getByRole('heading', { name: 'Cartões de teste' })).toBeVisible(),
+    const states: {
+      name: string;
+      path: () => string;
+      ready: () => Promise<void>;
+      before?: () => Promise<void>;
+    }[] = [
+      {
+        name: 'checkout-card',
+        path: () => checkout(card),
+        ready: () => expect(page.getByRole('heading', { name: 'Cartões de teste' })).toBeVisible(),
+      },
+      {
+        name: 'checkout-card-declined',
+        path: () => checkout(card),
+        before: () =>
+          post(token, `/api/appointments/${card.id}/payment/card`, { number: '4000000000000002' }),
+        ready: () => expect(page.getByRole('alert').filter({ hasText: DECLINED })).toBeVisible(),
+      },
+      {
+        name: 'checkout-card-authentication',
+        path: () => checkout(card),
+        before: () =>
+          post(token, `/api/appointments/${card.id}/payment/card`, { number: '4000002500003155' }),
+        ready: () => expect(page.getByRole('button', { name: 'Autorizar' })).toBeVisible(),
+      },
+      {
+        name: 'checkout-pix',
+        path: () => checkout(pix),
+        ready: () => expect(page.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible(),
+      },
+      {
+        name: 'checkout-canceled',
+        path: () => checkout(pix),
+        before: () => post(token, `/api/appointments/${pix.id}/cancel`, {}),
+        ready: () => expect(page.getByRole('heading', { name: 'Esta consulta foi cancelada' })).toBeVisible(),
+      },
+      {
+        name: 'checkout-boleto',
+        path: () => checkout(bookedBoleto()),
+        before: async () => {
+          boleto = await bookByApi(token, { doctorId: other.id, startsAt: boletoSlot, method: 'boleto' });
         },
-        {
-          name: 'checkout-card-declined',
-          path: checkout(card),
-          before: () =>
-            post(token, `/api/appointments/${card.id}/payment/card`, { number: '4000000000000002' }),
-          ready: () => expect(page.getByRole('alert').filter({ hasText: DECLINED })).toBeVisible(),
+        ready: async () => {
+          await expect(page.getByLabel('Linha digitável')).toHaveValue(/^\d{5}\.\d{5} /);
+          await expect(page.getByRole('timer')).toHaveText(/^Horário reservado até \d{2}\/\d{2}\/\d{4} às /);
         },
-        {
-          name: 'checkout-card-authentication',
-          path: checkout(card),
-          before: () =>
-            post(token, `/api/appointments/${card.id}/payment/card`, { number: '4000002500003155' }),
-          ready: () => expect(page.getByRole('button', { name: 'Autorizar' })).toBeVisible(),
-        },
-        {
-          name: 'checkout-pix',
-          path: checkout(pix),
-          ready: () => expect(page.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible(),
-        },
-        {
-          name: 'checkout-boleto',
-          path: checkout(boleto),
-          ready: async () => {
-            await expect(page.getByLabel('Linha digitável')).toHaveValue(/^\d{5}\.\d{5} /);
-            await expect(page.getByRole('timer')).toHaveText(
-              /^Horário reservado até \d{2}\/\d{2}\/\d{4} às /,
-            );
-          },
-        },
-        {
-          name: 'checkout-canceled',
-          path: checkout(pix),
-          before: () => post(token, `/api/appointments/${pix.id}/cancel`, {}),
-          ready: () =>
-            expect(page.getByRole('heading', { name: 'Esta consulta foi cancelada' })).toBeVisible(),
-        },
-        {
-          name: 'checkout-not-found',
-          path: '/patient/consultations/00000000-0000-4000-8000-000000000000/pagamento',
-          ready: () => expect(page.getByRole('heading', { name: 'Consulta não encontrada' })).toBeVisible(),
-        },
-      ];
+      },
+      {
+        name: 'checkout-not-found',
+        path: () => '/patient/consultations/00000000-0000-4000-8000-000000000000/pagamento',
+        ready: () => expect(page.getByRole('heading', { name: 'Consulta não encontrada' })).toBeVisible(),
+      },
+    ];
 
     for (const state of states) {
       await state.before?.();
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        await page.goto(demoUrl(state.path));
+        await page.goto(demoUrl(state.path()));
         await settleSlowly(page, 'Pagamento da consulta');
         await state.ready();
         await shoot(page, state.name, width, 'light');
@@ -535,9 +571,9 @@ test.describe('screenshots of the booking screens', () => {
 
     // The open page follows the payment by itself: the boleto is paid elsewhere (the bank, here
     // the API) and the request goes to the doctor without a reload.
-    await page.goto(demoUrl(checkout(boleto)));
+    await page.goto(demoUrl(checkout(bookedBoleto())));
     await settleSlowly(page, 'Pagamento da consulta');
-    await post(token, `/api/appointments/${boleto.id}/payment/simulate`);
+    await post(token, `/api/appointments/${bookedBoleto().id}/payment/simulate`);
     await expect(page.getByRole('heading', { name: 'Solicitação enviada ao médico' })).toBeVisible({
       timeout: 15_000,
     });

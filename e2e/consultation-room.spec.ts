@@ -1,20 +1,22 @@
 import fs from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import path from 'node:path';
-import { type APIRequestContext, type BrowserContext, chromium, type Page, request } from '@playwright/test';
+import { type BrowserContext, chromium, type Page, request } from '@playwright/test';
 import type { AppointmentDto } from '../packages/shared/src/schemas/appointments.ts';
 import config from './playwright.config.ts';
+import { type Account, BASE_URL, SESSION_COOKIE, sessionToken, signInContext } from './support/accounts.ts';
 import {
-  type Account,
-  ADMIN,
-  BASE_URL,
-  createAccount,
-  SESSION_COOKIE,
-  sessionToken,
-  signInContext,
-} from './support/accounts.ts';
+  accept,
+  approvedDoctor,
+  book,
+  moveIntoOpenRoom,
+  ok,
+  patient as patientAccount,
+  saoPaulo,
+  slot,
+  tag,
+} from './support/consultations.ts';
 import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
-import { sendCrmCard } from './support/documents.ts';
 import { expect, test } from './support/fixtures.ts';
 import { storeTheme } from './support/pages.ts';
 
@@ -26,12 +28,12 @@ import { storeTheme } from './support/pages.ts';
  * records a no-show on the demo's consultation under way, and another refuses the camera permission
  * and reads the message.
  *
- * The appointment is booked for tomorrow, paid, accepted, then moved into a slot that starts within
- * minutes (the doctor's agenda has a window opening then), so the room is open at once.
+ * The appointment is booked two days ahead, paid, accepted, then moved by the doctor into a slot
+ * that starts within minutes (a window of the doctor's agenda opening then), so the room is open at
+ * once.
  */
 
 const SHOTS = path.resolve(import.meta.dirname, '.artifacts/screenshots');
-const TEST_CARD = '4242424242424242';
 const baseArgs = (config.use?.launchOptions?.args ?? []) as string[];
 const executablePath = config.use?.launchOptions?.executablePath;
 const FAKE_DEVICES = '--use-fake-device-for-media-stream';
@@ -55,145 +57,30 @@ test.use({
 
 // ── Set-up through the API ───────────────────────────────────────────────
 
-function client(token: string): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL: BASE_URL,
-    extraHTTPHeaders: { origin: new URL(BASE_URL).origin, cookie: `${SESSION_COOKIE}=${token}` },
-  });
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** São Paulo's calendar date and clock `minutesAhead` from now, and its weekday (0 = Sunday). */
-function sp(minutesAhead: number) {
-  const at = new Date(Date.now() + minutesAhead * 60_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/Sao_Paulo',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      weekday: 'short',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? '');
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    weekday,
-    /** The instant of that date and minute. */
-    start: new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString(),
-  };
-}
-
 interface Meeting {
   doctor: Account;
   patient: Account;
   appointment: AppointmentDto;
 }
 
-let tags = 0;
-const tag = () =>
-  `${Date.now().toString(36)}${++tags}`
-    .replace(/\d/g, (d) => 'bcdfghjklm'[Number(d)] ?? 'x')
-    .replace(/^./, (c) => c.toUpperCase());
-
 /**
- * A confirmed, paid consultation whose room is open now: an approved doctor with a window today
- * starting in a few minutes and one tomorrow morning; booked tomorrow, accepted, then moved to today.
+ * A confirmed, paid consultation whose room is open now: an approved doctor free every day but
+ * today, booked two days ahead, paid and accepted, then moved by the doctor to start in a few
+ * minutes (support/consultations.ts, moveIntoOpenRoom).
  */
 async function meeting(): Promise<Meeting> {
-  const admin = await client(await sessionToken(ADMIN));
-  const doctor = await createAccount('doctor', { name: `Dra. Beatriz Lemos ${tag()}`, prefix: 'sala' });
-  const doctorApi = await client(await sessionToken(doctor));
-  const specialties = await ok<{ items: { id: string; name: string }[] }>(
-    await doctorApi.get('/api/specialties'),
-    'specialties',
-  );
-  const saved = await ok<{ profile: { id: string } }>(
-    await doctorApi.put('/api/doctor/profile', {
-      data: {
-        crmNumber: String(100000 + Math.floor(Math.random() * 899999)),
-        crmState: 'SP',
-        specialtyId: specialties.items[0]?.id,
-        consultationPrice: 15_000,
-        consultationMinutes: 30,
-        timeZone: 'America/Sao_Paulo',
-      },
-    }),
-    'profile',
-  );
-  const soon = sp(3);
-  const later = sp(33);
-  if (later.date !== soon.date)
-    throw new Error('the room test needs 35 minutes before midnight in São Paulo');
-  const tomorrow = sp(24 * 60);
-  await ok(
-    await doctorApi.post('/api/doctors/me/agenda/windows', {
-      data: { dayOfWeek: soon.weekday, startTime: soon.time, endTime: later.time },
-    }),
-    'window today',
-  );
-  await ok(
-    await doctorApi.post('/api/doctors/me/agenda/windows', {
-      data: { dayOfWeek: tomorrow.weekday, startTime: '08:00', endTime: '09:00' },
-    }),
-    'window tomorrow',
-  );
-  await ok(
-    await doctorApi.put('/api/doctors/me/agenda/settings', {
-      data: { minNoticeMinutes: 0, bookingHorizonDays: 30 },
-    }),
-    'agenda settings',
-  );
-  await sendCrmCard(doctorApi);
-  await ok(
-    await admin.patch(`/api/admin/doctors/${saved.profile.id}/status`, { data: { status: 'approved' } }),
-    'approval',
-  );
-
-  const patient = await createAccount('patient', { name: `Renato Siqueira ${tag()}`, prefix: 'sala' });
-  const patientApi = await client(await sessionToken(patient));
-  const slots = async (date: string) =>
-    (
-      await ok<{ days: { slots: { start: string; time: string }[] }[] }>(
-        await patientApi.get(`/api/doctors/${saved.profile.id}/slots?from=${date}&days=1`),
-        'slots',
-      )
-    ).days[0]?.slots ?? [];
-  const tomorrowSlot = (await slots(tomorrow.date))[0];
-  if (!tomorrowSlot) throw new Error('the doctor has no free slot');
-  // Too soon for a new request (the doctor could not answer in time), but an accepted consultation
-  // may move there: the window today starts at this minute.
-  const todaySlot = { start: soon.start };
-  const booked = await ok<AppointmentDto>(
-    await patientApi.post('/api/appointments', {
-      data: { doctorId: saved.profile.id, startsAt: tomorrowSlot.start, method: 'card', acceptPolicy: true },
-    }),
-    'booking',
-  );
-  await ok(
-    await patientApi.post(`/api/appointments/${booked.id}/payment/card`, { data: { number: TEST_CARD } }),
-    'payment',
-  );
-  await ok(await doctorApi.post(`/api/doctor/appointments/${booked.id}/accept`), 'accept');
-  const appointment = await ok<AppointmentDto>(
-    await patientApi.post(`/api/appointments/${booked.id}/reschedule`, {
-      data: { startsAt: todaySlot.start },
-    }),
-    'reschedule',
-  );
-  expect(appointment.status).toBe('confirmed');
-  await Promise.all([admin.dispose(), doctorApi.dispose(), patientApi.dispose()]);
-  return { doctor, patient, appointment };
+  const today = saoPaulo().weekday;
+  const doctor = await approvedDoctor(`Dra. Beatriz Lemos ${tag()}`, {
+    price: 15_000,
+    days: [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== today),
+    prefix: 'sala',
+  });
+  const patient = await patientAccount(`Renato Siqueira ${tag()}`, 'sala');
+  const booked = await book(patient, doctor, await slot(doctor, 2, '08:00'));
+  await accept(doctor, booked.id);
+  const appointment = await moveIntoOpenRoom(doctor, booked.id);
+  await Promise.all([doctor.api.dispose(), patient.api.dispose()]);
+  return { doctor: doctor.account, patient: patient.account, appointment };
 }
 
 // ── Browser helpers ──────────────────────────────────────────────────────

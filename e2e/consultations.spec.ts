@@ -1,21 +1,29 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, type Page, request } from '@playwright/test';
-import type { SlotDays } from '../packages/shared/src/schemas/agenda.ts';
+import type { Browser, Page } from '@playwright/test';
 import type { AppointmentDto, CancellationPreview } from '../packages/shared/src/schemas/appointments.ts';
+import { type Account, ADMIN, signInContext } from './support/accounts.ts';
 import {
-  type Account,
-  ADMIN,
-  BASE_URL,
-  createAccount,
-  SESSION_COOKIE,
-  sessionToken,
-  signInContext,
-} from './support/accounts.ts';
+  accept,
+  admin,
+  approvedDoctor,
+  book,
+  card,
+  expectToast,
+  moveIntoOpenRoom,
+  ok,
+  PRICE,
+  patient,
+  saoPaulo,
+  settleSlowly,
+  shown,
+  slot,
+  slotWithinHours,
+  tag,
+} from './support/consultations.ts';
 import { reais } from './support/demo.ts';
-import { sendCrmCard } from './support/documents.ts';
 import { expect, test } from './support/fixtures.ts';
-import { settle, storeTheme } from './support/pages.ts';
+import { storeTheme } from './support/pages.ts';
 
 /**
  * Consultations after booking, on every side: the doctor answers requests (accept, reject, a
@@ -25,196 +33,6 @@ import { settle, storeTheme } from './support/pages.ts';
  */
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '.artifacts/screenshots');
-const PRICE = 20_000;
-const TEST_CARD = '4242424242424242';
-
-// ── Set-up through the API ───────────────────────────────────────────────
-
-/** An API client carrying a session (or none), from the app's own origin as a browser would send. */
-function client(token?: string): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL: BASE_URL,
-    extraHTTPHeaders: {
-      origin: new URL(BASE_URL).origin,
-      ...(token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}),
-    },
-  });
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Letters only, different on every call: names the admin's search can single out. */
-let tags = 0;
-function tag(): string {
-  const raw = `${Date.now().toString(36)}${++tags}`.replace(/\d/g, (d) => 'bcdfghjklm'[Number(d)] ?? 'x');
-  return raw.charAt(0).toUpperCase() + raw.slice(1);
-}
-
-let adminApi: Promise<APIRequestContext> | undefined;
-const admin = () => {
-  adminApi ??= sessionToken(ADMIN).then(client);
-  return adminApi;
-};
-
-interface Doctor {
-  account: Account;
-  api: APIRequestContext;
-  /** Doctor profile id: what booking and the slot endpoint take. */
-  id: string;
-}
-
-/**
- * A doctor approved by the admin, R$ 200,00 a consultation of 30 minutes, free every day from
- * 00:00 to 23:59 and with no minimum notice, so a slot within the next hours can be booked.
- */
-async function approvedDoctor(name: string, specialty = 'Cardiologia'): Promise<Doctor> {
-  const account = await createAccount('doctor', { name, prefix: 'consultas' });
-  const api = await client(await sessionToken(account));
-  const specialties = await ok<{ items: { id: string; name: string }[] }>(
-    await api.get('/api/specialties'),
-    'specialties',
-  );
-  const specialtyId = specialties.items.find((s) => s.name === specialty)?.id;
-  if (!specialtyId) throw new Error(`no specialty ${specialty}`);
-  const saved = await ok<{ profile: { id: string } }>(
-    await api.put('/api/doctor/profile', {
-      data: {
-        crmNumber: String(100000 + Math.floor(Math.random() * 899999)),
-        crmState: 'SP',
-        specialtyId,
-        consultationPrice: PRICE,
-        consultationMinutes: 30,
-        timeZone: 'America/Sao_Paulo',
-      },
-    }),
-    'profile',
-  );
-  for (let day = 0; day < 7; day++) {
-    await ok(
-      await api.post('/api/doctors/me/agenda/windows', {
-        data: { dayOfWeek: day, startTime: '00:00', endTime: '23:59' },
-      }),
-      'window',
-    );
-  }
-  await ok(
-    await api.put('/api/doctors/me/agenda/settings', {
-      data: { minNoticeMinutes: 0, bookingHorizonDays: 30 },
-    }),
-    'agenda settings',
-  );
-  await sendCrmCard(api);
-  await ok(
-    await (await admin()).patch(`/api/admin/doctors/${saved.profile.id}/status`, {
-      data: { status: 'approved' },
-    }),
-    'approval',
-  );
-  return { account, api, id: saved.profile.id };
-}
-
-async function patient(name: string) {
-  const account = await createAccount('patient', { name, prefix: 'consultas' });
-  return { account, api: await client(await sessionToken(account)) };
-}
-
-/** "yyyy-MM-dd" in São Paulo, n days from now. */
-function spDate(daysAhead: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(Date.now() + daysAhead * 86_400_000),
-  );
-}
-
-/** A slot's date and time as the screens show them (the browser runs in São Paulo). */
-function shown(instant: string) {
-  const d = new Date(instant);
-  const date = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(d);
-  const time = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(d);
-  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
-  return { date, time, iso };
-}
-
-/** The doctor's free slot starting at `time` (doctor's clock) `daysAhead` days from today. */
-async function slot(doctor: Doctor, daysAhead: number, time: string): Promise<string> {
-  const free = await ok<SlotDays>(
-    await doctor.api.get(`/api/doctors/${doctor.id}/slots?from=${spDate(daysAhead)}&days=1`),
-    'slots',
-  );
-  const found = free.days[0]?.slots.find((s) => s.time === time);
-  if (!found) throw new Error(`no free slot at ${time} in ${daysAhead} days`);
-  return found.start;
-}
-
-/** The first free slot between 3 and 20 hours from now: inside the 24 h without refund, still answerable. */
-async function slotWithinHours(doctor: Doctor): Promise<string> {
-  const free = await ok<SlotDays>(await doctor.api.get(`/api/doctors/${doctor.id}/slots?days=2`), 'slots');
-  const now = Date.now();
-  const found = free.days
-    .flatMap((d) => d.slots)
-    .find((s) => {
-      const start = new Date(s.start).getTime();
-      return start > now + 3 * 3_600_000 && start < now + 20 * 3_600_000;
-    });
-  if (!found) throw new Error('no free slot in the next hours');
-  return found.start;
-}
-
-/** Books a slot as the patient; paid with the approving test card unless `pay` is false. */
-async function book(
-  who: { api: APIRequestContext },
-  doctor: Doctor,
-  startsAt: string,
-  options: { notes?: string; pay?: boolean } = {},
-): Promise<AppointmentDto> {
-  const booked = await ok<AppointmentDto>(
-    await who.api.post('/api/appointments', {
-      data: { doctorId: doctor.id, startsAt, method: 'card', acceptPolicy: true, notes: options.notes },
-    }),
-    'booking',
-  );
-  if (options.pay === false) return booked;
-  const paid = await ok<AppointmentDto>(
-    await who.api.post(`/api/appointments/${booked.id}/payment/card`, { data: { number: TEST_CARD } }),
-    'card payment',
-  );
-  expect(paid.payment?.status).toBe('processing');
-  return paid;
-}
-
-const accept = async (doctor: Doctor, id: string) =>
-  ok<AppointmentDto>(await doctor.api.post(`/api/doctor/appointments/${id}/accept`), 'accept');
-
-// ── Screen helpers ───────────────────────────────────────────────────────
-
-/** The last toast on screen (one at a time) has this title and, if given, this description. */
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).last();
-  await expect(toast).toBeVisible();
-  if (description) await expect(toast).toContainText(description);
-}
-
-/** settle(), after giving a busy machine time to answer. */
-async function settleSlowly(page: Page, heading: string | RegExp) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-  await settle(page, heading);
-}
-
-/** A consultation card, named by the other person and the date. */
-const card = (page: Page, name: string, startsAt: string) =>
-  page.getByRole('article', { name: `Consulta com ${name} em ${shown(startsAt).date}` });
 
 // ── Journeys ─────────────────────────────────────────────────────────────
 
@@ -738,20 +556,41 @@ test.describe('screenshots of the consultation screens, with real bookings in ev
 });
 
 async function shootConsultationScreens(browser: Browser, theme: 'light' | 'dark') {
+  // The dermatologist keeps today free of windows: the consultation to complete is moved into one
+  // opened now (moveIntoOpenRoom).
+  const today = saoPaulo().weekday;
   const [cardiology, dermatology] = await Promise.all([
     approvedDoctor(`Dra. Fernanda Lacerda ${tag()}`),
-    approvedDoctor(`Dr. André Nogueira ${tag()}`, 'Dermatologia'),
+    approvedDoctor(`Dr. André Nogueira ${tag()}`, {
+      specialty: 'Dermatologia',
+      days: [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== today),
+    }),
   ]);
-  const p = await patient(`Juliana Ferreira ${tag()}`);
+  const [p, other] = await Promise.all([
+    patient(`Juliana Ferreira ${tag()}`),
+    patient(`Roberto Magalhães ${tag()}`),
+  ]);
   const confirmed = await book(p, cardiology, await slot(cardiology, 2, '10:00'), {
     notes: 'Acompanhamento da pressão arterial.',
   });
   await accept(cardiology, confirmed.id);
-  await book(p, cardiology, await slot(cardiology, 3, '14:30'), { notes: 'Palpitações ao deitar.' });
-  await book(p, dermatology, await slot(dermatology, 4, '09:00'), { pay: false });
+  // Confirmed inside the 24 hours: the patient may still cancel it, without refund, but not move it.
+  const soon = await book(p, cardiology, await slotWithinHours(cardiology), {
+    notes: 'Retorno para mostrar o holter.',
+  });
+  await accept(cardiology, soon.id);
+  const requested = await book(p, cardiology, await slot(cardiology, 3, '14:30'), {
+    notes: 'Palpitações ao deitar.',
+  });
+  // Another patient's request: two wait for the cardiologist's answer.
+  await book(other, cardiology, await slot(cardiology, 4, '08:30'), { notes: 'Falta de ar aos esforços.' });
+  // Paid before the unpaid hold with the same doctor: one unpaid hold per doctor (decision 065).
   const held = await book(p, dermatology, await slot(dermatology, 5, '16:00'));
   await accept(dermatology, held.id);
-  // Completed ahead of time by the admin, so the history and recent doctors have one to show.
+  await book(p, dermatology, await slot(dermatology, 4, '09:00'), { pay: false });
+  // Completed by the admin, so the history and recent doctors have one to show: nobody completes a
+  // consultation before its room opens, so its doctor first moves it to start now.
+  await moveIntoOpenRoom(dermatology, held.id);
   await ok(
     await (await admin()).post(`/api/admin/appointments/${held.id}/complete`, {
       data: { reason: 'Atendimento realizado' },
@@ -761,13 +600,30 @@ async function shootConsultationScreens(browser: Browser, theme: 'light' | 'dark
   const rejected = await book(p, cardiology, await slot(cardiology, 6, '11:30'));
   await ok(await cardiology.api.post(`/api/doctor/appointments/${rejected.id}/reject`), 'reject');
 
-  const screens: { name: string; account: Account; path: string; heading: string | RegExp }[] = [
+  const screens: {
+    name: string;
+    account: Account;
+    path: string;
+    heading: string | RegExp;
+    /** What the screen must show before its picture is taken. */
+    ready?: (page: Page) => Promise<void>;
+  }[] = [
     { name: 'patient-dashboard-live', account: p.account, path: '/patient', heading: /^Olá, / },
     {
       name: 'patient-consultations',
       account: p.account,
       path: '/patient/consultations',
       heading: 'Minhas consultas',
+      ready: async (page) => {
+        // Each card offers what the server allows now: a move only before the last 24 hours.
+        const later = card(page, cardiology.account.name, confirmed.startsAt);
+        await expect(later.getByRole('button', { name: 'Remarcar' })).toBeVisible();
+        await expect(later.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+        const inside = card(page, cardiology.account.name, soon.startsAt);
+        await expect(inside.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+        await expect(inside.getByRole('button', { name: 'Remarcar' })).toHaveCount(0);
+        await expect(page.getByRole('link', { name: 'Concluir pagamento' })).toHaveCount(1);
+      },
     },
     {
       name: 'patient-consultations-past',
@@ -777,10 +633,33 @@ async function shootConsultationScreens(browser: Browser, theme: 'light' | 'dark
     },
     { name: 'patient-payments', account: p.account, path: '/patient/payments', heading: 'Pagamentos' },
     {
+      name: 'patient-checkout-deadline',
+      account: p.account,
+      path: `/patient/consultations/${requested.id}/pagamento`,
+      heading: 'Pagamento da consulta',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { name: 'Solicitação enviada ao médico' })).toBeVisible();
+        await expect(
+          page.getByText(
+            new RegExp(
+              `^${cardiology.account.name} tem até \\d\\d/\\d\\d/\\d{4} às \\d\\d:\\d\\d para responder`,
+            ),
+          ),
+        ).toBeVisible();
+      },
+    },
+    {
       name: 'doctor-appointments',
       account: cardiology.account,
       path: '/doctor/appointments',
       heading: 'Agendamentos',
+      ready: async (page) => {
+        await expect(page.getByRole('button', { name: 'Filtro: Pendentes' })).toBeVisible();
+        await expect(page.getByText('2 solicitações', { exact: true })).toBeVisible();
+        await expect(
+          page.getByRole('tab', { name: 'Solicitações (2 solicitações aguardando resposta)' }),
+        ).toBeVisible();
+      },
     },
     {
       name: 'doctor-appointments-agenda',
@@ -793,6 +672,8 @@ async function shootConsultationScreens(browser: Browser, theme: 'light' | 'dark
       account: ADMIN,
       path: `/admin/consultations?q=${encodeURIComponent(p.account.name)}`,
       heading: 'Consultas',
+      // The unpaid hold is not a consultation yet: the other five are listed.
+      ready: (page) => expect(page.getByText('5 consultas encontradas')).toBeVisible(),
     },
   ];
   for (const screen of screens) {
@@ -804,6 +685,7 @@ async function shootConsultationScreens(browser: Browser, theme: 'light' | 'dark
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.goto(screen.path);
       await settleSlowly(page, screen.heading);
+      await screen.ready?.(page);
       await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({
