@@ -95,10 +95,6 @@ export async function addDemoBookings(
   await submitSandboxCard(ctx, patient, confirmedId, SANDBOX_CARDS.approved);
   await act(ctx, doctor, confirmedId, { kind: 'accept' });
 
-  // A request paid by PIX, waiting for the doctor's answer.
-  const requestedId = await bookSlot(requested, 'pix', 'Palpitações ao subir escadas nas últimas semanas.');
-  await simulateSandboxPayment(ctx, patient, requestedId);
-
   // Paid by boleto, then the doctor cannot attend: canceled, and the money owed back by a PIX transfer
   // (a boleto cannot be reversed) that the admin records in Consultas.
   const rejectedId = await bookSlot(rejected, 'boleto', 'Avaliação antes de voltar a correr.');
@@ -128,6 +124,11 @@ export async function addDemoBookings(
       endsAt: new Date(startsAt.getTime() + (underway.end.getTime() - underway.start.getTime())),
     })
     .where(eq(appointments.id, underwayId));
+
+  // Last: a request paid by PIX, waiting for the doctor's answer (a patient has one booking waiting
+  // per doctor at a time, so it comes after the others are answered).
+  const requestedId = await bookSlot(requested, 'pix', 'Palpitações ao subir escadas nas últimas semanas.');
+  await simulateSandboxPayment(ctx, patient, requestedId);
 
   return { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1, underway: 1 };
 }
