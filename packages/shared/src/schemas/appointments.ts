@@ -40,8 +40,6 @@ export const APPOINTMENT_MESSAGES = {
   tooManyReschedules: 'Esta consulta já foi remarcada 2 vezes e não pode ser remarcada de novo.',
   requestUnpaid: 'O pagamento desta solicitação não está garantido: ela não pode ser aceita.',
   patientBusyForDoctor: 'O paciente já tem outra consulta neste horário. Escolha outro.',
-  requestWithDoctor:
-    'Você já tem uma solicitação aguardando a resposta deste médico. Aguarde a resposta antes de agendar outra.',
   tooManyRequests:
     'Você já tem 4 consultas aguardando pagamento ou resposta do médico. Aguarde uma resposta antes de agendar outra.',
   tooManyHolds:
@@ -128,7 +126,7 @@ export const CANCELLATION_REASONS = {
  * Monday; the slot is freed before). A boleto paid after that is returned (decision 065).
  */
 export const BOLETO_MAX_HOLD_HOURS = 48;
-/** Unpaid holds a patient may have at once (and at most one booking per doctor waiting for anything). */
+/** Unpaid holds a patient may have at once (and at most one per doctor). */
 export const MAX_UNPAID_HOLDS = 2;
 /** Bookings a patient may have waiting at once: unpaid holds and paid requests the doctor has not answered. */
 export const MAX_PENDING_BOOKINGS = 4;

@@ -54,18 +54,17 @@ class SlotTaken extends Error {}
 
 /**
  * A patient holds a free slot while paying, and a paid request holds it until the doctor answers:
- * one such booking per doctor, at most MAX_UNPAID_HOLDS unpaid and MAX_PENDING_BOOKINGS in all, so
- * nobody can sit on an agenda. Checked under a per-patient lock, so bookings sent at once cannot
- * both pass.
+ * one unpaid hold per doctor, at most MAX_UNPAID_HOLDS unpaid and MAX_PENDING_BOOKINGS waiting in
+ * all (a card authorisation blocks a slot as much as a hold), so nobody can sit on an agenda.
+ * Checked under a per-patient lock, so bookings sent at once cannot both pass.
  */
 async function checkPending(tx: Queryable, patientId: string, doctorId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds:${patientId}`}))`);
   const pending = await pendingBookings(tx, patientId);
-  const withDoctor = pending.find((p) => p.doctorId === doctorId);
-  if (withDoctor?.unpaid) throw conflict(M.holdWithDoctor, undefined, 'hold_with_doctor');
-  if (withDoctor) throw conflict(M.requestWithDoctor, undefined, 'request_with_doctor');
-  if (pending.filter((p) => p.unpaid).length >= MAX_UNPAID_HOLDS)
-    throw conflict(M.tooManyHolds, undefined, 'too_many_holds');
+  const unpaid = pending.filter((p) => p.unpaid);
+  if (unpaid.some((p) => p.doctorId === doctorId))
+    throw conflict(M.holdWithDoctor, undefined, 'hold_with_doctor');
+  if (unpaid.length >= MAX_UNPAID_HOLDS) throw conflict(M.tooManyHolds, undefined, 'too_many_holds');
   if (pending.length >= MAX_PENDING_BOOKINGS)
     throw conflict(M.tooManyRequests, undefined, 'too_many_requests');
 }
