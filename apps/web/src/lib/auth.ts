@@ -23,12 +23,24 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean } {
   return { user: query.data?.user ?? null, isLoading: query.isPending };
 }
 
+/**
+ * True while this tab signs itself out: the live connection then hears its own session end, which is
+ * no reason to send the user to the sign-in page (they are on their way to the landing page).
+ */
+export const signingOut = { current: false };
+
 /** Ends the session on the server, forgets every cached answer and goes back to the landing page. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
+    onMutate: () => {
+      signingOut.current = true;
+    },
+    onSettled: () => {
+      signingOut.current = false;
+    },
     onSuccess: async () => {
       await navigate(paths.home.href());
       // Forget everything the signed-in user loaded; the session entry itself stays (now empty) so

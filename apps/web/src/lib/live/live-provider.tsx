@@ -10,7 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { sessionQueryOptions } from '@/lib/auth';
+import { sessionQueryOptions, signingOut } from '@/lib/auth';
 import { LiveClient, type LiveStatus } from './live-client';
 
 const LiveContext = createContext<LiveClient | null>(null);
@@ -22,7 +22,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     () =>
       new LiveClient({
         // Signed out elsewhere: the session is read again and the shell sends the user to sign in.
-        onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+        onSessionEnded: () =>
+          signingOut.current
+            ? undefined
+            : void queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
       }),
   );
   useEffect(() => {
