@@ -46,8 +46,10 @@ test('a patient registers, confirms from the e-mail, signs in and signs out', as
   await page.goto(mail.link);
   await expect(page.getByRole('heading', { name: 'Email confirmado!' })).toBeVisible();
   await page.getByRole('link', { name: 'Entrar na minha conta' }).click();
+  // The confirmation page is labelled "Email confirmado!": wait for the sign-in form itself.
+  await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
 
-  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
   await page.getByLabel('Senha').fill(person.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
