@@ -28,6 +28,7 @@ import {
   reviews,
   userProfiles,
 } from '../../db/schema.ts';
+import * as counters from '../../lib/counters.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { BookingContext } from '../appointments/appointments.context.ts';
 import { BY_RULES, transition } from '../appointments/appointments.lifecycle.ts';
@@ -36,7 +37,6 @@ import { EXTENSION } from '../files/files.signature.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { publishLive, relayLive } from '../live/live.events.ts';
-import * as counters from '../security/rate-limit.repository.ts';
 import { roomRefusal } from './consultations.rules.ts';
 import { turnCredentials } from './turn-credentials.ts';
 

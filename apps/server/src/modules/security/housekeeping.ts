@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { doctorPatientInvitations, liveEvents, sessions, users } from '../../db/schema.ts';
-import * as counters from './rate-limit.repository.ts';
+import * as counters from '../../lib/counters.ts';
 
 /** An account whose address was never confirmed stops holding it (and its CPF) after this. */
 export const UNCONFIRMED_ACCOUNT_TTL_HOURS = 48;
