@@ -47,6 +47,8 @@ import { inlineScriptSources, registerWebApp } from './plugins/web-app.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** Sign-up, sign-in, sessions and password reset (modules/auth). */
+    auth: AuthService;
     db: Db;
     database: Database;
     emails: EmailDelivery;
@@ -191,7 +193,8 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const auth = new AuthService({ db: database.db, config, onEmailQueued: () => void emails.kick() });
-  await app.register(sessionPlugin, { auth, secureCookies: config.appUrl.startsWith('https://') });
+  app.decorate('auth', auth);
+  await app.register(sessionPlugin, { sessions: auth, secureCookies: config.appUrl.startsWith('https://') });
   const live = new LiveHub(database, (token) => auth.sessionAlive(token), app.log.child({ module: 'live' }));
   app.decorate('live', live);
   app.addHook('onReady', () => live.start());
@@ -208,7 +211,6 @@ export async function buildApp(
         service: new AccountService({
           db: database.db,
           config,
-          auth,
           onEmailQueued: () => void emails.kick(),
         }),
       });

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './modules/auth/password.ts';
+import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import type { S3Settings } from './modules/files/files.s3.ts';
 
 /**

@@ -2,8 +2,8 @@ import { SPECIALTY_SEED } from '@pulsa/shared/constants/specialties';
 import { withCpfCheckDigits } from '@pulsa/shared/format/cpf';
 import { doctorSlug, slugify } from '@pulsa/shared/format/slug';
 import { eq } from 'drizzle-orm';
+import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost } from '../lib/password.ts';
 import { insertUser } from '../modules/auth/auth.repository.ts';
-import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost } from '../modules/auth/password.ts';
 import type { Queryable } from './client.ts';
 import { doctorAvailability, doctorProfiles, specialties, userProfiles } from './schema.ts';
 

@@ -11,10 +11,10 @@ import {
   userRoles,
 } from '../../db/schema.ts';
 import { decryptText } from '../../lib/encryption.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { lastEmailTo } from '../../test/outbox.ts';
 import { createTestApp, sessionCookieFrom, TEST_ENCRYPTION_KEY } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
-import { hashToken } from '../auth/tokens.ts';
 
 let app: FastifyInstance;
 let doctorCookie: string;

@@ -7,6 +7,7 @@ import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config.ts';
 import { createPatient, fakeCpf, useFactoryPasswordCost } from '../../db/factories.ts';
 import { emailOutbox, sessions, userProfiles, users } from '../../db/schema.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { ensureConfiguredAdmin } from '../../start.ts';
 import { lastEmailTo } from '../../test/outbox.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
@@ -17,7 +18,6 @@ import {
   testConfig,
 } from '../../test/test-app.ts';
 import { testDatabase } from '../../test/test-database.ts';
-import { hashPassword } from '../auth/password.ts';
 
 /** An app of its own (same worker database, emptied), with its logs kept, closed after the file. */
 const opened: FastifyInstance[] = [];
