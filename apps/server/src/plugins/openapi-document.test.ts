@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient } from '../db/factories.ts';
 import { appointments } from '../db/schema.ts';
+import { createAdmin, createDoctor, createPatient } from '../seed/factories.ts';
 import { multipartFile } from '../test/multipart.ts';
 import {
   fillPath,

@@ -1,3 +1,4 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import { REAUTH_WINDOW_MINUTES, TRUSTED_DEVICE_DAYS } from '@pulsa/shared/constants/business';
 import type { Role } from '@pulsa/shared/constants/roles';
 import { ACCOUNT_MESSAGES } from '@pulsa/shared/schemas/account';
@@ -110,7 +111,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('authSession', null);
     const cookieName = sessionCookieName(opts.secureCookies);
 
-    const cookieOptions = {
+    const cookieOptions: CookieSerializeOptions = {
       path: '/',
       httpOnly: true,
       sameSite: 'lax' as const,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
-import { useFactoryPasswordCost } from '../db/factories.ts';
+import { useFactoryPasswordCost } from '../seed/factories.ts';
 import { testDatabase } from './test-database.ts';
 
 /** A fixed key, so a test can read the encrypted outbox back (test/outbox.ts). */

@@ -2,7 +2,6 @@ import { CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDoctor, createPatient } from '../../db/factories.ts';
 import {
   appointmentEvents,
   appointments,
@@ -10,6 +9,7 @@ import {
   notifications,
   payments,
 } from '../../db/schema.ts';
+import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';

@@ -37,6 +37,18 @@ export type SignInResult =
   | { kind: 'session'; token: string; user: SessionUser; maxAgeSeconds: number }
   | { kind: 'challenge'; token: string; maxAgeSeconds: number };
 
+/**
+ * A complete account (credentials, profile and role) from a ready password hash, in the caller's
+ * transaction. Sign-up and the configured admin go through the service's rules; the seed's
+ * factories make their accounts with this.
+ */
+export function insertAccount(
+  db: Queryable,
+  account: Parameters<typeof repo.insertUser>[1],
+): Promise<string> {
+  return repo.insertUser(db, account);
+}
+
 export interface AuthDeps {
   db: Db;
   config: AppConfig;

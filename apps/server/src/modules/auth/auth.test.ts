@@ -4,7 +4,6 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { fakeCpf } from '../../db/factories.ts';
 import {
   authTokens,
   doctorProfiles,
@@ -14,6 +13,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema.ts';
+import { fakeCpf } from '../../seed/factories.ts';
 import { lastEmailTo } from '../../test/outbox.ts';
 import {
   createTestApp,

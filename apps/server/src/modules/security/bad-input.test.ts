@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config.ts';
+import { errorForLog } from '../../lib/logger.ts';
 import {
   createAdmin,
   createDoctor,
   createPatient,
   fakeCpf,
   useFactoryPasswordCost,
-} from '../../db/factories.ts';
-import { errorForLog } from '../../lib/logger.ts';
+} from '../../seed/factories.ts';
 import {
   sendSameOriginByDefault,
   sessionCookieFrom,
