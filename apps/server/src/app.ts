@@ -14,6 +14,7 @@ import { AccountService } from './modules/account/account.service.ts';
 import type { BookingContext } from './modules/appointments/appointments.context.ts';
 import { appointmentDocumentRoutes } from './modules/appointments/appointments.documents.routes.ts';
 import { bookingJobs } from './modules/appointments/appointments.jobs.ts';
+import { applyProviderEvent } from './modules/appointments/appointments.payment-events.ts';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { OverdueSweep } from './modules/appointments/appointments.sweep.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -223,7 +224,10 @@ export async function buildApp(
       await api.register(doctorRoutes);
       await api.register(appointmentRoutes, { ctx: booking });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
-      await api.register(paymentWebhookRoutes, { ctx: booking });
+      await api.register(paymentWebhookRoutes, {
+        provider: () => booking.provider,
+        onEvent: (event) => applyProviderEvent(booking, booking.provider.name, event),
+      });
       await api.register(consultationRoutes, {
         ctx: {
           db: database.db,
