@@ -66,9 +66,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   /**
-   * Start the periodic e-mail delivery and housekeeping loops, and the job workers and the overdue
-   * appointments sweep once the app is ready (off in tests, which drive the loops directly; there the
-   * job queue starts with its first send).
+   * Start the job workers once the app is ready and keep the recurring jobs' schedules (the real
+   * server). Off in tests: the queue starts with its first send, and recurring jobs run when sent.
    */
   backgroundJobs?: boolean;
   logger?: boolean;
@@ -105,29 +104,31 @@ export async function buildApp(
       'No SMTP server configured (SMTP_HOST): confirmation and password-reset e-mails are NOT being sent; they wait, encrypted, in the outbox until SMTP is set here or in the admin settings',
     );
   }
-  const emails = new EmailDelivery(database.db, config, app.log);
-  app.decorate('emails', emails);
-  const housekeeping = new Housekeeping(database.db, app.log);
-  app.decorate('housekeeping', housekeeping);
-  if (options.backgroundJobs) {
-    emails.start();
-    housekeeping.start();
-  }
-  app.addHook('onClose', async () => {
-    await emails.stop();
-    await housekeeping.stop();
-  });
-
-  // Started when the app is ready, so jobs left by a previous run are worked at once. Without
-  // backgroundJobs (tests) it starts with the first send: starting costs a few hundred ms, and
-  // most apps a test suite builds never send a job (decision 060).
+  // Every background task is a job (decision 060). Started when the app is ready, so jobs left by
+  // a previous run are worked at once, and only then does this instance keep the recurring jobs'
+  // schedules. Without backgroundJobs (tests) it starts with the first send: starting costs a few
+  // hundred ms, and most apps a test suite builds never send a job; recurring jobs then run only
+  // when a test sends them.
   const jobs = new JobQueue(database, {
     log: app.log.child({ module: 'jobs' }),
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    scheduling: options.backgroundJobs,
   });
   app.decorate('jobs', jobs);
-  if (options.backgroundJobs) app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
+  const emails = new EmailDelivery(database.db, config, app.log, jobs);
+  app.decorate('emails', emails);
+  app.decorate('housekeeping', new Housekeeping(database.db, app.log, jobs));
+  if (options.backgroundJobs)
+    app.addHook('onReady', async () => {
+      await jobs.start();
+      // Messages a previous run left in the outbox go out now.
+      await emails.kick();
+    });
+  // Running handlers (deliveries among them) finish before the SMTP connection closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await emails.stop();
+  });
 
   const booking = {
     db: database.db,
@@ -138,9 +139,7 @@ export async function buildApp(
   booking.jobs = bookingJobs(app.jobs, () => booking);
   app.decorate('booking', booking);
   // Backs the booking timers up: holds and requests whose job did not run (downtime) expire anyway.
-  const overdueSweep = new OverdueSweep(booking, app.log);
-  if (options.backgroundJobs) app.addHook('onReady', async () => overdueSweep.start());
-  app.addHook('onClose', () => overdueSweep.stop());
+  new OverdueSweep(booking, app.log, jobs);
 
   registerErrorHandler(app);
   registerCsrfGuard(app, config.appUrl);

@@ -18,7 +18,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...base,
     webDistDir: undefined,
     authRateLimit: 1000,
-    mailRetryDelayMs: 10,
+    mailRetryDelaySeconds: 1,
     dataEncryptionKey: TEST_ENCRYPTION_KEY,
     passwordCost: TEST_PASSWORD_COST,
     ...overrides,
