@@ -52,6 +52,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser/requireRole; routes behind them can rely on it. */
     user: SessionUser | null;
+    /**
+     * The signed-in user of a route behind requireUser or requireRole (what the guard found). Read on
+     * a route without a guard it throws: a route that needs a viewer must say so with its guard.
+     */
+    readonly viewer: SessionUser;
     /** The session behind `user`. */
     authSession: SessionInfo | null;
   }
@@ -109,6 +114,12 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { sessions: SessionLookup; secureCookies: boolean }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('authSession', null);
+    app.decorateRequest('viewer', {
+      getter(this: FastifyRequest) {
+        if (!this.user) throw new Error('request.viewer read on a route without a session guard');
+        return this.user;
+      },
+    });
     const cookieName = sessionCookieName(opts.secureCookies);
 
     const cookieOptions: CookieSerializeOptions = {

@@ -30,7 +30,7 @@ import { bookableDoctors } from '../catalog/bookable-doctors.ts';
 import { getForViewer } from './appointments.access.ts';
 import { book, storedBillingAddress } from './appointments.booking.ts';
 import { appointmentCalendar } from './appointments.calendar.ts';
-import type { BookingContext, Viewer } from './appointments.context.ts';
+import type { BookingContext } from './appointments.context.ts';
 import { act, cancellationPreview } from './appointments.lifecycle.ts';
 import {
   adminAppointments,
@@ -59,7 +59,6 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
     404: apiErrorSchema,
     409: apiErrorSchema,
   };
-  const viewerOf = (request: FastifyRequest): Viewer => request.user as Viewer;
   const tags = ['appointments'];
   const patient = { preHandler: app.requireRole('patient') };
   const doctor = { preHandler: app.requireRole('doctor') };
@@ -97,7 +96,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request, reply) => {
-      const viewer = viewerOf(request);
+      const viewer = request.viewer;
       const dto = await getForViewer(ctx, viewer, request.params.id);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
@@ -117,7 +116,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: paymentPageSchema, ...errors },
       },
     },
-    async (request) => patientPayments(ctx.db, viewerOf(request).id, request.query),
+    async (request) => patientPayments(ctx.db, request.viewer.id, request.query),
   );
 
   r.post(
@@ -144,7 +143,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 201: appointmentSchema, ...errors, 409: z.union([slotTakenSchema, apiErrorSchema]) },
       },
     },
-    async (request, reply) => reply.status(201).send(await book(ctx, viewerOf(request).id, request.body)),
+    async (request, reply) => reply.status(201).send(await book(ctx, request.viewer.id, request.body)),
   );
 
   r.get(
@@ -158,7 +157,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => getForViewer(ctx, viewerOf(request), request.params.id),
+    async (request) => getForViewer(ctx, request.viewer, request.params.id),
   );
 
   r.post(
@@ -175,7 +174,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
     },
     async (request) => {
       if (ctx.provider.name !== 'sandbox') throw notFound();
-      return submitSandboxCard(ctx, viewerOf(request), request.params.id, request.body.number);
+      return submitSandboxCard(ctx, request.viewer, request.params.id, request.body.number);
     },
   );
 
@@ -190,7 +189,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => simulateSandboxPayment(ctx, viewerOf(request), request.params.id),
+    async (request) => simulateSandboxPayment(ctx, request.viewer, request.params.id),
   );
 
   r.get(
@@ -204,7 +203,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: cancellationPreviewSchema, ...errors },
       },
     },
-    async (request) => cancellationPreview(ctx, viewerOf(request), request.params.id),
+    async (request) => cancellationPreview(ctx, request.viewer, request.params.id),
   );
 
   r.post(
@@ -220,7 +219,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) =>
-      act(ctx, viewerOf(request), request.params.id, { kind: 'cancel', reason: request.body.reason }),
+      act(ctx, request.viewer, request.params.id, { kind: 'cancel', reason: request.body.reason }),
   );
 
   r.post(
@@ -236,7 +235,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) =>
-      act(ctx, viewerOf(request), request.params.id, {
+      act(ctx, request.viewer, request.params.id, {
         kind: 'reschedule',
         startsAt: new Date(request.body.startsAt),
       }),
@@ -253,7 +252,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentPageSchema, ...errors },
       },
     },
-    async (request) => patientAppointments(ctx.db, viewerOf(request).id, request.query),
+    async (request) => patientAppointments(ctx.db, request.viewer.id, request.query),
   );
 
   r.get(
@@ -268,12 +267,12 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { billingAddress: await storedBillingAddress(ctx.db, viewerOf(request).id) };
+      return { billingAddress: await storedBillingAddress(ctx.db, request.viewer.id) };
     },
   );
 
   const doctorId = async (request: FastifyRequest) => {
-    const id = await doctorIdOfUser(ctx.db, viewerOf(request).id);
+    const id = await doctorIdOfUser(ctx.db, request.viewer.id);
     if (!id) throw notFound('Perfil do médico não encontrado');
     return id;
   };
@@ -303,7 +302,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => act(ctx, viewerOf(request), request.params.id, { kind: 'accept' }),
+    async (request) => act(ctx, request.viewer, request.params.id, { kind: 'accept' }),
   );
 
   r.post(
@@ -317,7 +316,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         response: { 200: appointmentSchema, ...errors },
       },
     },
-    async (request) => act(ctx, viewerOf(request), request.params.id, { kind: 'reject' }),
+    async (request) => act(ctx, request.viewer, request.params.id, { kind: 'reject' }),
   );
 
   r.get(
@@ -347,7 +346,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) =>
-      act(ctx, viewerOf(request), request.params.id, { kind: 'accept', reason: request.body.reason }),
+      act(ctx, request.viewer, request.params.id, { kind: 'accept', reason: request.body.reason }),
   );
 
   r.post(
@@ -363,8 +362,8 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) => {
-      await act(ctx, viewerOf(request), request.params.id, { kind: 'complete', reason: request.body.reason });
-      return getForViewer(ctx, viewerOf(request), request.params.id);
+      await act(ctx, request.viewer, request.params.id, { kind: 'complete', reason: request.body.reason });
+      return getForViewer(ctx, request.viewer, request.params.id);
     },
   );
 
@@ -381,7 +380,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) =>
-      act(ctx, viewerOf(request), request.params.id, { kind: 'cancel', reason: request.body.reason }),
+      act(ctx, request.viewer, request.params.id, { kind: 'cancel', reason: request.body.reason }),
   );
 
   r.post(
@@ -397,8 +396,8 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) => {
-      await recordRefundTransfer(ctx, viewerOf(request), request.params.id, request.body.reference);
-      return getForViewer(ctx, viewerOf(request), request.params.id);
+      await recordRefundTransfer(ctx, request.viewer, request.params.id, request.body.reference);
+      return getForViewer(ctx, request.viewer, request.params.id);
     },
   );
 }

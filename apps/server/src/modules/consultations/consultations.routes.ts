@@ -10,7 +10,7 @@ import {
   consultationRoomSchema,
   reviewInputSchema,
 } from '@pulsa/shared/schemas/consultations';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponse } from '../../plugins/openapi-errors.ts';
@@ -26,7 +26,6 @@ import {
   listMessages,
   markNoShow,
   openFile,
-  type Person,
   presence,
   relaySignal,
   review,
@@ -54,7 +53,6 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
   };
   const parties = { preHandler: app.requireRole('patient', 'doctor') };
   const tags = ['consultations'];
-  const personOf = (request: FastifyRequest): Person => request.user as Person;
   const withId = { params: consultationIdParamsSchema };
 
   r.get(
@@ -70,7 +68,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return roomFor(ctx, personOf(request), request.params.id);
+      return roomFor(ctx, request.viewer, request.params.id);
     },
   );
 
@@ -87,7 +85,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listMessages(ctx, personOf(request), request.params.id);
+      return listMessages(ctx, request.viewer, request.params.id);
     },
   );
 
@@ -104,7 +102,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await sendMessage(ctx, personOf(request), request.params.id, request.body.body)),
+      reply.status(201).send(await sendMessage(ctx, request.viewer, request.params.id, request.body.body)),
   );
 
   r.post(
@@ -121,7 +119,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       },
     },
     async (request, reply) => {
-      const person = personOf(request);
+      const person = request.viewer;
       await beforeSharing(ctx, person, request.params.id);
       const file = await readUpload(request, DOCUMENT_TYPES);
       return reply.status(201).send(await shareFile(ctx, person, request.params.id, file));
@@ -141,7 +139,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       },
     },
     async (request, reply) => {
-      const file = await openFile(ctx, personOf(request), request.params.id, request.params.messageId);
+      const file = await openFile(ctx, request.viewer, request.params.id, request.params.messageId);
       return sendPrivateFile(reply as FastifyReply, { ...file, download: !!request.query.download });
     },
   );
@@ -159,7 +157,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       },
     },
     async (request, reply) => {
-      await complete(ctx, personOf(request), request.params.id, request.body.notes);
+      await complete(ctx, request.viewer, request.params.id, request.body.notes);
       return reply.status(204).send(null);
     },
   );
@@ -176,7 +174,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       },
     },
     async (request, reply) => {
-      await markNoShow(ctx, personOf(request), request.params.id);
+      await markNoShow(ctx, request.viewer, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -194,7 +192,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       },
     },
     async (request, reply) => {
-      await review(ctx, personOf(request), request.params.id, request.body);
+      await review(ctx, request.viewer, request.params.id, request.body);
       return reply.status(204).send(null);
     },
   );
@@ -211,7 +209,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { acceptance: await consentOf(ctx.db, personOf(request).id) };
+      return { acceptance: await consentOf(ctx.db, request.viewer.id) };
     },
   );
 
@@ -226,7 +224,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       },
     },
     async (request) => {
-      const person = personOf(request);
+      const person = request.viewer;
       await acceptConsent(ctx.db, person, {
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
@@ -246,7 +244,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       },
     },
     async (request) => {
-      const person = personOf(request);
+      const person = request.viewer;
       await withdrawConsent(ctx.db, person);
       return { acceptance: await consentOf(ctx.db, person.id) };
     },

@@ -48,8 +48,7 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
   };
   const doctorOnly = { preHandler: app.requireRole('doctor') };
   const tags = ['doctor agenda'];
-  const doctorIdOf = (request: FastifyRequest) =>
-    requireDoctorId(app.db, (request.user as { id: string }).id);
+  const doctorIdOf = (request: FastifyRequest) => requireDoctorId(app.db, request.viewer.id);
 
   r.get(
     '/me/agenda',

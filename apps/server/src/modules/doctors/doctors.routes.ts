@@ -1,4 +1,3 @@
-import type { SessionUser } from '@pulsa/shared/schemas/auth';
 import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   adminDoctorDetailSchema,
@@ -14,7 +13,7 @@ import {
   documentIdParamsSchema,
   documentKindSchema,
 } from '@pulsa/shared/schemas/doctors';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponse, OPTIONAL_SESSION_SECURITY } from '../../plugins/openapi-errors.ts';
@@ -41,7 +40,6 @@ import {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const uploadErrors = { ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 /** The user a role guard already checked. */
-const signedIn = (request: FastifyRequest) => request.user as SessionUser;
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
@@ -73,7 +71,7 @@ export async function doctorRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       noStore(reply);
-      return loadProfile(app.db, { userId: signedIn(request).id });
+      return loadProfile(app.db, { userId: request.viewer.id });
     },
   );
 
@@ -89,7 +87,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         response: { 200: doctorProfileSavedSchema, ...errors, 409: apiErrorSchema },
       },
     },
-    async (request) => saveProfile(ctx, signedIn(request).id, request.body),
+    async (request) => saveProfile(ctx, request.viewer.id, request.body),
   );
 
   r.get(
@@ -104,7 +102,7 @@ export async function doctorRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       noStore(reply);
-      return dashboardFor(ctx, signedIn(request).id);
+      return dashboardFor(ctx, request.viewer.id);
     },
   );
 
@@ -122,7 +120,7 @@ export async function doctorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const file = await readUpload(request, DOCUMENT_TYPES);
-      return uploadDocument(ctx, signedIn(request).id, request.params.kind, file);
+      return uploadDocument(ctx, request.viewer.id, request.params.kind, file);
     },
   );
 
@@ -139,7 +137,7 @@ export async function doctorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const file = await readUpload(request, PHOTO_TYPES);
-      return uploadPhoto(ctx, signedIn(request).id, file);
+      return uploadPhoto(ctx, request.viewer.id, file);
     },
   );
 
@@ -153,7 +151,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         response: { 200: doctorProfileSchema, ...errors },
       },
     },
-    async (request) => removePhoto(ctx, signedIn(request).id),
+    async (request) => removePhoto(ctx, request.viewer.id),
   );
 
   // ── Files: owner and admins only, never cached, never sniffed ─────────
@@ -170,7 +168,7 @@ export async function doctorRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { document, stream } = await openDocument(ctx, signedIn(request), request.params.documentId);
+      const { document, stream } = await openDocument(ctx, request.viewer, request.params.documentId);
       return sendPrivateFile(reply as FastifyReply, {
         mimeType: document.mimeType,
         fileName: document.fileName,
@@ -249,7 +247,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         response: { 200: adminDoctorDetailSchema, ...errors, 409: apiErrorSchema },
       },
     },
-    async (request) => decideDoctor(ctx, signedIn(request).id, request.params.doctorId, request.body),
+    async (request) => decideDoctor(ctx, request.viewer.id, request.params.doctorId, request.body),
   );
 
   r.patch(
@@ -264,6 +262,6 @@ export async function doctorRoutes(app: FastifyInstance) {
         response: { 200: adminDoctorDetailSchema, ...errors, 409: apiErrorSchema },
       },
     },
-    async (request) => decideDocument(ctx, signedIn(request).id, request.params.documentId, request.body),
+    async (request) => decideDocument(ctx, request.viewer.id, request.params.documentId, request.body),
   );
 }

@@ -30,7 +30,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const userId = (request.user as { id: string }).id;
+      const userId = request.viewer.id;
       const { page, pageSize } = request.query;
       const [{ rows, total }, unreadCount] = await Promise.all([
         listForUser(app.db, userId, page, pageSize),
@@ -59,7 +59,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const userId = (request.user as { id: string }).id;
+      const userId = request.viewer.id;
       // Someone else's notification answers exactly like a missing one.
       if (!(await markRead(app.db, userId, request.params.id)))
         throw notFound(NOTIFICATION_MESSAGES.notFound);
@@ -78,7 +78,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await markAllRead(app.db, (request.user as { id: string }).id);
+      await markAllRead(app.db, request.viewer.id);
       return { unreadCount: 0 };
     },
   );

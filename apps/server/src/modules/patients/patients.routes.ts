@@ -1,5 +1,4 @@
 import { DOCTOR_PATIENT_ADDS_PER_HOUR } from '@pulsa/shared/constants/business';
-import type { SessionUser } from '@pulsa/shared/schemas/auth';
 import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   addPatientByEmailSchema,
@@ -90,7 +89,7 @@ export async function patientRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const doctorId = await requireDoctorId(app.db, (request.user as { id: string }).id);
+      const doctorId = await requireDoctorId(app.db, request.viewer.id);
       return doctorPatientPage(app.db, doctorId, request.query);
     },
   );
@@ -108,7 +107,7 @@ export async function patientRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const doctor = await requireApprovedDoctor(app.db, (request.user as SessionUser).id);
+      const doctor = await requireApprovedDoctor(app.db, request.viewer.id);
       await throttle.withinHourlyQuota(
         `doctor-adds-patient:${doctor.id}`,
         DOCTOR_PATIENT_ADDS_PER_HOUR,
@@ -133,7 +132,7 @@ export async function patientRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const doctorId = await requireDoctorId(app.db, (request.user as { id: string }).id);
+      const doctorId = await requireDoctorId(app.db, request.viewer.id);
       return reply.status(201).send(await createGenericPatient(app.db, doctorId));
     },
   );
@@ -154,7 +153,7 @@ export async function patientRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return viewInvitation(app.db, (request.user as SessionUser).id, request.body.token);
+      return viewInvitation(app.db, request.viewer.id, request.body.token);
     },
   );
 
@@ -175,7 +174,7 @@ export async function patientRoutes(app: FastifyInstance) {
           response: { 200: invitationAnswerSchema, ...errors },
         },
       },
-      async (request) => answerInvitation(app.db, request.user as SessionUser, request.body.token, accept),
+      async (request) => answerInvitation(app.db, request.viewer, request.body.token, accept),
     );
   }
 }
