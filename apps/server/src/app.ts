@@ -36,6 +36,7 @@ import { paymentProviderFor } from './modules/payments/provider-choice.ts';
 import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
+import { registerApiDefaults } from './plugins/api-defaults.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -204,6 +205,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      registerApiDefaults(api);
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth', rateLimit: config.authRateLimit });
       await api.register(accountRoutes, {

@@ -52,13 +52,6 @@ import {
 export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
   const { ctx } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-  };
   const tags = ['appointments'];
   const patient = { preHandler: app.requireRole('patient') };
   const doctor = { preHandler: app.requireRole('doctor') };
@@ -74,12 +67,11 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary:
           'Doctors to book: filters, sort by next free slot, price or name; each with its next free slots',
         querystring: bookingSearchQuerySchema,
-        response: { 200: bookableDoctorPageSchema, 400: apiErrorSchema },
+        response: { 200: bookableDoctorPageSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       // Free slots change with every booking: never kept by a shared cache.
-      reply.header('cache-control', 'no-store');
       return bookableDoctors(ctx.db, request.query);
     },
   );
@@ -92,7 +84,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'The appointment as a calendar event (.ics)',
         ...withId,
-        response: { 200: fileResponse(['text/calendar'], 'The iCalendar file'), ...errors },
+        response: { 200: fileResponse(['text/calendar'], 'The iCalendar file') },
       },
     },
     async (request, reply) => {
@@ -113,7 +105,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Your payments, newest first',
         querystring: pageQuerySchema,
-        response: { 200: paymentPageSchema, ...errors },
+        response: { 200: paymentPageSchema },
       },
     },
     async (request) => patientPayments(ctx.db, request.viewer.id, request.query),
@@ -140,7 +132,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Book a free slot: the slot is held while the payment is made',
         body: bookingInputSchema,
-        response: { 201: appointmentSchema, ...errors, 409: z.union([slotTakenSchema, apiErrorSchema]) },
+        response: { 201: appointmentSchema, 409: z.union([slotTakenSchema, apiErrorSchema]) },
       },
     },
     async (request, reply) => reply.status(201).send(await book(ctx, request.viewer.id, request.body)),
@@ -154,7 +146,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'One appointment, for its patient, its doctor or an admin',
         ...withId,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => getForViewer(ctx, request.viewer, request.params.id),
@@ -169,7 +161,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Test environment: pay with one of the test cards',
         ...withId,
         body: cardInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => {
@@ -186,7 +178,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Test environment: the bank confirms the PIX, the boleto or the card’s second step',
         ...withId,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => simulateSandboxPayment(ctx, request.viewer, request.params.id),
@@ -200,7 +192,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'What cancelling now would refund, before confirming',
         ...withId,
-        response: { 200: cancellationPreviewSchema, ...errors },
+        response: { 200: cancellationPreviewSchema },
       },
     },
     async (request) => cancellationPreview(ctx, request.viewer, request.params.id),
@@ -215,7 +207,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Cancel your appointment; the money follows the policy',
         ...withId,
         body: cancelInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) =>
@@ -231,7 +223,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Move your appointment into another free slot of the same doctor, without paying again',
         ...withId,
         body: rescheduleInputSchema,
-        response: { 200: appointmentSchema, ...errors, 409: z.union([slotTakenSchema, apiErrorSchema]) },
+        response: { 200: appointmentSchema, 409: z.union([slotTakenSchema, apiErrorSchema]) },
       },
     },
     async (request) =>
@@ -249,7 +241,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Your consultations, upcoming or past',
         querystring: patientAppointmentsQuerySchema,
-        response: { 200: appointmentPageSchema, ...errors },
+        response: { 200: appointmentPageSchema },
       },
     },
     async (request) => patientAppointments(ctx.db, request.viewer.id, request.query),
@@ -262,11 +254,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       schema: {
         tags,
         summary: 'The billing address kept from your last boleto (null before the first)',
-        response: { 200: storedBillingAddressSchema, ...errors },
+        response: { 200: storedBillingAddressSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return { billingAddress: await storedBillingAddress(ctx.db, request.viewer.id) };
     },
   );
@@ -285,7 +276,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Your requests and consultations, with the spec’s filter',
         querystring: doctorAppointmentsQuerySchema,
-        response: { 200: appointmentPageSchema, ...errors },
+        response: { 200: appointmentPageSchema },
       },
     },
     async (request) => doctorAppointments(ctx.db, await doctorId(request), request.query),
@@ -299,7 +290,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Accept a request: confirmed, and a card is captured',
         ...withId,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => act(ctx, request.viewer, request.params.id, { kind: 'accept' }),
@@ -313,7 +304,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Reject a request: canceled as "Médico indisponível", refunded in full',
         ...withId,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => act(ctx, request.viewer, request.params.id, { kind: 'reject' }),
@@ -327,7 +318,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags: ['admin'],
         summary: 'Every consultation: search, status and period filters, sorting, pages',
         querystring: adminAppointmentsQuerySchema,
-        response: { 200: appointmentPageSchema, ...errors },
+        response: { 200: appointmentPageSchema },
       },
     },
     async (request) => adminAppointments(ctx.db, request.query),
@@ -342,7 +333,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Confirm a request on the doctor’s behalf',
         ...withId,
         body: adminActionInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) =>
@@ -358,7 +349,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Mark a confirmed consultation as completed',
         ...withId,
         body: adminActionInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => {
@@ -376,7 +367,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Cancel with a reason; always refunded in full',
         ...withId,
         body: adminActionInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) =>
@@ -392,7 +383,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Record the PIX transfer that returned a paid boleto (a boleto cannot be reversed)',
         ...withId,
         body: refundTransferInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => {

@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   chatFileParamsSchema,
   chatMessageInputSchema,
@@ -44,13 +43,6 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
   const { ctx } = opts;
   await acceptUploads(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-  };
   const parties = { preHandler: app.requireRole('patient', 'doctor') };
   const tags = ['consultations'];
   const withId = { params: consultationIdParamsSchema };
@@ -63,11 +55,10 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         tags,
         summary: 'The consultation room as you see it',
         ...withId,
-        response: { 200: consultationRoomSchema, ...errors },
+        response: { 200: consultationRoomSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return roomFor(ctx, request.viewer, request.params.id);
     },
   );
@@ -80,11 +71,10 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         tags,
         summary: 'The room chat',
         ...withId,
-        response: { 200: chatMessageListSchema, ...errors },
+        response: { 200: chatMessageListSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return listMessages(ctx, request.viewer, request.params.id);
     },
   );
@@ -98,7 +88,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary: 'Send a message in the room',
         ...withId,
         body: chatMessageInputSchema,
-        response: { 201: chatMessageSchema, ...errors },
+        response: { 201: chatMessageSchema },
       },
     },
     async (request, reply) =>
@@ -115,7 +105,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
           'Share a file in the room (multipart, one file: JPG, PNG or PDF up to 5 MB; 20 files and 50 MB per consultation)',
         consumes: ['multipart/form-data'],
         ...withId,
-        response: { 201: chatMessageSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+        response: { 201: chatMessageSchema },
       },
     },
     async (request, reply) => {
@@ -135,7 +125,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary: 'A file shared in the room, for its two parties only',
         params: chatFileParamsSchema,
         querystring: z.object({ download: z.enum(['1']).optional() }),
-        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent'), ...errors },
+        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent') },
       },
     },
     async (request, reply) => {
@@ -153,7 +143,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary: 'End the consultation as completed, with notes for the patient',
         ...withId,
         body: completeInputSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -170,7 +160,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         tags,
         summary: 'Record that the patient did not come (15 minutes after the start)',
         ...withId,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -188,7 +178,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary: 'Rate a completed consultation (moderated before it is shown)',
         ...withId,
         body: reviewInputSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -204,11 +194,10 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       schema: {
         tags,
         summary: 'Your acceptance of the teleconsultation consent, with its text',
-        response: { 200: consentStatusSchema, ...errors },
+        response: { 200: consentStatusSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return { acceptance: await consentOf(ctx.db, request.viewer.id) };
     },
   );
@@ -220,7 +209,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       schema: {
         tags,
         summary: 'Accept the teleconsultation consent (once per version)',
-        response: { 200: consentStatusSchema, ...errors },
+        response: { 200: consentStatusSchema },
       },
     },
     async (request) => {
@@ -240,7 +229,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       schema: {
         tags,
         summary: 'Withdraw the teleconsultation consent (kept on record; needed again to enter a call)',
-        response: { 200: consentStatusSchema, ...errors },
+        response: { 200: consentStatusSchema },
       },
     },
     async (request) => {

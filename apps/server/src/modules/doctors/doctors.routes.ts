@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   adminDoctorDetailSchema,
   adminDoctorPageSchema,
@@ -37,10 +36,7 @@ import {
   listForAdmin,
 } from './doctors.verification.service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const uploadErrors = { ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 /** The user a role guard already checked. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
  * Doctor profiles, documents and their verification. The doctor's routes (/api/doctor/…), the
@@ -66,11 +62,10 @@ export async function doctorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['doctor'],
         summary: 'The signed-in doctor’s profile and current documents',
-        response: { 200: doctorProfileSchema, ...errors },
+        response: { 200: doctorProfileSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return loadProfile(app.db, { userId: request.viewer.id });
     },
   );
@@ -84,7 +79,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary:
           'Complete or edit the profile; changing CRM, UF or specialty of an approved doctor sends it back to review',
         body: doctorProfileInputSchema,
-        response: { 200: doctorProfileSavedSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: doctorProfileSavedSchema },
       },
     },
     async (request) => saveProfile(ctx, request.viewer.id, request.body),
@@ -97,11 +92,10 @@ export async function doctorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['doctor'],
         summary: 'Verification state and the four dashboard numbers',
-        response: { 200: doctorDashboardSchema, ...errors },
+        response: { 200: doctorDashboardSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return dashboardFor(ctx, request.viewer.id);
     },
   );
@@ -115,7 +109,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'Send the identity or CRM document (multipart, one file: JPG, PNG or PDF up to 5 MB)',
         consumes: ['multipart/form-data'],
         params: z.object({ kind: documentKindSchema }),
-        response: { 200: doctorProfileSchema, ...uploadErrors },
+        response: { 200: doctorProfileSchema },
       },
     },
     async (request) => {
@@ -132,7 +126,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['doctor'],
         summary: 'Send a profile photo (JPG or PNG up to 5 MB); it is re-encoded without metadata',
         consumes: ['multipart/form-data'],
-        response: { 200: doctorProfileSchema, ...uploadErrors },
+        response: { 200: doctorProfileSchema },
       },
     },
     async (request) => {
@@ -148,7 +142,7 @@ export async function doctorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['doctor'],
         summary: 'Remove the profile photo',
-        response: { 200: doctorProfileSchema, ...errors },
+        response: { 200: doctorProfileSchema },
       },
     },
     async (request) => removePhoto(ctx, request.viewer.id),
@@ -164,7 +158,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'A verification document’s file, for its doctor and admins',
         params: documentIdParamsSchema,
         querystring: z.object({ download: z.enum(['1']).optional() }),
-        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent'), ...errors },
+        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent') },
       },
     },
     async (request, reply) => {
@@ -186,7 +180,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'A doctor’s photo: public once approved, else for the doctor and admins only',
         security: OPTIONAL_SESSION_SECURITY,
         params: doctorIdParamsSchema,
-        response: { 200: fileResponse(['image/webp'], 'The photo (WebP, 512 px)'), ...errors },
+        response: { 200: fileResponse(['image/webp'], 'The photo (WebP, 512 px)') },
       },
     },
     async (request, reply) => {
@@ -209,11 +203,10 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'Doctors: search name, e-mail, specialty or "crm/uf"; filter by status; sort and page',
         querystring: adminDoctorQuerySchema,
-        response: { 200: adminDoctorPageSchema, ...errors },
+        response: { 200: adminDoctorPageSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return listForAdmin(ctx, request.query);
     },
   );
@@ -226,11 +219,10 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'A doctor’s profile, every document sent and the verification history',
         params: doctorIdParamsSchema,
-        response: { 200: adminDoctorDetailSchema, ...errors },
+        response: { 200: adminDoctorDetailSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return detailForAdmin(ctx, request.params.doctorId);
     },
   );
@@ -244,7 +236,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'Approve, reject (with a reason) or put a doctor back in review',
         params: doctorIdParamsSchema,
         body: doctorStatusDecisionSchema,
-        response: { 200: adminDoctorDetailSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: adminDoctorDetailSchema },
       },
     },
     async (request) => decideDoctor(ctx, request.viewer.id, request.params.doctorId, request.body),
@@ -259,7 +251,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'Verify or reject (with a reason) one document',
         params: documentIdParamsSchema,
         body: documentDecisionSchema,
-        response: { 200: adminDoctorDetailSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: adminDoctorDetailSchema },
       },
     },
     async (request) => decideDocument(ctx, request.viewer.id, request.params.documentId, request.body),

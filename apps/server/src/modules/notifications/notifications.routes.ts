@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   NOTIFICATION_MESSAGES,
   notificationIdParamsSchema,
@@ -14,7 +13,6 @@ import { countUnread, listForUser, markAllRead, markRead, toDto } from './notifi
 /** The signed-in user's bell: only ever their own notifications. */
 export async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
   const guarded = { preHandler: app.requireUser };
 
   r.get(
@@ -25,11 +23,10 @@ export async function notificationRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: "The current user's notifications, newest first, with the unread count",
         querystring: notificationListQuerySchema,
-        response: { 200: notificationPageSchema, ...errors },
+        response: { 200: notificationPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const userId = request.viewer.id;
       const { page, pageSize } = request.query;
       const [{ rows, total }, unreadCount] = await Promise.all([
@@ -55,7 +52,7 @@ export async function notificationRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: 'Mark one of your notifications as read',
         params: notificationIdParamsSchema,
-        response: { 200: unreadCountSchema, ...errors },
+        response: { 200: unreadCountSchema },
       },
     },
     async (request) => {
@@ -74,7 +71,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: 'Mark all your notifications as read',
-        response: { 200: unreadCountSchema, ...errors },
+        response: { 200: unreadCountSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import { DOCTOR_PATIENT_ADDS_PER_HOUR } from '@pulsa/shared/constants/business';
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   addPatientByEmailSchema,
   adminPatientPageSchema,
@@ -39,14 +38,6 @@ import {
  */
 export async function patientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-    429: apiErrorSchema,
-  };
   const throttle = new Throttle(app.db);
   const invitations: InvitationDeps = {
     db: app.db,
@@ -64,11 +55,10 @@ export async function patientRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'Registered patients: search by name, e-mail, CPF or phone; sort by name or sign-up date',
         querystring: adminPatientQuerySchema,
-        response: { 200: adminPatientPageSchema, ...errors },
+        response: { 200: adminPatientPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return adminPatientPage(app.db, request.query);
     },
   );
@@ -84,11 +74,10 @@ export async function patientRoutes(app: FastifyInstance) {
         tags,
         summary: 'Your patients with consultations held and last visit; search by name, e-mail or phone',
         querystring: doctorPatientQuerySchema,
-        response: { 200: doctorPatientPageSchema, ...errors },
+        response: { 200: doctorPatientPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const doctorId = await requireDoctorId(app.db, request.viewer.id);
       return doctorPatientPage(app.db, doctorId, request.query);
     },
@@ -103,7 +92,7 @@ export async function patientRoutes(app: FastifyInstance) {
         summary:
           'Add a patient by e-mail: one who booked you is added (201); any other address gets the same 202, and a patient account is e-mailed an invitation to accept',
         body: addPatientByEmailSchema,
-        response: { 201: patientAddedByEmailSchema, 202: patientInvitedSchema, ...errors },
+        response: { 201: patientAddedByEmailSchema, 202: patientInvitedSchema },
       },
     },
     async (request, reply) => {
@@ -128,7 +117,7 @@ export async function patientRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Create your generic patient (one per doctor)',
-        response: { 201: patientAddedSchema, ...errors },
+        response: { 201: patientAddedSchema },
       },
     },
     async (request, reply) => {
@@ -148,11 +137,10 @@ export async function patientRoutes(app: FastifyInstance) {
         tags: invitationTags,
         summary: 'The doctor behind an e-mailed invitation, for you to decide (the link is not spent)',
         body: invitationTokenSchema,
-        response: { 200: doctorInvitationSchema, ...errors },
+        response: { 200: doctorInvitationSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return viewInvitation(app.db, request.viewer.id, request.body.token);
     },
   );
@@ -171,7 +159,7 @@ export async function patientRoutes(app: FastifyInstance) {
             ? 'Accept a doctor’s invitation: they list you and see your name, e-mail and phone'
             : 'Decline a doctor’s invitation: they see nothing of you',
           body: invitationTokenSchema,
-          response: { 200: invitationAnswerSchema, ...errors },
+          response: { 200: invitationAnswerSchema },
         },
       },
       async (request) => answerInvitation(app.db, request.viewer, request.body.token, accept),
