@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { seedSpecialties } from '../apps/server/src/db/built-in-catalogue.ts';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { seedSpecialties } from '../apps/server/src/db/factories.ts';
 import { listDoctors } from '../apps/server/src/modules/doctors/doctors.repository.ts';
 import { adminDoctorQuerySchema } from '../packages/shared/src/schemas/doctors.ts';
 

@@ -13,18 +13,14 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { seedSpecialties } from '../apps/server/src/db/built-in-catalogue.ts';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import {
-  createDoctor,
-  createPatient,
-  seedSpecialties,
-  useFactoryPasswordCost,
-} from '../apps/server/src/db/factories.ts';
 import { notifications, payments } from '../apps/server/src/db/schema.ts';
 import { applyProviderEvent } from '../apps/server/src/modules/appointments/appointments.payment-events.ts';
 import { slotDays } from '../apps/server/src/modules/doctors/doctors.agenda.service.ts';
 import { slotDaysOfDoctors } from '../apps/server/src/modules/doctors/doctors.slots-batch.ts';
 import { addDays, localDateOf } from '../apps/server/src/modules/doctors/slots.ts';
+import { createDoctor, createPatient, useFactoryPasswordCost } from '../apps/server/src/seed/factories.ts';
 
 const DOCTORS = 20;
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 10_000);

@@ -16,8 +16,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { createDoctor, createPatient } from '../apps/server/src/db/factories.ts';
 import { appointments } from '../apps/server/src/db/schema.ts';
+import { createDoctor, createPatient } from '../apps/server/src/seed/factories.ts';
 
 const CALLS = Number(process.env.BENCH_VIDEO_CALLS ?? 10);
 const TARGET_MS = 1500;

@@ -15,8 +15,8 @@ import { WebSocket } from 'ws';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
-import { createPatient, useFactoryPasswordCost } from '../apps/server/src/db/factories.ts';
 import { notify } from '../apps/server/src/modules/notifications/notifications.service.ts';
+import { createPatient, useFactoryPasswordCost } from '../apps/server/src/seed/factories.ts';
 import { runVideoBench } from './realtime-video.ts';
 
 const USERS = 500;

@@ -17,8 +17,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { prepareDemoData } from '../apps/server/src/db/demo-data.ts';
 import { localStorage } from '../apps/server/src/modules/files/files.local.ts';
+import { prepareDemoData } from '../apps/server/src/seed/demo-data.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3300);

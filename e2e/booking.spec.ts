@@ -2,7 +2,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { z } from 'zod';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORDS, PATIENTS } from '../apps/server/src/db/demo-data.ts';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORDS, PATIENTS } from '../apps/server/src/seed/demo-data.ts';
 import { slugify } from '../packages/shared/src/format/slug.ts';
 import type { SlotDays } from '../packages/shared/src/schemas/agenda.ts';
 import type {

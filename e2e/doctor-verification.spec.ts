@@ -5,7 +5,7 @@ import {
   DEMO_LOGINS,
   DEMO_PASSWORDS,
   PENDING_DOCTORS,
-} from '../apps/server/src/db/demo-data.ts';
+} from '../apps/server/src/seed/demo-data.ts';
 import { ADMIN, createAccount, sessionToken, signInContext } from './support/accounts.ts';
 import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';

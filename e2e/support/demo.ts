@@ -5,7 +5,7 @@ import {
   PATIENTS,
   PENDING_DOCTORS,
   REJECTED_DOCTOR,
-} from '../../apps/server/src/db/demo-data.ts';
+} from '../../apps/server/src/seed/demo-data.ts';
 import type {
   PricingSummary,
   PublicDoctor,

@@ -14,11 +14,13 @@ import { AccountService } from './modules/account/account.service.ts';
 import type { BookingContext } from './modules/appointments/appointments.context.ts';
 import { appointmentDocumentRoutes } from './modules/appointments/appointments.documents.routes.ts';
 import { bookingJobs } from './modules/appointments/appointments.jobs.ts';
+import { applyProviderEvent } from './modules/appointments/appointments.payment-events.ts';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { OverdueSweep } from './modules/appointments/appointments.sweep.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { CatalogService } from './modules/catalog/catalog.service.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
 import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
@@ -34,6 +36,7 @@ import { paymentProviderFor } from './modules/payments/provider-choice.ts';
 import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
+import { registerApiDefaults } from './plugins/api-defaults.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -47,6 +50,8 @@ import { inlineScriptSources, registerWebApp } from './plugins/web-app.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** Sign-up, sign-in, sessions and password reset (modules/auth). */
+    auth: AuthService;
     db: Db;
     database: Database;
     emails: EmailDelivery;
@@ -62,9 +67,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   /**
-   * Start the periodic e-mail delivery and housekeeping loops, and the job workers and the overdue
-   * appointments sweep once the app is ready (off in tests, which drive the loops directly; there the
-   * job queue starts with its first send).
+   * Start the job workers once the app is ready and keep the recurring jobs' schedules (the real
+   * server). Off in tests: the queue starts with its first send, and recurring jobs run when sent.
    */
   backgroundJobs?: boolean;
   logger?: boolean;
@@ -101,29 +105,31 @@ export async function buildApp(
       'No SMTP server configured (SMTP_HOST): confirmation and password-reset e-mails are NOT being sent; they wait, encrypted, in the outbox until SMTP is set here or in the admin settings',
     );
   }
-  const emails = new EmailDelivery(database.db, config, app.log);
-  app.decorate('emails', emails);
-  const housekeeping = new Housekeeping(database.db, app.log);
-  app.decorate('housekeeping', housekeeping);
-  if (options.backgroundJobs) {
-    emails.start();
-    housekeeping.start();
-  }
-  app.addHook('onClose', async () => {
-    await emails.stop();
-    await housekeeping.stop();
-  });
-
-  // Started when the app is ready, so jobs left by a previous run are worked at once. Without
-  // backgroundJobs (tests) it starts with the first send: starting costs a few hundred ms, and
-  // most apps a test suite builds never send a job (decision 060).
+  // Every background task is a job (decision 060). Started when the app is ready, so jobs left by
+  // a previous run are worked at once, and only then does this instance keep the recurring jobs'
+  // schedules. Without backgroundJobs (tests) it starts with the first send: starting costs a few
+  // hundred ms, and most apps a test suite builds never send a job; recurring jobs then run only
+  // when a test sends them.
   const jobs = new JobQueue(database, {
     log: app.log.child({ module: 'jobs' }),
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    scheduling: options.backgroundJobs,
   });
   app.decorate('jobs', jobs);
-  if (options.backgroundJobs) app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
+  const emails = new EmailDelivery(database.db, config, app.log, jobs);
+  app.decorate('emails', emails);
+  app.decorate('housekeeping', new Housekeeping(database.db, app.log, jobs));
+  if (options.backgroundJobs)
+    app.addHook('onReady', async () => {
+      await jobs.start();
+      // Messages a previous run left in the outbox go out now.
+      await emails.kick();
+    });
+  // Running handlers (deliveries among them) finish before the SMTP connection closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await emails.stop();
+  });
 
   const booking = {
     db: database.db,
@@ -134,9 +140,7 @@ export async function buildApp(
   booking.jobs = bookingJobs(app.jobs, () => booking);
   app.decorate('booking', booking);
   // Backs the booking timers up: holds and requests whose job did not run (downtime) expire anyway.
-  const overdueSweep = new OverdueSweep(booking, app.log);
-  if (options.backgroundJobs) app.addHook('onReady', async () => overdueSweep.start());
-  app.addHook('onClose', () => overdueSweep.stop());
+  new OverdueSweep(booking, app.log, jobs);
 
   registerErrorHandler(app);
   registerCsrfGuard(app, config.appUrl);
@@ -191,7 +195,8 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const auth = new AuthService({ db: database.db, config, onEmailQueued: () => void emails.kick() });
-  await app.register(sessionPlugin, { auth, secureCookies: config.appUrl.startsWith('https://') });
+  app.decorate('auth', auth);
+  await app.register(sessionPlugin, { sessions: auth, secureCookies: config.appUrl.startsWith('https://') });
   const live = new LiveHub(database, (token) => auth.sessionAlive(token), app.log.child({ module: 'live' }));
   app.decorate('live', live);
   app.addHook('onReady', () => live.start());
@@ -200,6 +205,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      registerApiDefaults(api);
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth', rateLimit: config.authRateLimit });
       await api.register(accountRoutes, {
@@ -208,7 +214,6 @@ export async function buildApp(
         service: new AccountService({
           db: database.db,
           config,
-          auth,
           onEmailQueued: () => void emails.kick(),
         }),
       });
@@ -220,7 +225,10 @@ export async function buildApp(
       await api.register(doctorRoutes);
       await api.register(appointmentRoutes, { ctx: booking });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
-      await api.register(paymentWebhookRoutes, { ctx: booking });
+      await api.register(paymentWebhookRoutes, {
+        provider: () => booking.provider,
+        onEvent: (event) => applyProviderEvent(booking, booking.provider.name, event),
+      });
       await api.register(consultationRoutes, {
         ctx: {
           db: database.db,
@@ -234,7 +242,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, new CatalogService(database.db));
   return app;
 }
 

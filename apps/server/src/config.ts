@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './modules/auth/password.ts';
+import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import type { S3Settings } from './modules/files/files.s3.ts';
 
 /**
@@ -167,8 +167,11 @@ export interface AppConfig {
   authRateLimit: number;
   /** Where the built SPA lives; undefined serves no web app (API-only tests). */
   webDistDir: string | undefined;
-  /** Pause between e-mail delivery attempts; tests shorten it. */
-  mailRetryDelayMs: number;
+  /**
+   * Wait before an e-mail's first retry, in whole seconds; each later retry waits about twice as
+   * long (pg-boss's backoff). Tests shorten it.
+   */
+  mailRetryDelaySeconds: number;
   /** Object storage for uploads; undefined keeps them on the local disk under dataDir. */
   s3: S3Settings | undefined;
 }
@@ -269,7 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordCost: PRODUCTION_SCRYPT_COST,
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
-    mailRetryDelayMs: 30_000,
+    mailRetryDelaySeconds: 30,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,5 +1,5 @@
-import { DEMO_LOGINS, DEMO_PASSWORDS, type DemoState, prepareDemoData } from '../db/demo-data.ts';
 import { createFileStorage } from '../modules/files/files.service.ts';
+import { DEMO_LOGINS, DEMO_PASSWORDS, type DemoState, prepareDemoData } from '../seed/demo-data.ts';
 import { loadConfigOrExit, startServer } from '../start.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
+import { seedSpecialties } from '../db/built-in-catalogue.ts';
 import { openDatabase } from '../db/client.ts';
-import { seedSpecialties } from '../db/factories.ts';
 import { specialties } from '../db/schema.ts';
 
 /** `npm run db:seed`: the 51 built-in specialties into the configured database; safe to repeat. */

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createPatient } from '../seed/factories.ts';
 import { testDatabase } from '../test/test-database.ts';
 import { addBuiltInSpecialtiesToNewDatabase } from './built-in-catalogue.ts';
 import type { Database } from './client.ts';
-import { createPatient } from './factories.ts';
 import { specialties } from './schema.ts';
 
 let database: Database;

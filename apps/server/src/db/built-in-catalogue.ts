@@ -1,6 +1,7 @@
+import { SPECIALTY_SEED } from '@pulsa/shared/constants/specialties';
+import { slugify } from '@pulsa/shared/format/slug';
 import { count } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { seedSpecialties } from './factories.ts';
+import type { Db, Queryable } from './client.ts';
 import { specialties, users } from './schema.ts';
 
 /**
@@ -16,4 +17,21 @@ export async function addBuiltInSpecialtiesToNewDatabase(db: Db): Promise<number
     if ((accounts?.n ?? 0) > 0 || (existing?.n ?? 0) > 0) return 0;
     return (await seedSpecialties(tx)).size;
   });
+}
+
+/** Inserts the 51 built-in specialties (skipping ones that exist) and returns them by name. */
+export async function seedSpecialties(db: Queryable) {
+  await db
+    .insert(specialties)
+    .values(
+      SPECIALTY_SEED.map((s) => ({
+        name: s.name,
+        slug: slugify(s.name),
+        description: s.description,
+        icon: s.icon,
+      })),
+    )
+    .onConflictDoNothing();
+  const rows = await db.select().from(specialties);
+  return new Map(rows.map((r) => [r.name, r]));
 }

@@ -172,12 +172,12 @@ export const emailOutbox = pgTable(
     status: emailStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // What the dispatch reads: the waiting messages, oldest first (their delivery is pg-boss's).
+    index('email_outbox_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('email_outbox_created_idx').on(t.createdAt),
   ],
 );

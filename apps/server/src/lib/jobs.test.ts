@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { testDatabase } from '../test/test-database.ts';
-import { JOBS_SCHEMA, JobQueue, MIN_POLLING_INTERVAL_SECONDS } from './jobs.ts';
+import { JOBS_SCHEMA, JobQueue, type JobQueueOptions, MIN_POLLING_INTERVAL_SECONDS } from './jobs.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -31,11 +31,12 @@ function captureLog(): { log: FastifyBaseLogger; lines: Record<string, unknown>[
   return { log: pino({ level: 'info' }, stream) as FastifyBaseLogger, lines };
 }
 
-function openQueue(log = captureLog().log): JobQueue {
+function openQueue(log = captureLog().log, options: Partial<JobQueueOptions> = {}): JobQueue {
   const queue = new JobQueue(database, {
     log,
     pollingIntervalSeconds: MIN_POLLING_INTERVAL_SECONDS,
     stopTimeoutMs: 2_000,
+    ...options,
   });
   opened.push(queue);
   return queue;
@@ -219,6 +220,75 @@ describe('JobQueue', () => {
     );
     expect(stored.rows[0]?.count).toBe(1);
   });
+
+  it('wakes its own worker for a job due now instead of waiting for the next poll', async () => {
+    const name = queueName('wake');
+    const handled: number[] = [];
+    // A worker that, left alone, would not look again for half a minute.
+    const queue = openQueue(captureLog().log, { pollingIntervalSeconds: 30 });
+    queue.define(name, async () => {
+      handled.push(Date.now());
+    });
+    await queue.start();
+    // Past the worker's first look, into its long sleep.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const sent = Date.now();
+    await queue.send(name, {});
+    await vi.waitFor(() => expect(handled).toHaveLength(1), WAIT);
+    expect((handled[0] ?? Number.POSITIVE_INFINITY) - sent).toBeLessThan(10_000);
+  });
+
+  it('stores a job with an id of its own once, however often it is sent', async () => {
+    const name = queueName('own-id');
+    const handled: string[] = [];
+    const queue = openQueue();
+    queue.define<{ which: string }>(name, async (data) => {
+      handled.push(data.which);
+    });
+    const id = randomUUID();
+    expect(await queue.send(name, { which: 'first' }, { id, startAfter: soon(600) })).toBe(id);
+    expect(await queue.send(name, { which: 'second' }, { id })).toBe(id);
+
+    await vi.waitFor(() => expect(handled).toEqual(['first']), WAIT);
+    // Handled and kept, it still stands for its id: sending it again runs nothing.
+    expect(await queue.send(name, { which: 'third' }, { id })).toBe(id);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(handled).toEqual(['first']);
+  });
+
+  it('runs a recurring job at its occurrence once, with two instances keeping the schedule', async () => {
+    const name = queueName('recurring');
+    const runs: number[] = [];
+    const queues = [0, 1].map(() =>
+      openQueue(captureLog().log, { scheduling: true, schedulePassSeconds: 1 }),
+    );
+    for (const queue of queues)
+      queue.recurring(name, '* * * * *', async () => {
+        runs.push(Date.now());
+      });
+    try {
+      await Promise.all(queues.map((queue) => queue.start()));
+      const stored = await database.db.execute<{ cron: string }>(
+        sql`select cron from ${sql.identifier(JOBS_SCHEMA)}.schedule where name = ${name}`,
+      );
+      expect(stored.rows).toEqual([{ cron: '* * * * *' }]);
+
+      // The next minute's occurrence, found by one instance's pass and worked by one worker.
+      await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(1), {
+        timeout: 75_000,
+        interval: 200,
+      });
+      // Several more passes of both instances go by: a second send of it would show up here.
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      expect(runs).toHaveLength(1);
+    } finally {
+      // pg-boss's tables outlive the test file; its schedule must not outlive the test.
+      await database.db.execute(
+        sql`delete from ${sql.identifier(JOBS_SCHEMA)}.schedule where name = ${name}`,
+      );
+    }
+  }, 90_000);
 
   it('refuses a job without a handler and a polling interval pg-boss would reject', async () => {
     const queue = openQueue();

@@ -13,6 +13,13 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** How long stop() lets running handlers finish before their jobs are failed (and retried later). */
   stopTimeoutMs?: number;
+  /**
+   * This instance keeps the recurring jobs' schedules and takes its turn at the passes that send
+   * their occurrences (the real server). Off, recurring jobs run only when something sends them.
+   */
+  scheduling?: boolean;
+  /** How often a scheduling instance looks for due occurrences (pg-boss's cron pass; default 30 s). */
+  schedulePassSeconds?: number;
 }
 
 export interface JobDefinitionOptions {
@@ -29,6 +36,11 @@ export interface JobDefinitionOptions {
 export interface SendJobOptions {
   /** Not run before this moment. */
   startAfter?: Date;
+  /**
+   * The job's id (a UUID). While a job with this id is kept in the queue (waiting, running, retrying
+   * or finished and not yet deleted), sending again stores nothing and answers the same id.
+   */
+  id?: string;
   /**
    * At most one waiting job per key in this queue: sending again with the same key replaces that
    * job's data and start time, and answers its id, instead of adding a second job.
@@ -50,6 +62,8 @@ export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 interface Definition {
   handler: JobHandler<never>;
   options: Required<JobDefinitionOptions>;
+  /** Recurring jobs: at most one waiting and one running (pg-boss's stately policy). */
+  policy: 'standard' | 'stately';
 }
 
 const DEFAULTS: Required<JobDefinitionOptions> = {
@@ -70,9 +84,15 @@ export class JobQueue {
   private readonly log: FastifyBaseLogger;
   private readonly pollingIntervalSeconds: number;
   private readonly stopTimeoutMs: number;
+  private readonly scheduling: boolean;
+  private readonly schedulePassSeconds: number | undefined;
   private readonly definitions = new Map<string, Definition>();
+  /** The cron expression of each recurring job. */
+  private readonly schedules = new Map<string, string>();
   /** Queue and worker set-up per name on the running pg-boss instance, each done once. */
   private registered = new Map<string, Promise<void>>();
+  /** This instance's worker of each queue, woken when it sends work that is due now. */
+  private workers = new Map<string, string>();
   private running: Promise<PgBoss> | undefined;
   private stopped = false;
 
@@ -81,6 +101,8 @@ export class JobQueue {
     this.log = options.log;
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+    this.scheduling = options.scheduling ?? false;
+    this.schedulePassSeconds = options.schedulePassSeconds;
     if (this.pollingIntervalSeconds < MIN_POLLING_INTERVAL_SECONDS)
       throw new Error(`pollingIntervalSeconds must be at least ${MIN_POLLING_INTERVAL_SECONDS}`);
   }
@@ -105,29 +127,67 @@ export class JobQueue {
    * queue from start() on. Declared on a running queue, its worker starts at once.
    */
   define<T extends object>(name: string, handler: JobHandler<T>, options: JobDefinitionOptions = {}): void {
-    if (this.definitions.has(name)) throw new Error(`job "${name}" is already defined`);
-    this.definitions.set(name, {
+    this.add(name, {
       handler: handler as JobHandler<never>,
       options: { ...DEFAULTS, ...options },
+      policy: 'standard',
     });
+  }
+
+  /**
+   * Declares a recurring job: `handler` runs at each occurrence of `cron` (five fields, UTC, to the
+   * minute) on one instance of all those running, and an occurrence missed while no instance ran
+   * (downtime, a deploy) runs once when one starts. At most one run waits and one runs at a time, so
+   * a slow run never overlaps the next. A failed run is logged and not retried: the next occurrence
+   * is the retry. Sending the job by name runs it now, as tests do.
+   */
+  recurring(
+    name: string,
+    cron: string,
+    handler: JobHandler<Record<string, never>>,
+    options: JobDefinitionOptions = {},
+  ): void {
+    this.add(name, {
+      handler: handler as JobHandler<never>,
+      options: { ...DEFAULTS, retryLimit: 0, batchSize: 1, ...options },
+      policy: 'stately',
+    });
+    this.schedules.set(name, cron);
+  }
+
+  private add(name: string, definition: Definition) {
+    if (this.definitions.has(name)) throw new Error(`job "${name}" is already defined`);
+    this.definitions.set(name, definition);
     this.running
       ?.then((boss) => this.register(boss, name))
       .catch((err) => this.log.error({ err, job: name }, 'job worker not started'));
   }
 
-  /** Stores a job and answers its id; it runs once a worker of any instance picks it up. */
+  /**
+   * Stores a job and answers its id; it runs once a worker of any instance picks it up. A job due
+   * now wakes this instance's worker at once instead of waiting for its next poll.
+   */
   async send<T extends object>(name: string, data: T, options: SendJobOptions = {}): Promise<string> {
     const boss = await this.ready(name);
+    const id = await this.store(boss, name, data, options);
+    if (!options.startAfter || options.startAfter.getTime() <= Date.now()) {
+      const worker = this.workers.get(name);
+      if (worker) boss.notifyWorker(worker);
+    }
+    return id;
+  }
+
+  private async store(boss: PgBoss, name: string, data: object, options: SendJobOptions): Promise<string> {
+    const startAfter = options.startAfter ? { startAfter: options.startAfter } : {};
     if (options.singletonKey) {
-      const result = await boss.upsert(name, data, {
-        singletonKey: options.singletonKey,
-        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-      });
+      const result = await boss.upsert(name, data, { singletonKey: options.singletonKey, ...startAfter });
       const id = result.jobs[0];
       if (!id) throw new Error(`job "${name}" was not stored`);
       return id;
     }
-    const id = await boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
+    const id = await boss.send(name, data, { ...startAfter, ...(options.id ? { id: options.id } : {}) });
+    // With an id of its own, nothing stored means the job is there already.
+    if (options.id) return options.id;
     if (!id) throw new Error(`job "${name}" was not stored`);
     return id;
   }
@@ -159,7 +219,16 @@ export class JobQueue {
 
   private async open(): Promise<PgBoss> {
     const connection = this.database.jobsConnection();
-    const common = { schema: JOBS_SCHEMA, schedule: false } as const;
+    const common = {
+      schema: JOBS_SCHEMA,
+      schedule: this.scheduling,
+      ...(this.schedulePassSeconds
+        ? {
+            cronMonitorIntervalSeconds: this.schedulePassSeconds,
+            cronWorkerIntervalSeconds: this.schedulePassSeconds,
+          }
+        : {}),
+    } as const;
     const boss =
       'pglite' in connection
         ? new PgBoss({ ...common, db: fromPglite(connection.pglite), backend: 'pglite' })
@@ -167,10 +236,16 @@ export class JobQueue {
     boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
     boss.on('warning', (warning) => this.log.warn({ data: warning.data }, warning.message));
     this.registered = new Map();
+    this.workers = new Map();
     try {
       await boss.start();
       // A definition added meanwhile is in the map too: Map iteration visits entries added during it.
       for (const name of this.definitions.keys()) await this.register(boss, name);
+      // Stored once per name whichever instance writes it; every scheduling instance takes turns at
+      // the passes, and each occurrence is sent once.
+      if (this.scheduling)
+        for (const [name, cron] of this.schedules)
+          await boss.schedule(name, cron, null, { tz: 'UTC', missed: 'once' });
     } catch (err) {
       // A start that failed halfway may have left timers or a pool open.
       await boss.stop({ graceful: false }).catch(() => {});
@@ -204,10 +279,11 @@ export class JobQueue {
       retryBackoff: true,
       expireInSeconds,
     };
-    // createQueue leaves an existing queue as it was: the update applies changed options.
-    await boss.createQueue(name, queueOptions);
+    // createQueue leaves an existing queue as it was: the update applies changed options (a
+    // queue's policy is fixed when it is created).
+    await boss.createQueue(name, { ...queueOptions, policy: definition.policy });
     await boss.updateQueue(name, queueOptions);
-    await boss.work<Record<string, unknown>>(
+    const worker = await boss.work<Record<string, unknown>>(
       name,
       { batchSize, pollingIntervalSeconds: this.pollingIntervalSeconds, perJobResults: true },
       async (jobs) => {
@@ -230,6 +306,7 @@ export class JobQueue {
         return results;
       },
     );
+    this.workers.set(name, worker);
   }
 }
 

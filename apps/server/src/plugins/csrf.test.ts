@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createAdmin, createDoctor, createPatient } from '../db/factories.ts';
 import { notifications } from '../db/schema.ts';
+import { createAdmin, createDoctor, createPatient } from '../seed/factories.ts';
 import { createTestApp, sessionCookieFrom, testConfig } from '../test/test-app.ts';
 import { testDatabase } from '../test/test-database.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient } from '../db/factories.ts';
 import { appointments } from '../db/schema.ts';
+import { createAdmin, createDoctor, createPatient } from '../seed/factories.ts';
 import { multipartFile } from '../test/multipart.ts';
 import {
   fillPath,
@@ -167,6 +167,19 @@ describe('the API document', () => {
     await app.afterResponse.settled();
     expect(problems).toEqual([]);
     expect(refused).toBeGreaterThan(50);
+  });
+
+  it('lets no answer be cached unless its route says so', async () => {
+    const problems: string[] = [];
+    for (const operation of operations) {
+      const res = await callWithSamples(operation);
+      const cacheControl = res.headers['cache-control'];
+      if (!cacheControl) problems.push(`${operation.label}: ${res.statusCode} without Cache-Control`);
+      else if ((res.statusCode >= 400 || operation.requiresSession) && cacheControl !== 'no-store')
+        problems.push(`${operation.label}: ${res.statusCode} with Cache-Control ${cacheControl}`);
+    }
+    await app.afterResponse.settled();
+    expect(problems).toEqual([]);
   });
 
   it('describes the multipart body of every upload, found by asking the server for a file', async () => {

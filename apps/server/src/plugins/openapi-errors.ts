@@ -12,34 +12,33 @@ export const SESSION_SECURITY: { [scheme: string]: string[] }[] = [{ session: []
 export const OPTIONAL_SESSION_SECURITY: { [scheme: string]: string[] }[] = [{}, { session: [] }];
 
 /**
- * The answers every route can give whatever its own schema says, added to its schema at
- * registration so the document states what the server enforces (and the answers are serialized
- * by the same contract):
- * - 400 for bad input (control characters included), 429 past a limit, 500 when the server fails;
- * - for state-changing methods, 403 from another origin, 413 past the body limit, 415 for a body
- *   that is not JSON;
- * - behind a sign-in guard (plugins/session.ts), 401 without a session and 403 for another role or
- *   an admin without two-factor, and the session cookie as the operation's security;
- * - with path parameters, 404 for an id that is not there (or not the caller's) and 414 for a
- *   parameter longer than the router takes.
+ * The error answers of every API route, declared here once instead of in each route's schema: added
+ * to its schema at registration, so the document states what the server enforces and the answers
+ * are serialized by the same contract. A route's own schema names only what is particular to it (a
+ * 409 with another shape, a 503) and wins over these.
+ * - every route: 400 for bad input (control characters included), 429 past a limit, 500 when the
+ *   server fails;
+ * - state-changing methods: 403 from another origin, 413 past the body limit, 415 for a body that is
+ *   not JSON;
+ * - state-changing methods and routes that read the session (a sign-in guard, or a session in their
+ *   security): 401 without the session or credential they need, 403 for another role or an admin
+ *   without two-factor, 404 for something that is not there (or not the caller's), 409 for a change
+ *   the current state refuses; behind a guard, the session cookie is the operation's security;
+ * - with path parameters, 404 for an id that is not there and 414 for a parameter longer than the
+ *   router takes.
  */
 export function documentCommonErrors(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const common: Record<number, typeof apiErrorSchema> = {
-      400: apiErrorSchema,
-      429: apiErrorSchema,
-      500: apiErrorSchema,
-    };
-    if (methods.some((m) => STATE_CHANGING.has(m))) {
-      Object.assign(common, { 403: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema });
-    }
-    if (isSignedIn(route)) {
-      Object.assign(common, { 401: apiErrorSchema, 403: apiErrorSchema });
-      route.schema.security ??= SESSION_SECURITY;
-    }
-    if (route.url.includes(':')) Object.assign(common, { 404: apiErrorSchema, 414: apiErrorSchema });
+    const changes = methods.some((m) => STATE_CHANGING.has(m));
+    if (isSignedIn(route)) route.schema.security ??= SESSION_SECURITY;
+    const readsSession = (route.schema.security ?? []).some((requirement) => 'session' in requirement);
+    const statuses = [400, 429, 500];
+    if (changes) statuses.push(403, 413, 415);
+    if (changes || readsSession) statuses.push(401, 403, 404, 409);
+    if (route.url.includes(':')) statuses.push(404, 414);
+    const common = Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
     route.schema.response = { ...common, ...((route.schema.response as object | undefined) ?? {}) };
   });
 }

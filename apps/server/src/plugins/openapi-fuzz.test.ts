@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createAdmin, createDoctor, createPatient, useFactoryPasswordCost } from '../db/factories.ts';
+import { createAdmin, createDoctor, createPatient, useFactoryPasswordCost } from '../seed/factories.ts';
 import { multipartFile } from '../test/multipart.ts';
 import {
   type ArbitraryOptions,

@@ -1,7 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
-import * as counters from '../modules/security/rate-limit.repository.ts';
+import * as counters from '../lib/counters.ts';
 
 export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Aguarde um momento e tente novamente.';
 

@@ -1,3 +1,4 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import { REAUTH_WINDOW_MINUTES, TRUSTED_DEVICE_DAYS } from '@pulsa/shared/constants/business';
 import type { Role } from '@pulsa/shared/constants/roles';
 import { ACCOUNT_MESSAGES } from '@pulsa/shared/schemas/account';
@@ -5,8 +6,7 @@ import { AUTH_MESSAGES, type SessionUser } from '@pulsa/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import type { AuthService, ClientInfo, SessionInfo } from '../modules/auth/auth.service.ts';
-import { newSecretToken } from '../modules/auth/tokens.ts';
+import { newSecretToken } from '../lib/tokens.ts';
 
 export const SESSION_COOKIE = 'pulsa_session';
 /**
@@ -21,15 +21,46 @@ export const TRUSTED_DEVICE_COOKIE = 'pulsa_trusted_device';
 /** A random id per browser, so a sign-in from a new one can be told apart and reported. */
 export const DEVICE_COOKIE = 'pulsa_device';
 
+/** What a sign-in knows of the browser: user agent, address and its device cookies. */
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+  /** The long-lived browser cookie that tells a known device from a new one. */
+  deviceToken: string;
+  /** The "remember this device" cookie, when present. */
+  trustedDeviceToken?: string;
+}
+
+/** The session behind a request's cookie. */
+export interface SessionInfo {
+  /** The token's digest: the sessions table's key. */
+  id: string;
+  publicId: string;
+  authenticatedAt: Date;
+  /** Last time a second factor was given in this session; null when never (decision 035). */
+  secondFactorAt: Date | null;
+  /** The remembered device this session came from, if any. */
+  trustedDeviceId: string | null;
+}
+
+/** Where the guards look a cookie's session up (the auth module's service). */
+export interface SessionLookup {
+  sessionUser(token: string): Promise<{ user: SessionUser; session: SessionInfo } | undefined>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser/requireRole; routes behind them can rely on it. */
     user: SessionUser | null;
+    /**
+     * The signed-in user of a route behind requireUser or requireRole (what the guard found). Read on
+     * a route without a guard it throws: a route that needs a viewer must say so with its guard.
+     */
+    readonly viewer: SessionUser;
     /** The session behind `user`. */
     authSession: SessionInfo | null;
   }
   interface FastifyInstance {
-    auth: AuthService;
     /** preHandler: any signed-in user. */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: a signed-in user whose role (read from the database) is one of these. */
@@ -80,13 +111,18 @@ export function isSignInGuard(hook: unknown): boolean {
 
 /** Session cookies and the per-route guards; the server alone decides who may do what. */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: { auth: AuthService; secureCookies: boolean }) => {
-    app.decorate('auth', opts.auth);
+  async (app: FastifyInstance, opts: { sessions: SessionLookup; secureCookies: boolean }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('authSession', null);
+    app.decorateRequest('viewer', {
+      getter(this: FastifyRequest) {
+        if (!this.user) throw new Error('request.viewer read on a route without a session guard');
+        return this.user;
+      },
+    });
     const cookieName = sessionCookieName(opts.secureCookies);
 
-    const cookieOptions = {
+    const cookieOptions: CookieSerializeOptions = {
       path: '/',
       httpOnly: true,
       sameSite: 'lax' as const,
@@ -133,7 +169,7 @@ export const sessionPlugin = fp(
       if (request.user) return request.user;
       const token = sessionToken(request);
       if (!token || token.length > 100) return null;
-      const found = await opts.auth.sessionUser(token);
+      const found = await opts.sessions.sessionUser(token);
       request.user = found?.user ?? null;
       request.authSession = found?.session ?? null;
       return request.user;

@@ -6,8 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createDoctor, createPatient, seedSpecialties, setDoctorVerification } from '../db/factories.ts';
+import { seedSpecialties } from '../db/built-in-catalogue.ts';
 import { doctorProfiles, userProfiles } from '../db/schema.ts';
+import { createDoctor, createPatient, setDoctorVerification } from '../seed/factories.ts';
 import { createTestApp, sessionCookieFrom, testConfig } from '../test/test-app.ts';
 
 /**

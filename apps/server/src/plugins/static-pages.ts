@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SessionUser } from '@pulsa/shared/schemas/auth';
+import type { SpecialtyDoctorsQuery } from '@pulsa/shared/schemas/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import { CatalogService } from '../modules/catalog/catalog.service.ts';
 
 /**
  * The pages the server renders whole for each request and the browser never hydrates (decision
@@ -29,6 +29,18 @@ export interface StaticPages {
   send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
+/**
+ * The live catalogue the pages are rendered from: the catalog module's reads, handed in by app.ts
+ * (a plugin does not know the modules). A read of something that does not exist throws a 404.
+ */
+export interface StaticPageData {
+  listSpecialties(filter: { q?: string; withDoctors?: boolean }): Promise<unknown>;
+  pricing(): Promise<unknown>;
+  getSpecialty(slug: string): Promise<unknown>;
+  listSpecialtyDoctors(slug: string, query: SpecialtyDoctorsQuery): Promise<unknown>;
+  getPublicDoctor(slug: string): Promise<unknown>;
+}
+
 export const STATIC_PAGE_TEMPLATE = 'static-page.html';
 
 /** The answer of a catalogue read, or null when it is a 404 (an unknown slug, a doctor not listed). */
@@ -42,7 +54,11 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 }
 
 /** Null when the build has no working renderer; the app's index.html then serves every page. */
-export async function loadStaticPages(app: FastifyInstance, distDir: string): Promise<StaticPages | null> {
+export async function loadStaticPages(
+  app: FastifyInstance,
+  distDir: string,
+  catalog: StaticPageData,
+): Promise<StaticPages | null> {
   const templateFile = path.join(distDir, STATIC_PAGE_TEMPLATE);
   const rendererFile = path.join(distDir, '..', 'dist-ssr', 'render-static-page.js');
   if (!fs.existsSync(templateFile) || !fs.existsSync(rendererFile)) return null;
@@ -65,7 +81,6 @@ export async function loadStaticPages(app: FastifyInstance, distDir: string): Pr
     return null;
   }
   const render = renderer.renderStaticPage;
-  const catalog = new CatalogService(app.db);
 
   const renderFor = (request: FastifyRequest, user: SessionUser | null) =>
     render(request.url, {
@@ -73,7 +88,7 @@ export async function loadStaticPages(app: FastifyInstance, distDir: string): Pr
       listSpecialties: (filter: { q?: string; withDoctors?: boolean }) => catalog.listSpecialties(filter),
       pricing: () => catalog.pricing(),
       getSpecialty: (slug: string) => orNull(catalog.getSpecialty(slug)),
-      listSpecialtyDoctors: (slug: string, query: Parameters<CatalogService['listSpecialtyDoctors']>[1]) =>
+      listSpecialtyDoctors: (slug: string, query: SpecialtyDoctorsQuery) =>
         catalog.listSpecialtyDoctors(slug, query),
       getPublicDoctor: (slug: string) => orNull(catalog.getPublicDoctor(slug)),
     });

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // pages for the router and for this server.
 import { isAppRoute } from '../../../web/src/config/paths.ts';
 import { sendNotFound } from './error-handler.ts';
-import { loadStaticPages, STATIC_PAGE_TEMPLATE } from './static-pages.ts';
+import { loadStaticPages, STATIC_PAGE_TEMPLATE, type StaticPageData } from './static-pages.ts';
 
 /** The built HTML pages: the app's, and the template of the pages the server renders whole. */
 const HTML_PAGES = ['index.html', STATIC_PAGE_TEMPLATE];
@@ -41,9 +41,13 @@ export function inlineScriptSources(distDir: string | undefined): string[] {
  * not-found page — but with status 404, so crawlers and links checkers see a missing page. /api/*
  * never falls back to the SPA.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  pageData: StaticPageData,
+) {
   const hasBuild = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
-  const pages = hasBuild && distDir ? await loadStaticPages(app, distDir) : null;
+  const pages = hasBuild && distDir ? await loadStaticPages(app, distDir, pageData) : null;
 
   const sendApp = (reply: FastifyReply, status: 200 | 404 = 200) =>
     reply

@@ -1,4 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { vi } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 import { decryptText } from '../lib/encryption.ts';
@@ -24,4 +25,19 @@ export async function lastEmailTo(db: Db, to: string) {
     link,
     token,
   };
+}
+
+/**
+ * Waits until no e-mail to `to` (or to anyone) waits in the outbox: each was sent, kept for lack of
+ * SMTP, or failed. Delivery is a job: it runs soon after the request that queued it, not within it.
+ */
+export async function outboxSettled(db: Db, to?: string, timeoutMs = 15_000): Promise<void> {
+  const waiting = and(eq(emailOutbox.status, 'pending'), to ? eq(emailOutbox.toAddress, to) : undefined);
+  await vi.waitFor(
+    async () => {
+      const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(waiting);
+      if (rows.length > 0) throw new Error(`${rows.length} e-mail(s) still waiting in the outbox`);
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }

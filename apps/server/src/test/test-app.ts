@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
-import { useFactoryPasswordCost } from '../db/factories.ts';
+import { useFactoryPasswordCost } from '../seed/factories.ts';
 import { testDatabase } from './test-database.ts';
 
 /** A fixed key, so a test can read the encrypted outbox back (test/outbox.ts). */
@@ -18,7 +18,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...base,
     webDistDir: undefined,
     authRateLimit: 1000,
-    mailRetryDelayMs: 10,
+    mailRetryDelaySeconds: 1,
     dataEncryptionKey: TEST_ENCRYPTION_KEY,
     passwordCost: TEST_PASSWORD_COST,
     ...overrides,

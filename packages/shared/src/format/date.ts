@@ -29,3 +29,16 @@ export function formatTime(value: string | Date): string {
 export function formatClock(value: string): string {
   return value.slice(0, 5);
 }
+
+/** "12/12/2026 às 14:00 (horário de Brasília)": a moment on a given clock, the zone named. */
+export function formatWhen(startsAt: Date, timeZone: string): string {
+  const date = new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
+  const time = new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' });
+  const zone = timeZone === 'America/Sao_Paulo' ? 'horário de Brasília' : timeZone;
+  return `${date.format(startsAt)} às ${time.format(startsAt)} (${zone})`;
+}

@@ -1,10 +1,8 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   emailChanges,
-  knownDevices,
   sessions,
-  signInChallenges,
   trustedDevices,
   twoFactorRecoveryCodes,
   twoFactorSecrets,
@@ -92,66 +90,7 @@ export async function countRecoveryCodesLeft(db: Queryable, userId: string) {
   return row?.n ?? 0;
 }
 
-// ── Pending sign-in challenges ──
-
-export async function insertChallenge(db: Queryable, id: string, userId: string, expiresAt: Date) {
-  // One pending challenge per user: a new password step replaces the earlier one.
-  await db.delete(signInChallenges).where(eq(signInChallenges.userId, userId));
-  await db.insert(signInChallenges).values({ id, userId, expiresAt });
-}
-
-export async function findChallenge(db: Queryable, id: string) {
-  const [row] = await db
-    .select()
-    .from(signInChallenges)
-    .where(and(eq(signInChallenges.id, id), gt(signInChallenges.expiresAt, new Date())));
-  return row;
-}
-
-/** Counts a wrong code; returns the attempts made so far. */
-export async function countChallengeAttempt(db: Queryable, id: string) {
-  const [row] = await db
-    .update(signInChallenges)
-    .set({ attempts: sql`${signInChallenges.attempts} + 1` })
-    .where(eq(signInChallenges.id, id))
-    .returning({ attempts: signInChallenges.attempts });
-  return row?.attempts ?? Number.POSITIVE_INFINITY;
-}
-
-/** Ends the challenge; false when another request already did (a code step cannot succeed twice). */
-export async function deleteChallenge(db: Queryable, id: string) {
-  const rows = await db
-    .delete(signInChallenges)
-    .where(eq(signInChallenges.id, id))
-    .returning({ id: signInChallenges.id });
-  return rows.length === 1;
-}
-
-// ── Trusted and known devices ──
-
-export async function insertTrustedDevice(
-  db: Queryable,
-  input: { userId: string; tokenHash: string; userAgent: string | null; expiresAt: Date },
-): Promise<string> {
-  const [row] = await db.insert(trustedDevices).values(input).returning({ id: trustedDevices.id });
-  return (row as { id: string }).id;
-}
-
-/** The remembered device behind a cookie token, bound to its user and unexpired; marks it used. */
-export async function useTrustedDevice(db: Queryable, userId: string, tokenHash: string) {
-  const [row] = await db
-    .update(trustedDevices)
-    .set({ lastUsedAt: new Date() })
-    .where(
-      and(
-        eq(trustedDevices.userId, userId),
-        eq(trustedDevices.tokenHash, tokenHash),
-        gt(trustedDevices.expiresAt, new Date()),
-      ),
-    )
-    .returning({ id: trustedDevices.id });
-  return row?.id;
-}
+// ── Remembered devices (sign-in creates and uses them: auth.repository.ts) ──
 
 export async function listTrustedDevices(db: Queryable, userId: string) {
   return db
@@ -185,26 +124,6 @@ export async function deleteTrustedDevices(db: Queryable, userId: string, keepId
         ? and(eq(trustedDevices.userId, userId), ne(trustedDevices.id, keepId))
         : eq(trustedDevices.userId, userId),
     );
-}
-
-/** Records the device; answers whether it is new to an account that had signed in before. */
-export async function rememberKnownDevice(db: Queryable, userId: string, deviceHash: string) {
-  const [any] = await db
-    .select({ hash: knownDevices.deviceHash })
-    .from(knownDevices)
-    .where(eq(knownDevices.userId, userId))
-    .limit(1);
-  const inserted = await db
-    .insert(knownDevices)
-    .values({ userId, deviceHash })
-    .onConflictDoUpdate({
-      target: [knownDevices.userId, knownDevices.deviceHash],
-      set: { lastSeenAt: new Date() },
-    })
-    .returning({ createdAt: knownDevices.createdAt, lastSeenAt: knownDevices.lastSeenAt });
-  const row = inserted[0];
-  const isNew = !!row && row.createdAt.getTime() === row.lastSeenAt.getTime();
-  return { isNewDevice: isNew && !!any };
 }
 
 // ── Sessions ──
@@ -316,16 +235,13 @@ export async function pendingEmailChange(db: Queryable, userId: string) {
   return row?.newEmail ?? null;
 }
 
+/** A new password hash, from the signed-in user's own change (a reset is the auth module's). */
+export async function updatePassword(db: Queryable, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
 export async function updateEmail(db: Queryable, userId: string, email: string) {
   const now = new Date();
   await db.update(users).set({ email, updatedAt: now }).where(eq(users.id, userId));
   await db.update(userProfiles).set({ email, updatedAt: now }).where(eq(userProfiles.id, userId));
-}
-
-export async function twoFactorEnabled(db: Queryable, userId: string) {
-  const [row] = await db
-    .select({ userId: twoFactorSecrets.userId })
-    .from(twoFactorSecrets)
-    .where(and(eq(twoFactorSecrets.userId, userId), isNotNull(twoFactorSecrets.enabledAt)));
-  return !!row;
 }

@@ -12,7 +12,7 @@ import {
   twoFactorEnableSchema,
   twoFactorSetupSchema,
 } from '@pulsa/shared/schemas/account';
-import { apiErrorSchema, messageSchema } from '@pulsa/shared/schemas/common';
+import { messageSchema } from '@pulsa/shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,14 +38,6 @@ export async function accountRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { service } = opts;
   const limited = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } };
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-    429: apiErrorSchema,
-  };
   // onRequest: an anonymous caller gets 401 before its body is even looked at.
   const signedIn = { onRequest: app.requireUser };
   const sensitive = { onRequest: [app.requireUser, app.requireRecentAuth] };
@@ -65,7 +57,7 @@ export async function accountRoutes(
       schema: {
         tags,
         summary: 'Two-factor state, recovery codes left, pending e-mail change',
-        response: { 200: accountSecuritySchema, ...errors },
+        response: { 200: accountSecuritySchema },
       },
     },
     async (request) => service.security(who(request).user),
@@ -80,7 +72,7 @@ export async function accountRoutes(
         tags,
         summary: 'Confirm the password (and code, with two-factor on) before a sensitive change',
         body: reauthenticateSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -98,7 +90,7 @@ export async function accountRoutes(
       schema: {
         tags,
         summary: 'Start enrolment: a new secret and its QR code',
-        response: { 200: twoFactorSetupSchema, ...errors },
+        response: { 200: twoFactorSetupSchema },
       },
     },
     async (request) => service.startTwoFactorSetup(who(request).user),
@@ -113,7 +105,7 @@ export async function accountRoutes(
         tags,
         summary: 'Confirm enrolment with a first code; answers the ten recovery codes (shown once)',
         body: twoFactorEnableSchema,
-        response: { 200: recoveryCodesSchema, ...errors },
+        response: { 200: recoveryCodesSchema },
       },
     },
     async (request) => {
@@ -129,7 +121,7 @@ export async function accountRoutes(
       schema: {
         tags,
         summary: 'Turn two-factor sign-in off (not for admins)',
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -145,7 +137,7 @@ export async function accountRoutes(
       schema: {
         tags,
         summary: 'Replace the recovery codes with ten new ones',
-        response: { 200: recoveryCodesSchema, ...errors },
+        response: { 200: recoveryCodesSchema },
       },
     },
     async (request) => ({ recoveryCodes: await service.regenerateRecoveryCodes(who(request).user) }),
@@ -158,11 +150,10 @@ export async function accountRoutes(
       schema: {
         tags,
         summary: "The user's active sessions",
-        response: { 200: accountSessionsSchema, ...errors },
+        response: { 200: accountSessionsSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const { user, session } = who(request);
       return { sessions: await service.listSessions(user, session) };
     },
@@ -176,7 +167,7 @@ export async function accountRoutes(
         tags,
         summary: 'End one of the user’s sessions',
         params: sessionIdParamsSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request, reply) => {
@@ -194,7 +185,7 @@ export async function accountRoutes(
       schema: {
         tags,
         summary: 'End every session of the user but this one, and forget the other remembered devices',
-        response: { 200: messageSchema.extend({ ended: z.number().int() }), ...errors },
+        response: { 200: messageSchema.extend({ ended: z.number().int() }) },
       },
     },
     async (request) => {
@@ -211,11 +202,10 @@ export async function accountRoutes(
       schema: {
         tags,
         summary: 'The browsers remembered after a sign-in with the code (they skip the code for 30 days)',
-        response: { 200: trustedDevicesSchema, ...errors },
+        response: { 200: trustedDevicesSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const { user, session } = who(request);
       return { devices: await service.listTrustedDevices(user, session) };
     },
@@ -229,7 +219,7 @@ export async function accountRoutes(
         tags,
         summary: 'Forget a remembered device: it asks for the code again at its next sign-in',
         params: deviceIdParamsSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -247,7 +237,7 @@ export async function accountRoutes(
         tags,
         summary: 'Change the password (current one required); ends the other sessions',
         body: changePasswordSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -266,7 +256,7 @@ export async function accountRoutes(
         tags,
         summary: 'Ask to change the e-mail: a link goes to the new address, a notice to the current one',
         body: changeEmailSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -283,7 +273,7 @@ export async function accountRoutes(
         tags,
         summary: 'Apply an e-mail change with the token from the link sent to the new address',
         body: confirmEmailChangeSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {

@@ -13,10 +13,9 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { dataKeyOf } from '../../lib/encryption.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import * as authRepo from '../auth/auth.repository.ts';
-import type { AuthService, SessionInfo } from '../auth/auth.service.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { hashToken, newSecretToken } from '../auth/tokens.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashToken, newSecretToken } from '../../lib/tokens.ts';
+import type { SessionInfo } from '../../plugins/session.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import {
   accountPasswordChangedEmail,
@@ -25,18 +24,16 @@ import {
   emailChangeRequestedEmail,
   twoFactorChangedEmail,
 } from '../email/email.templates.ts';
-import { THROTTLE_MESSAGES } from '../security/throttle.ts';
+import { THROTTLE_MESSAGES, Throttle } from '../security/throttle.ts';
 import * as repo from './account.repository.ts';
 import { describeUserAgent, maskIpAddress } from './devices.ts';
 import { assertPasswordNotCommon } from './password-policy.ts';
-import { recoveryCodeHash } from './second-factor.ts';
+import { checkSecondFactor, recoveryCodeHash } from './second-factor.ts';
 import { acceptedTimeStep, newRecoveryCodes, newTotpSecret, totpEnrolment } from './totp.ts';
 
 export interface AccountDeps {
   db: Db;
   config: AppConfig;
-  /** Sign-in's per-account limits and second-factor check, which re-authentication shares. */
-  auth: AuthService;
   /** Called after a transaction that wrote to the outbox has committed. */
   onEmailQueued: () => void;
 }
@@ -44,9 +41,12 @@ export interface AccountDeps {
 /** The signed-in user's own security: two-factor, re-authentication, sessions, password, e-mail. */
 export class AccountService {
   private readonly deps: AccountDeps;
+  /** Sign-in's per-account limits, which re-authentication shares (the same database counters). */
+  private readonly throttle: Throttle;
 
   constructor(deps: AccountDeps) {
     this.deps = deps;
+    this.throttle = new Throttle(deps.db);
   }
 
   /** TOTP secrets are stored encrypted with the installation's data key (decision 038). */
@@ -71,11 +71,12 @@ export class AccountService {
    * back-off, wrong codes toward its second-factor lock.
    */
   async reauthenticate(user: SessionUser, session: SessionInfo, input: ReauthenticateInput): Promise<void> {
-    const { db, auth } = this.deps;
-    await auth.throttle.assertSignInAllowed(user.email, THROTTLE_MESSAGES.reauth);
+    const { db, onEmailQueued } = this.deps;
+    const { throttle } = this;
+    await throttle.assertSignInAllowed(user.email, THROTTLE_MESSAGES.reauth);
     const credentials = await repo.findCredentials(db, user.id);
     if (!credentials || !(await verifyPassword(input.password, credentials.passwordHash))) {
-      await auth.throttle.signInFailed(user.email);
+      await throttle.signInFailed(user.email);
       throw badRequest(
         ACCOUNT_MESSAGES.wrongPassword,
         { password: ACCOUNT_MESSAGES.wrongPassword },
@@ -89,14 +90,20 @@ export class AccountService {
           { code: ACCOUNT_MESSAGES.codeRequired },
           'code_required',
         );
-      if (!(await auth.checkSecondFactor(user.id, input.code)))
+      if (
+        !(await checkSecondFactor(
+          { db, encryptionKey: this.encryptionKey, throttle, onEmailQueued },
+          user.id,
+          input.code,
+        ))
+      )
         throw badRequest(
           ACCOUNT_MESSAGES.invalidCode,
           { code: ACCOUNT_MESSAGES.invalidCode },
           'invalid_code',
         );
     }
-    await auth.throttle.signInSucceeded(user.email);
+    await throttle.signInSucceeded(user.email);
     await repo.markSessionAuthenticated(db, session.id, !!user.twoFactorEnabled);
   }
 
@@ -233,7 +240,7 @@ export class AccountService {
     await assertPasswordNotCommon(input.newPassword, 'newPassword', [user.name, user.email]);
     const passwordHash = await hashPassword(input.newPassword, this.deps.config.passwordCost);
     await db.transaction(async (tx) => {
-      await authRepo.updatePassword(tx, user.id, passwordHash);
+      await repo.updatePassword(tx, user.id, passwordHash);
       await repo.deleteOtherSessions(tx, user.id, current.id);
       await repo.deleteTrustedDevices(tx, user.id);
       await enqueueEmail(tx, user.email, accountPasswordChangedEmail(user.name));

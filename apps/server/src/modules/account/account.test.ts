@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
 import { emailOutbox, sessions, trustedDevices, users } from '../../db/schema.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { lastEmailTo } from '../../test/outbox.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { cookiesFrom, enrolTwoFactor, totpCode } from '../../test/two-factor.ts';
-import { hashToken } from '../auth/tokens.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { enqueueEmail } from '../email/email.outbox.ts';
+import { secondFactorLockedEmail } from '../email/email.templates.ts';
+import type { Throttle } from '../security/throttle.ts';
 import * as repo from './account.repository.ts';
 import { acceptedTimeStep, normalizeRecoveryCode } from './totp.ts';
 
@@ -29,4 +32,39 @@ export async function verifySecondFactor(
     return step !== null && (await repo.advanceTimeStep(db, userId, step)) ? 'totp' : null;
   }
   return (await repo.consumeRecoveryCode(db, userId, recoveryCodeHash(userId, trimmed))) ? 'recovery' : null;
+}
+
+export interface SecondFactorCheck {
+  db: Db;
+  /** The installation's data key, which the TOTP secrets are encrypted with (decision 038). */
+  encryptionKey: Buffer;
+  throttle: Throttle;
+  /** Called after the lock notice was written to the outbox and committed. */
+  onEmailQueued: () => void;
+}
+
+/**
+ * Checks a second-factor code (TOTP or recovery) under the per-account limit that sign-in and
+ * re-authentication share: 429 while the account is locked, even for the right code; the wrong
+ * code that locks it for the first time that day e-mails its owner.
+ */
+export async function checkSecondFactor(check: SecondFactorCheck, userId: string, code: string) {
+  const { db, throttle } = check;
+  await throttle.assertSecondFactorAllowed(userId);
+  if (await verifySecondFactor(db, userId, code, check.encryptionKey)) {
+    await throttle.secondFactorSucceeded(userId);
+    return true;
+  }
+  const { firstLock } = await throttle.secondFactorFailed(userId);
+  if (firstLock) {
+    await db.transaction(async (tx) => {
+      const owner = await repo.findCredentials(tx, userId);
+      if (owner)
+        await enqueueEmail(tx, owner.email, secondFactorLockedEmail(owner.fullName), {
+          encryptionKey: check.encryptionKey,
+        });
+    });
+    check.onEmailQueued();
+  }
+  return false;
 }

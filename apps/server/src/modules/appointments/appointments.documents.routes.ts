@@ -1,8 +1,8 @@
 import { appointmentIdParamsSchema } from '@pulsa/shared/schemas/appointments';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileResponse } from '../../plugins/openapi-errors.ts';
-import type { BookingContext, Viewer } from './appointments.context.ts';
+import type { BookingContext } from './appointments.context.ts';
 import { boletoPdf, receiptPdf } from './appointments.documents.ts';
 
 /**
@@ -13,7 +13,6 @@ export async function appointmentDocumentRoutes(app: FastifyInstance, opts: { ct
   const { ctx } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['appointments'];
-  const viewerOf = (request: FastifyRequest): Viewer => request.user as Viewer;
   // A CPF is printed on both: never kept by a shared cache, shown in the browser's viewer.
   const sendPdf = (reply: FastifyReply, bytes: Uint8Array, filename: string) =>
     reply
@@ -34,7 +33,7 @@ export async function appointmentDocumentRoutes(app: FastifyInstance, opts: { ct
       },
     },
     async (request, reply) =>
-      sendPdf(reply, await boletoPdf(ctx, viewerOf(request), request.params.id), 'boleto-pulsa.pdf'),
+      sendPdf(reply, await boletoPdf(ctx, request.viewer, request.params.id), 'boleto-pulsa.pdf'),
   );
 
   r.get(
@@ -49,6 +48,6 @@ export async function appointmentDocumentRoutes(app: FastifyInstance, opts: { ct
       },
     },
     async (request, reply) =>
-      sendPdf(reply, await receiptPdf(ctx, viewerOf(request), request.params.id), 'recibo-pulsa.pdf'),
+      sendPdf(reply, await receiptPdf(ctx, request.viewer, request.params.id), 'recibo-pulsa.pdf'),
   );
 }

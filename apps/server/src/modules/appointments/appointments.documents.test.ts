@@ -1,14 +1,14 @@
 import { formatCpf } from '@pulsa/shared/format/cpf';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedSpecialties } from '../../db/built-in-catalogue.ts';
 import {
   createAdmin,
   createDoctor,
   createPatient,
   fakeCpf,
   SAMPLE_BILLING_ADDRESS,
-  seedSpecialties,
-} from '../../db/factories.ts';
+} from '../../seed/factories.ts';
 import { clearPendingBookings } from '../../test/holds.ts';
 import { pageContent, shownTexts } from '../../test/pdf-content.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';

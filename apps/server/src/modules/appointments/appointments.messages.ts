@@ -1,3 +1,4 @@
+import { formatWhen } from '@pulsa/shared/format/date';
 import { formatBRL } from '@pulsa/shared/format/money';
 import { BOLETO_REFUND_BUSINESS_DAYS, FREE_CANCELLATION_HOURS } from '@pulsa/shared/schemas/appointments';
 import type { Queryable } from '../../db/client.ts';
@@ -46,19 +47,6 @@ const ROOM_EVENTS: readonly AppointmentEvent[] = [
   'closed_unended',
 ];
 
-/** "12/12/2026 às 14:00" on the doctor's clock, with the zone named when it is not Brasília's. */
-export function whenText(startsAt: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('pt-BR', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' });
-  const zone = timeZone === 'America/Sao_Paulo' ? 'horário de Brasília' : timeZone;
-  return `${date.format(startsAt)} às ${time.format(startsAt)} (${zone})`;
-}
-
 interface Message {
   to: 'patient' | 'doctor';
   title: string;
@@ -66,7 +54,7 @@ interface Message {
 }
 
 function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: MessageExtra) {
-  const when = whenText(s.startsAt, s.timeZone);
+  const when = formatWhen(s.startsAt, s.timeZone);
   const withDoctor = `com ${s.doctor.name} em ${when}`;
   const withPatient = `de ${s.patient.name} em ${when}`;
   const reason = extra.reason ? [`Motivo: ${extra.reason}.`] : [];
@@ -74,7 +62,7 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: MessageE
   switch (event) {
     case 'requested': {
       // One message each for a booking paid and sent to the doctor: the payment and the request.
-      const deadline = extra.respondBy ? ` até ${whenText(extra.respondBy, s.timeZone)}` : '';
+      const deadline = extra.respondBy ? ` até ${formatWhen(extra.respondBy, s.timeZone)}` : '';
       list.push({
         to: 'doctor',
         title: 'Nova solicitação de consulta',

@@ -26,7 +26,7 @@ import {
   tellAboutRefund,
   transition,
 } from './appointments.lifecycle.ts';
-import { lockAppointment } from './appointments.repository.ts';
+import { lockAppointment, lockLivePayment } from './appointments.repository.ts';
 
 /**
  * Applies a provider's event once, whatever the order or how often it arrives: the sandbox's
@@ -123,7 +123,8 @@ export async function applyProviderEvent(
 /** Sandbox checkout: the test card typed by the patient. */
 export async function submitSandboxCard(ctx: BookingContext, viewer: Viewer, id: string, number: string) {
   const providerRef = await ctx.db.transaction(async (tx) => {
-    const { appointment, payment } = await appointmentFor(tx, viewer, id);
+    const { appointment } = await appointmentFor(tx, viewer, id);
+    const payment = await lockLivePayment(tx, id);
     if (
       !payment ||
       payment.method !== 'card' ||
@@ -162,7 +163,10 @@ export async function simulateSandboxPayment(
   id: string,
 ): Promise<AppointmentDto> {
   if (ctx.provider.name !== 'sandbox') throw notFound();
-  const { payment } = await ctx.db.transaction((tx) => appointmentFor(tx, viewer, id));
+  const payment = await ctx.db.transaction(async (tx) => {
+    await appointmentFor(tx, viewer, id);
+    return lockLivePayment(tx, id);
+  });
   if (!payment || payment.status !== 'pending' || !payment.providerRef)
     throw conflict(M.notPayable, undefined, 'not_payable');
   await applyProviderEvent(ctx, 'sandbox', {

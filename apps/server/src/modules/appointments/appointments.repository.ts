@@ -232,6 +232,24 @@ export async function appointmentRow(db: Queryable, id: string): Promise<Appoint
   return row;
 }
 
+/**
+ * The appointment with the user id of its doctor (who may reach it besides its patient and the
+ * team); with `lock`, its row stays locked for the rest of the transaction.
+ */
+export async function appointmentWithDoctorUser(
+  db: Queryable,
+  id: string,
+  lock: boolean,
+): Promise<{ appointment: AppointmentRow; doctorUserId: string } | undefined> {
+  const query = db
+    .select({ appointment: appointments, doctorUserId: doctorProfiles.userId })
+    .from(appointments)
+    .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId))
+    .where(eq(appointments.id, id));
+  const [row] = lock ? await query.for('update', { of: appointments }) : await query;
+  return row;
+}
+
 /** Locks the appointment row for the rest of the transaction. */
 export async function lockAppointment(db: Queryable, id: string): Promise<AppointmentRow | undefined> {
   const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');

@@ -30,7 +30,7 @@ import { bookableDoctors } from '../catalog/bookable-doctors.ts';
 import { getForViewer } from './appointments.access.ts';
 import { book, storedBillingAddress } from './appointments.booking.ts';
 import { appointmentCalendar } from './appointments.calendar.ts';
-import type { BookingContext, Viewer } from './appointments.context.ts';
+import type { BookingContext } from './appointments.context.ts';
 import { act, cancellationPreview } from './appointments.lifecycle.ts';
 import {
   adminAppointments,
@@ -52,14 +52,6 @@ import {
 export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
   const { ctx } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-  };
-  const viewerOf = (request: FastifyRequest): Viewer => request.user as Viewer;
   const tags = ['appointments'];
   const patient = { preHandler: app.requireRole('patient') };
   const doctor = { preHandler: app.requireRole('doctor') };
@@ -75,12 +67,11 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary:
           'Doctors to book: filters, sort by next free slot, price or name; each with its next free slots',
         querystring: bookingSearchQuerySchema,
-        response: { 200: bookableDoctorPageSchema, 400: apiErrorSchema },
+        response: { 200: bookableDoctorPageSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       // Free slots change with every booking: never kept by a shared cache.
-      reply.header('cache-control', 'no-store');
       return bookableDoctors(ctx.db, request.query);
     },
   );
@@ -93,11 +84,11 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'The appointment as a calendar event (.ics)',
         ...withId,
-        response: { 200: fileResponse(['text/calendar'], 'The iCalendar file'), ...errors },
+        response: { 200: fileResponse(['text/calendar'], 'The iCalendar file') },
       },
     },
     async (request, reply) => {
-      const viewer = viewerOf(request);
+      const viewer = request.viewer;
       const dto = await getForViewer(ctx, viewer, request.params.id);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
@@ -114,10 +105,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Your payments, newest first',
         querystring: pageQuerySchema,
-        response: { 200: paymentPageSchema, ...errors },
+        response: { 200: paymentPageSchema },
       },
     },
-    async (request) => patientPayments(ctx.db, viewerOf(request).id, request.query),
+    async (request) => patientPayments(ctx.db, request.viewer.id, request.query),
   );
 
   r.post(
@@ -141,10 +132,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Book a free slot: the slot is held while the payment is made',
         body: bookingInputSchema,
-        response: { 201: appointmentSchema, ...errors, 409: z.union([slotTakenSchema, apiErrorSchema]) },
+        response: { 201: appointmentSchema, 409: z.union([slotTakenSchema, apiErrorSchema]) },
       },
     },
-    async (request, reply) => reply.status(201).send(await book(ctx, viewerOf(request).id, request.body)),
+    async (request, reply) => reply.status(201).send(await book(ctx, request.viewer.id, request.body)),
   );
 
   r.get(
@@ -155,10 +146,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'One appointment, for its patient, its doctor or an admin',
         ...withId,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
-    async (request) => getForViewer(ctx, viewerOf(request), request.params.id),
+    async (request) => getForViewer(ctx, request.viewer, request.params.id),
   );
 
   r.post(
@@ -170,12 +161,12 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Test environment: pay with one of the test cards',
         ...withId,
         body: cardInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => {
       if (ctx.provider.name !== 'sandbox') throw notFound();
-      return submitSandboxCard(ctx, viewerOf(request), request.params.id, request.body.number);
+      return submitSandboxCard(ctx, request.viewer, request.params.id, request.body.number);
     },
   );
 
@@ -187,10 +178,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Test environment: the bank confirms the PIX, the boleto or the card’s second step',
         ...withId,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
-    async (request) => simulateSandboxPayment(ctx, viewerOf(request), request.params.id),
+    async (request) => simulateSandboxPayment(ctx, request.viewer, request.params.id),
   );
 
   r.get(
@@ -201,10 +192,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'What cancelling now would refund, before confirming',
         ...withId,
-        response: { 200: cancellationPreviewSchema, ...errors },
+        response: { 200: cancellationPreviewSchema },
       },
     },
-    async (request) => cancellationPreview(ctx, viewerOf(request), request.params.id),
+    async (request) => cancellationPreview(ctx, request.viewer, request.params.id),
   );
 
   r.post(
@@ -216,11 +207,11 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Cancel your appointment; the money follows the policy',
         ...withId,
         body: cancelInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) =>
-      act(ctx, viewerOf(request), request.params.id, { kind: 'cancel', reason: request.body.reason }),
+      act(ctx, request.viewer, request.params.id, { kind: 'cancel', reason: request.body.reason }),
   );
 
   r.post(
@@ -232,11 +223,11 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Move your appointment into another free slot of the same doctor, without paying again',
         ...withId,
         body: rescheduleInputSchema,
-        response: { 200: appointmentSchema, ...errors, 409: z.union([slotTakenSchema, apiErrorSchema]) },
+        response: { 200: appointmentSchema, 409: z.union([slotTakenSchema, apiErrorSchema]) },
       },
     },
     async (request) =>
-      act(ctx, viewerOf(request), request.params.id, {
+      act(ctx, request.viewer, request.params.id, {
         kind: 'reschedule',
         startsAt: new Date(request.body.startsAt),
       }),
@@ -250,10 +241,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Your consultations, upcoming or past',
         querystring: patientAppointmentsQuerySchema,
-        response: { 200: appointmentPageSchema, ...errors },
+        response: { 200: appointmentPageSchema },
       },
     },
-    async (request) => patientAppointments(ctx.db, viewerOf(request).id, request.query),
+    async (request) => patientAppointments(ctx.db, request.viewer.id, request.query),
   );
 
   r.get(
@@ -263,17 +254,16 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       schema: {
         tags,
         summary: 'The billing address kept from your last boleto (null before the first)',
-        response: { 200: storedBillingAddressSchema, ...errors },
+        response: { 200: storedBillingAddressSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { billingAddress: await storedBillingAddress(ctx.db, viewerOf(request).id) };
+    async (request) => {
+      return { billingAddress: await storedBillingAddress(ctx.db, request.viewer.id) };
     },
   );
 
   const doctorId = async (request: FastifyRequest) => {
-    const id = await doctorIdOfUser(ctx.db, viewerOf(request).id);
+    const id = await doctorIdOfUser(ctx.db, request.viewer.id);
     if (!id) throw notFound('Perfil do médico não encontrado');
     return id;
   };
@@ -286,7 +276,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Your requests and consultations, with the spec’s filter',
         querystring: doctorAppointmentsQuerySchema,
-        response: { 200: appointmentPageSchema, ...errors },
+        response: { 200: appointmentPageSchema },
       },
     },
     async (request) => doctorAppointments(ctx.db, await doctorId(request), request.query),
@@ -300,10 +290,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Accept a request: confirmed, and a card is captured',
         ...withId,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
-    async (request) => act(ctx, viewerOf(request), request.params.id, { kind: 'accept' }),
+    async (request) => act(ctx, request.viewer, request.params.id, { kind: 'accept' }),
   );
 
   r.post(
@@ -314,10 +304,10 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags,
         summary: 'Reject a request: canceled as "Médico indisponível", refunded in full',
         ...withId,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
-    async (request) => act(ctx, viewerOf(request), request.params.id, { kind: 'reject' }),
+    async (request) => act(ctx, request.viewer, request.params.id, { kind: 'reject' }),
   );
 
   r.get(
@@ -328,7 +318,7 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         tags: ['admin'],
         summary: 'Every consultation: search, status and period filters, sorting, pages',
         querystring: adminAppointmentsQuerySchema,
-        response: { 200: appointmentPageSchema, ...errors },
+        response: { 200: appointmentPageSchema },
       },
     },
     async (request) => adminAppointments(ctx.db, request.query),
@@ -343,11 +333,11 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Confirm a request on the doctor’s behalf',
         ...withId,
         body: adminActionInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) =>
-      act(ctx, viewerOf(request), request.params.id, { kind: 'accept', reason: request.body.reason }),
+      act(ctx, request.viewer, request.params.id, { kind: 'accept', reason: request.body.reason }),
   );
 
   r.post(
@@ -359,12 +349,12 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Mark a confirmed consultation as completed',
         ...withId,
         body: adminActionInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => {
-      await act(ctx, viewerOf(request), request.params.id, { kind: 'complete', reason: request.body.reason });
-      return getForViewer(ctx, viewerOf(request), request.params.id);
+      await act(ctx, request.viewer, request.params.id, { kind: 'complete', reason: request.body.reason });
+      return getForViewer(ctx, request.viewer, request.params.id);
     },
   );
 
@@ -377,11 +367,11 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Cancel with a reason; always refunded in full',
         ...withId,
         body: adminActionInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) =>
-      act(ctx, viewerOf(request), request.params.id, { kind: 'cancel', reason: request.body.reason }),
+      act(ctx, request.viewer, request.params.id, { kind: 'cancel', reason: request.body.reason }),
   );
 
   r.post(
@@ -393,12 +383,12 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
         summary: 'Record the PIX transfer that returned a paid boleto (a boleto cannot be reversed)',
         ...withId,
         body: refundTransferInputSchema,
-        response: { 200: appointmentSchema, ...errors },
+        response: { 200: appointmentSchema },
       },
     },
     async (request) => {
-      await recordRefundTransfer(ctx, viewerOf(request), request.params.id, request.body.reference);
-      return getForViewer(ctx, viewerOf(request), request.params.id);
+      await recordRefundTransfer(ctx, request.viewer, request.params.id, request.body.reference);
+      return getForViewer(ctx, request.viewer, request.params.id);
     },
   );
 }

@@ -7,8 +7,8 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient, SAMPLE_BILLING_ADDRESS } from '../../db/factories.ts';
 import { appointments, liveEvents, notifications, payments, refunds } from '../../db/schema.ts';
+import { createAdmin, createDoctor, createPatient, SAMPLE_BILLING_ADDRESS } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';

@@ -1,8 +1,7 @@
 import { CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createDoctor, createPatient } from '../../db/factories.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   appointmentEvents,
   appointments,
@@ -10,10 +9,11 @@ import {
   notifications,
   payments,
 } from '../../db/schema.ts';
+import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
-import { OverdueSweep, sweepOverdue } from './appointments.sweep.ts';
+import { OVERDUE_SWEEP_JOB, sweepOverdue } from './appointments.sweep.ts';
 import { closeUnended } from './appointments.timers.ts';
 
 let app: FastifyInstance;
@@ -138,16 +138,18 @@ describe('the overdue sweep', () => {
     });
   });
 
-  it('runs as soon as it starts, and stop waits for the run', async () => {
+  it('runs as the recurring job the app defines on its queue', async () => {
     const lapsed = await book(slotAt(6));
     await app.db
       .update(appointments)
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(appointments.id, lapsed));
-    const sweep = new OverdueSweep(app.booking, app.log);
-    sweep.start(60 * 60_000);
-    await sweep.stop();
-    expect((await rowOf(lapsed))?.status).toBe('canceled');
+    // What an occurrence of its schedule does: a job of that name, worked by any instance.
+    await app.jobs.send(OVERDUE_SWEEP_JOB, {});
+    await vi.waitFor(async () => expect((await rowOf(lapsed))?.status).toBe('canceled'), {
+      timeout: 15_000,
+      interval: 100,
+    });
   });
 });
 

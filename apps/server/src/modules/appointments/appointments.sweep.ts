@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../../lib/jobs.ts';
 import type { BookingContext } from './appointments.context.ts';
 import { overdue } from './appointments.repository.ts';
 import { closeUnended, expireHold, expireRequest, unended } from './appointments.timers.ts';
 
-/** How often the sweep looks for holds, requests and consultations past their time. */
-export const OVERDUE_SWEEP_INTERVAL_MS = 5 * 60_000;
+/** The recurring job that runs the sweep: every 5 minutes, on one instance. */
+export const OVERDUE_SWEEP_JOB = 'appointment-overdue-sweep';
 
 export interface OverdueSweepResult {
   holds: number;
@@ -53,36 +54,20 @@ export async function sweepOverdue(
   return result;
 }
 
-/** The sweep on a timer, started and stopped with the app like the housekeeping. */
+/**
+ * The sweep as a recurring job on the queue (decision 060), which also runs once when an instance
+ * starts after an occurrence was missed (the moment right after downtime, when most is overdue).
+ */
 export class OverdueSweep {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
   private readonly ctx: BookingContext;
   private readonly log: FastifyBaseLogger;
 
-  constructor(ctx: BookingContext, log: FastifyBaseLogger) {
+  constructor(ctx: BookingContext, log: FastifyBaseLogger, jobs: JobQueue) {
     this.ctx = ctx;
     this.log = log;
-  }
-
-  /** Runs at once (the moment right after downtime), then every interval. */
-  start(intervalMs = OVERDUE_SWEEP_INTERVAL_MS) {
-    const tick = () => {
-      this.running ??= this.runOnce()
-        .catch((err) => this.log.error({ err }, 'overdue appointments sweep failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    tick();
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
-  }
-
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    jobs.recurring(OVERDUE_SWEEP_JOB, '*/5 * * * *', async () => {
+      await this.runOnce();
+    });
   }
 
   async runOnce(now = new Date()): Promise<OverdueSweepResult> {

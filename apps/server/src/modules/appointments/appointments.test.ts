@@ -6,7 +6,6 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient, SAMPLE_BILLING_ADDRESS } from '../../db/factories.ts';
 import {
   appointmentEvents,
   appointments,
@@ -16,6 +15,7 @@ import {
   refunds,
   userProfiles,
 } from '../../db/schema.ts';
+import { createAdmin, createDoctor, createPatient, SAMPLE_BILLING_ADDRESS } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';

@@ -1,10 +1,13 @@
 import type { Role } from '@pulsa/shared/constants/roles';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   authTokens,
   doctorProfiles,
+  knownDevices,
   sessions,
+  signInChallenges,
+  trustedDevices,
   twoFactorSecrets,
   userProfiles,
   userRoles,
@@ -207,4 +210,97 @@ export async function findCpfOwner(db: Queryable, cpf: string) {
     .innerJoin(users, eq(users.id, userProfiles.id))
     .where(eq(userProfiles.cpf, cpf));
   return row;
+}
+
+// ── Sign-in's second step: pending challenges, remembered and known devices ──
+
+export async function insertChallenge(db: Queryable, id: string, userId: string, expiresAt: Date) {
+  // One pending challenge per user: a new password step replaces the earlier one.
+  await db.delete(signInChallenges).where(eq(signInChallenges.userId, userId));
+  await db.insert(signInChallenges).values({ id, userId, expiresAt });
+}
+
+export async function findChallenge(db: Queryable, id: string) {
+  const [row] = await db
+    .select()
+    .from(signInChallenges)
+    .where(and(eq(signInChallenges.id, id), gt(signInChallenges.expiresAt, new Date())));
+  return row;
+}
+
+/** Counts a wrong code; returns the attempts made so far. */
+export async function countChallengeAttempt(db: Queryable, id: string) {
+  const [row] = await db
+    .update(signInChallenges)
+    .set({ attempts: sql`${signInChallenges.attempts} + 1` })
+    .where(eq(signInChallenges.id, id))
+    .returning({ attempts: signInChallenges.attempts });
+  return row?.attempts ?? Number.POSITIVE_INFINITY;
+}
+
+/** Ends the challenge; false when another request already did (a code step cannot succeed twice). */
+export async function deleteChallenge(db: Queryable, id: string) {
+  const rows = await db
+    .delete(signInChallenges)
+    .where(eq(signInChallenges.id, id))
+    .returning({ id: signInChallenges.id });
+  return rows.length === 1;
+}
+
+export async function insertTrustedDevice(
+  db: Queryable,
+  input: { userId: string; tokenHash: string; userAgent: string | null; expiresAt: Date },
+): Promise<string> {
+  const [row] = await db.insert(trustedDevices).values(input).returning({ id: trustedDevices.id });
+  return (row as { id: string }).id;
+}
+
+/** The remembered device behind a cookie token, bound to its user and unexpired; marks it used. */
+export async function useTrustedDevice(db: Queryable, userId: string, tokenHash: string) {
+  const [row] = await db
+    .update(trustedDevices)
+    .set({ lastUsedAt: new Date() })
+    .where(
+      and(
+        eq(trustedDevices.userId, userId),
+        eq(trustedDevices.tokenHash, tokenHash),
+        gt(trustedDevices.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: trustedDevices.id });
+  return row?.id;
+}
+
+/** Records the device; answers whether it is new to an account that had signed in before. */
+export async function rememberKnownDevice(db: Queryable, userId: string, deviceHash: string) {
+  const [any] = await db
+    .select({ hash: knownDevices.deviceHash })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, userId))
+    .limit(1);
+  const inserted = await db
+    .insert(knownDevices)
+    .values({ userId, deviceHash })
+    .onConflictDoUpdate({
+      target: [knownDevices.userId, knownDevices.deviceHash],
+      set: { lastSeenAt: new Date() },
+    })
+    .returning({ createdAt: knownDevices.createdAt, lastSeenAt: knownDevices.lastSeenAt });
+  const row = inserted[0];
+  const isNew = !!row && row.createdAt.getTime() === row.lastSeenAt.getTime();
+  return { isNewDevice: isNew && !!any };
+}
+
+/** Whether the password step must be followed by a code. */
+export async function twoFactorEnabled(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ userId: twoFactorSecrets.userId })
+    .from(twoFactorSecrets)
+    .where(and(eq(twoFactorSecrets.userId, userId), isNotNull(twoFactorSecrets.enabledAt)));
+  return !!row;
+}
+
+/** Forgets every remembered device of the user (a password reset). */
+export async function deleteUserTrustedDevices(db: Queryable, userId: string) {
+  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
 }

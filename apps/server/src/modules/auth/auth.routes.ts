@@ -8,7 +8,7 @@ import {
   sessionUserSchema,
   verifyEmailSchema,
 } from '@pulsa/shared/schemas/auth';
-import { apiErrorSchema, messageSchema } from '@pulsa/shared/schemas/common';
+import { messageSchema } from '@pulsa/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,13 +34,6 @@ export const AUTH_TEXTS = {
 export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } };
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    409: apiErrorSchema,
-    429: apiErrorSchema,
-  };
 
   r.post(
     '/register',
@@ -50,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
         tags: ['auth'],
         summary: 'Create a patient or doctor account and send the confirmation e-mail',
         body: registerSchema,
-        response: { 201: messageSchema, ...errors },
+        response: { 201: messageSchema },
       },
     },
     async (request, reply) => {
@@ -67,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
         tags: ['auth'],
         summary: 'Send a new confirmation link (same answer whether or not the account exists)',
         body: resendVerificationSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -88,7 +81,6 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
         body: verifyEmailSchema,
         response: {
           200: messageSchema.extend({ status: z.enum(['verified', 'already_verified']) }),
-          ...errors,
         },
       },
     },
@@ -107,7 +99,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
         summary:
           'Sign in with e-mail and password: sets the session cookie, or, with two-factor on, a short-lived challenge cookie for /login/two-factor',
         body: loginSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: loginResponseSchema },
       },
     },
     async (request, reply) => {
@@ -137,7 +129,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
         summary:
           'Second sign-in step: a code from the authenticator app or a recovery code; sets the session cookie',
         body: twoFactorSignInSchema,
-        response: { 200: z.object({ user: sessionUserSchema }), ...errors },
+        response: { 200: z.object({ user: sessionUserSchema }) },
       },
     },
     async (request, reply) => {
@@ -195,7 +187,6 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       const user = await app.currentUser(request);
       if (!user && app.sessionToken(request)) app.clearSessionCookie(reply);
       return { user };
@@ -210,7 +201,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
         tags: ['auth'],
         summary: 'E-mail a password reset link (same answer whether or not the account exists)',
         body: forgotPasswordSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -229,7 +220,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
         tags: ['auth'],
         summary: 'Set a new password with the token from the link; ends every session of the user',
         body: resetPasswordSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema },
       },
     },
     async (request, reply) => {

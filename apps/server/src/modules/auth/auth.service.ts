@@ -14,10 +14,12 @@ import type { AppConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { dataKeyOf } from '../../lib/encryption.ts';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.ts';
-import * as accountRepo from '../account/account.repository.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
+import { hashToken, newSecretToken } from '../../lib/tokens.ts';
+import type { ClientInfo, SessionInfo } from '../../plugins/session.ts';
 import { deviceLabel, nowInBrazil } from '../account/devices.ts';
 import { assertPasswordNotCommon } from '../account/password-policy.ts';
-import { verifySecondFactor } from '../account/second-factor.ts';
+import { checkSecondFactor, type SecondFactorCheck } from '../account/second-factor.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import {
   cpfInUseNoticeEmail,
@@ -25,38 +27,26 @@ import {
   newSignInEmail,
   passwordChangedEmail,
   passwordResetEmail,
-  secondFactorLockedEmail,
   signUpRefusedEmail,
   verificationEmail,
 } from '../email/email.templates.ts';
 import { Throttle } from '../security/throttle.ts';
 import * as repo from './auth.repository.ts';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
-import { hashToken, newSecretToken } from './tokens.ts';
-
-/** Who is signing in, as the request shows it. */
-export interface ClientInfo {
-  userAgent: string | null;
-  ip: string | null;
-  /** The long-lived browser cookie that tells a known device from a new one. */
-  deviceToken: string;
-  /** The "remember this device" cookie, when present. */
-  trustedDeviceToken?: string;
-}
 
 export type SignInResult =
   | { kind: 'session'; token: string; user: SessionUser; maxAgeSeconds: number }
   | { kind: 'challenge'; token: string; maxAgeSeconds: number };
 
-export interface SessionInfo {
-  /** The token's digest: the sessions table's key. */
-  id: string;
-  publicId: string;
-  authenticatedAt: Date;
-  /** Last time a second factor was given in this session; null when never (decision 035). */
-  secondFactorAt: Date | null;
-  /** The remembered device this session came from, if any. */
-  trustedDeviceId: string | null;
+/**
+ * A complete account (credentials, profile and role) from a ready password hash, in the caller's
+ * transaction. Sign-up and the configured admin go through the service's rules; the seed's
+ * factories make their accounts with this.
+ */
+export function insertAccount(
+  db: Queryable,
+  account: Parameters<typeof repo.insertUser>[1],
+): Promise<string> {
+  return repo.insertUser(db, account);
 }
 
 export interface AuthDeps {
@@ -88,6 +78,12 @@ export class AuthService {
   /** The installation's data key (DATA_ENCRYPTION_KEY, or the local one start-up made). */
   private get encryptionKey(): Buffer {
     return dataKeyOf(this.deps.config);
+  }
+
+  /** The code step's check, with the limit it shares with re-authentication (modules/account). */
+  private get secondFactor(): SecondFactorCheck {
+    const { db, onEmailQueued } = this.deps;
+    return { db, encryptionKey: this.encryptionKey, throttle: this.throttle, onEmailQueued };
   }
 
   /** Into the outbox; a body carrying a live link is encrypted at rest. */
@@ -232,24 +228,24 @@ export class AuthService {
   ): Promise<Extract<SignInResult, { kind: 'session' }> & { trustedDeviceToken?: string }> {
     const { db } = this.deps;
     const challengeId = hashToken(challengeToken);
-    const challenge = await accountRepo.findChallenge(db, challengeId);
+    const challenge = await repo.findChallenge(db, challengeId);
     if (!challenge || challenge.attempts >= SIGN_IN_CHALLENGE_ATTEMPTS) throw challengeExpired();
-    if (!(await this.checkSecondFactor(challenge.userId, code))) {
-      const attempts = await accountRepo.countChallengeAttempt(db, challengeId);
+    if (!(await checkSecondFactor(this.secondFactor, challenge.userId, code))) {
+      const attempts = await repo.countChallengeAttempt(db, challengeId);
       if (attempts >= SIGN_IN_CHALLENGE_ATTEMPTS) {
-        await accountRepo.deleteChallenge(db, challengeId);
+        await repo.deleteChallenge(db, challengeId);
         throw challengeExpired();
       }
       throw badRequest(ACCOUNT_MESSAGES.invalidCode, { code: ACCOUNT_MESSAGES.invalidCode }, 'invalid_code');
     }
-    if (!(await accountRepo.deleteChallenge(db, challengeId))) throw challengeExpired();
+    if (!(await repo.deleteChallenge(db, challengeId))) throw challengeExpired();
     const profile = await repo.findProfileName(db, challenge.userId);
     if (profile) await this.throttle.signInSucceeded(profile.email);
     let trustedDeviceToken: string | undefined;
     let trustedDeviceId: string | null = null;
     if (rememberDevice) {
       trustedDeviceToken = newSecretToken();
-      trustedDeviceId = await accountRepo.insertTrustedDevice(db, {
+      trustedDeviceId = await repo.insertTrustedDevice(db, {
         userId: challenge.userId,
         tokenHash: hashToken(trustedDeviceToken),
         userAgent: client.userAgent?.slice(0, 300) ?? null,
@@ -261,31 +257,6 @@ export class AuthService {
       trustedDeviceId,
     });
     return trustedDeviceToken ? { ...session, trustedDeviceToken } : session;
-  }
-
-  /**
-   * Checks a second-factor code (TOTP or recovery) under the per-account limit that sign-in and
-   * re-authentication share: 429 while the account is locked, even for the right code; the wrong
-   * code that locks it for the first time that day e-mails its owner.
-   */
-  async checkSecondFactor(userId: string, code: string): Promise<boolean> {
-    await this.throttle.assertSecondFactorAllowed(userId);
-    if (await verifySecondFactor(this.deps.db, userId, code, this.encryptionKey)) {
-      await this.throttle.secondFactorSucceeded(userId);
-      return true;
-    }
-    const { firstLock } = await this.throttle.secondFactorFailed(userId);
-    if (firstLock) await this.tellSecondFactorLocked(userId);
-    return false;
-  }
-
-  private async tellSecondFactorLocked(userId: string) {
-    const { db } = this.deps;
-    await db.transaction(async (tx) => {
-      const profile = await repo.findProfileName(tx, userId);
-      if (profile) await this.queueEmail(tx, profile.email, secondFactorLockedEmail(profile.fullName));
-    });
-    this.deps.onEmailQueued();
   }
 
   async signOut(token: string): Promise<void> {
@@ -344,17 +315,16 @@ export class AuthService {
     trustedDeviceToken: string | undefined,
   ): Promise<{ codeNeeded: true } | { codeNeeded: false; trustedDeviceId: string | null }> {
     const { db } = this.deps;
-    if (!(await accountRepo.twoFactorEnabled(db, userId)))
-      return { codeNeeded: false, trustedDeviceId: null };
+    if (!(await repo.twoFactorEnabled(db, userId))) return { codeNeeded: false, trustedDeviceId: null };
     if (!trustedDeviceToken || trustedDeviceToken.length > 100) return { codeNeeded: true };
-    const trustedDeviceId = await accountRepo.useTrustedDevice(db, userId, hashToken(trustedDeviceToken));
+    const trustedDeviceId = await repo.useTrustedDevice(db, userId, hashToken(trustedDeviceToken));
     return trustedDeviceId ? { codeNeeded: false, trustedDeviceId } : { codeNeeded: true };
   }
 
   private async openChallenge(userId: string): Promise<SignInResult> {
     const token = newSecretToken();
     const maxAgeSeconds = SIGN_IN_CHALLENGE_MINUTES * 60;
-    await accountRepo.insertChallenge(
+    await repo.insertChallenge(
       this.deps.db,
       hashToken(token),
       userId,
@@ -385,11 +355,7 @@ export class AuthService {
         secondFactorAt: how.secondFactor ? new Date() : null,
         trustedDeviceId: how.trustedDeviceId,
       });
-      const { isNewDevice } = await accountRepo.rememberKnownDevice(
-        tx,
-        userId,
-        hashToken(client.deviceToken),
-      );
+      const { isNewDevice } = await repo.rememberKnownDevice(tx, userId, hashToken(client.deviceToken));
       if (isNewDevice) {
         const profile = await repo.findProfileName(tx, userId);
         if (profile) {
@@ -437,7 +403,7 @@ export class AuthService {
       await repo.updatePassword(tx, row.userId, passwordHash);
       // Whoever had the old password loses every open session and remembered device.
       await repo.deleteUserSessions(tx, row.userId);
-      await accountRepo.deleteTrustedDevices(tx, row.userId);
+      await repo.deleteUserTrustedDevices(tx, row.userId);
       // Following a link sent to the address proves it, like the confirmation link would.
       await repo.markEmailVerified(tx, row.userId);
       const profile = await repo.findProfileName(tx, row.userId);

@@ -4,7 +4,6 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { fakeCpf } from '../../db/factories.ts';
 import {
   authTokens,
   doctorProfiles,
@@ -14,7 +13,8 @@ import {
   userRoles,
   users,
 } from '../../db/schema.ts';
-import { lastEmailTo } from '../../test/outbox.ts';
+import { fakeCpf } from '../../seed/factories.ts';
+import { lastEmailTo, outboxSettled } from '../../test/outbox.ts';
 import {
   createTestApp,
   sendSameOriginByDefault,
@@ -397,6 +397,8 @@ describe('rate limits and logs', () => {
         done();
       },
     });
+    // This app alone works jobs meanwhile: the instance that runs an e-mail's job writes its log.
+    await app.jobs.stop();
     const logged = sendSameOriginByDefault(
       await buildApp(testConfig({ logLevel: 'debug', smtp: undefined }), await testDatabase(), {
         logStream: stream,
@@ -422,7 +424,7 @@ describe('rate limits and logs', () => {
       expect(logs).toContain('request completed');
       expect(logs).toContain('"url":"/reset-password?token=[redacted]"');
       await logged.afterResponse.settled();
-      await logged.emails.kick();
+      await outboxSettled(logged.db);
       // Outside a developer's machine not even the no-SMTP line carries the link (or the address).
       expect(logs).toContain('e-mail kept in the outbox (no SMTP configured)');
       expect(logs).not.toContain('logs@exemplo.com.br');
@@ -433,6 +435,7 @@ describe('rate limits and logs', () => {
       expect(logs).not.toContain(`token=${mail.token}`);
     } finally {
       await logged.close();
+      await app.jobs.start();
     }
   });
 });

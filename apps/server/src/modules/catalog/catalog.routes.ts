@@ -9,7 +9,6 @@ import {
   specialtySlugParamsSchema,
   specialtySummarySchema,
 } from '@pulsa/shared/schemas/catalog';
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -47,7 +46,7 @@ export async function catalogRoutes(app: FastifyInstance) {
         summary:
           'Every specialty with its live count of approved doctors; `q` searches name and description, `withDoctors=true` keeps those with doctors',
         querystring: specialtyListQuerySchema,
-        response: { 200: specialtyListSchema, 400: apiErrorSchema },
+        response: { 200: specialtyListSchema },
       },
     },
     (request, reply) =>
@@ -66,7 +65,7 @@ export async function catalogRoutes(app: FastifyInstance) {
         tags,
         summary: 'One specialty with its live count of approved doctors',
         params: specialtySlugParamsSchema,
-        response: { 200: specialtySummarySchema, 404: apiErrorSchema },
+        response: { 200: specialtySummarySchema },
       },
     },
     (request, reply) =>
@@ -81,7 +80,7 @@ export async function catalogRoutes(app: FastifyInstance) {
         summary: 'Approved doctors of a specialty, paginated; `q` searches the name, `sort` is name or price',
         params: specialtySlugParamsSchema,
         querystring: specialtyDoctorsQuerySchema,
-        response: { 200: publicDoctorPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: publicDoctorPageSchema },
       },
     },
     (request, reply) =>
@@ -97,7 +96,7 @@ export async function catalogRoutes(app: FastifyInstance) {
         tags,
         summary: "An approved doctor's public profile, by the address of their page",
         params: doctorSlugParamsSchema,
-        response: { 200: publicDoctorProfileSchema, 404: apiErrorSchema },
+        response: { 200: publicDoctorProfileSchema },
       },
     },
     (request, reply) =>

@@ -2,8 +2,9 @@ import type { PublicDoctor, PublicDoctorProfile, SpecialtySummary } from '@pulsa
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDoctor, seedSpecialties, setDoctorVerification, setProfileImage } from '../../db/factories.ts';
+import { seedSpecialties } from '../../db/built-in-catalogue.ts';
 import { doctorAvailability, doctorProfiles } from '../../db/schema.ts';
+import { createDoctor, setDoctorVerification, setProfileImage } from '../../seed/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { shortBio } from './catalog.service.ts';
 

@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   chatFileParamsSchema,
   chatMessageInputSchema,
@@ -10,7 +9,7 @@ import {
   consultationRoomSchema,
   reviewInputSchema,
 } from '@pulsa/shared/schemas/consultations';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponse } from '../../plugins/openapi-errors.ts';
@@ -26,7 +25,6 @@ import {
   listMessages,
   markNoShow,
   openFile,
-  type Person,
   presence,
   relaySignal,
   review,
@@ -45,16 +43,8 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
   const { ctx } = opts;
   await acceptUploads(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-  };
   const parties = { preHandler: app.requireRole('patient', 'doctor') };
   const tags = ['consultations'];
-  const personOf = (request: FastifyRequest): Person => request.user as Person;
   const withId = { params: consultationIdParamsSchema };
 
   r.get(
@@ -65,12 +55,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         tags,
         summary: 'The consultation room as you see it',
         ...withId,
-        response: { 200: consultationRoomSchema, ...errors },
+        response: { 200: consultationRoomSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return roomFor(ctx, personOf(request), request.params.id);
+    async (request) => {
+      return roomFor(ctx, request.viewer, request.params.id);
     },
   );
 
@@ -82,12 +71,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         tags,
         summary: 'The room chat',
         ...withId,
-        response: { 200: chatMessageListSchema, ...errors },
+        response: { 200: chatMessageListSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listMessages(ctx, personOf(request), request.params.id);
+    async (request) => {
+      return listMessages(ctx, request.viewer, request.params.id);
     },
   );
 
@@ -100,11 +88,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary: 'Send a message in the room',
         ...withId,
         body: chatMessageInputSchema,
-        response: { 201: chatMessageSchema, ...errors },
+        response: { 201: chatMessageSchema },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await sendMessage(ctx, personOf(request), request.params.id, request.body.body)),
+      reply.status(201).send(await sendMessage(ctx, request.viewer, request.params.id, request.body.body)),
   );
 
   r.post(
@@ -117,11 +105,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
           'Share a file in the room (multipart, one file: JPG, PNG or PDF up to 5 MB; 20 files and 50 MB per consultation)',
         consumes: ['multipart/form-data'],
         ...withId,
-        response: { 201: chatMessageSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+        response: { 201: chatMessageSchema },
       },
     },
     async (request, reply) => {
-      const person = personOf(request);
+      const person = request.viewer;
       await beforeSharing(ctx, person, request.params.id);
       const file = await readUpload(request, DOCUMENT_TYPES);
       return reply.status(201).send(await shareFile(ctx, person, request.params.id, file));
@@ -137,11 +125,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary: 'A file shared in the room, for its two parties only',
         params: chatFileParamsSchema,
         querystring: z.object({ download: z.enum(['1']).optional() }),
-        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent'), ...errors },
+        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent') },
       },
     },
     async (request, reply) => {
-      const file = await openFile(ctx, personOf(request), request.params.id, request.params.messageId);
+      const file = await openFile(ctx, request.viewer, request.params.id, request.params.messageId);
       return sendPrivateFile(reply as FastifyReply, { ...file, download: !!request.query.download });
     },
   );
@@ -155,11 +143,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary: 'End the consultation as completed, with notes for the patient',
         ...withId,
         body: completeInputSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await complete(ctx, personOf(request), request.params.id, request.body.notes);
+      await complete(ctx, request.viewer, request.params.id, request.body.notes);
       return reply.status(204).send(null);
     },
   );
@@ -172,11 +160,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         tags,
         summary: 'Record that the patient did not come (15 minutes after the start)',
         ...withId,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await markNoShow(ctx, personOf(request), request.params.id);
+      await markNoShow(ctx, request.viewer, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -190,11 +178,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary: 'Rate a completed consultation (moderated before it is shown)',
         ...withId,
         body: reviewInputSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await review(ctx, personOf(request), request.params.id, request.body);
+      await review(ctx, request.viewer, request.params.id, request.body);
       return reply.status(204).send(null);
     },
   );
@@ -206,12 +194,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       schema: {
         tags,
         summary: 'Your acceptance of the teleconsultation consent, with its text',
-        response: { 200: consentStatusSchema, ...errors },
+        response: { 200: consentStatusSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { acceptance: await consentOf(ctx.db, personOf(request).id) };
+    async (request) => {
+      return { acceptance: await consentOf(ctx.db, request.viewer.id) };
     },
   );
 
@@ -222,11 +209,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       schema: {
         tags,
         summary: 'Accept the teleconsultation consent (once per version)',
-        response: { 200: consentStatusSchema, ...errors },
+        response: { 200: consentStatusSchema },
       },
     },
     async (request) => {
-      const person = personOf(request);
+      const person = request.viewer;
       await acceptConsent(ctx.db, person, {
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
@@ -242,11 +229,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
       schema: {
         tags,
         summary: 'Withdraw the teleconsultation consent (kept on record; needed again to enter a call)',
-        response: { 200: consentStatusSchema, ...errors },
+        response: { 200: consentStatusSchema },
       },
     },
     async (request) => {
-      const person = personOf(request);
+      const person = request.viewer;
       await withdrawConsent(ctx.db, person);
       return { acceptance: await consentOf(ctx.db, person.id) };
     },

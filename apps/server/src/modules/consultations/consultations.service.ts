@@ -20,23 +20,22 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
-  appointments,
   consentAcceptances,
   consultationMessages,
   consultationParticipants,
-  doctorProfiles,
   reviews,
   userProfiles,
 } from '../../db/schema.ts';
+import * as counters from '../../lib/counters.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { BookingContext } from '../appointments/appointments.context.ts';
+import { appointmentFor } from '../appointments/appointments.access.ts';
+import type { BookingContext, Viewer } from '../appointments/appointments.context.ts';
 import { BY_RULES, transition } from '../appointments/appointments.lifecycle.ts';
 import { lifecycleState } from '../appointments/appointments.state.ts';
 import { EXTENSION } from '../files/files.signature.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { publishLive, relayLive } from '../live/live.events.ts';
-import * as counters from '../security/rate-limit.repository.ts';
 import { roomRefusal } from './consultations.rules.ts';
 import { turnCredentials } from './turn-credentials.ts';
 
@@ -50,11 +49,6 @@ export interface ConsultationContext {
   appointments: BookingContext;
 }
 
-export interface Person {
-  id: string;
-  role: string;
-}
-
 /** A participant seen within this long is in the room (the page sends a heartbeat every 20 s). */
 const PRESENCE_FRESH_SECONDS = 60;
 
@@ -66,30 +60,17 @@ const REFUSAL_MESSAGES: Record<RoomRefusal, string> = {
   consent_required: M.consentRequired,
 };
 
-/** The appointment with both parties; someone else's answers exactly like a missing one. */
-async function loadRoom(db: Queryable, appointmentId: string, person: Person, lock = false) {
-  const query = db
-    .select({ a: appointments, doctorUserId: doctorProfiles.userId })
-    .from(appointments)
-    .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId))
-    .where(eq(appointments.id, appointmentId));
-  const [row] = lock ? await query.for('update', { of: appointments }) : await query;
-  if (!row) throw notFound(M.notFound);
-  const role =
-    person.role === 'patient' && row.a.patientId === person.id
-      ? ('patient' as const)
-      : person.role === 'doctor' && row.doctorUserId === person.id
-        ? ('doctor' as const)
-        : null;
-  if (!role) throw notFound(M.notFound);
-  const otherUserId = role === 'patient' ? row.doctorUserId : row.a.patientId;
-  return {
-    appointment: row.a,
-    role,
-    patientId: row.a.patientId,
-    doctorUserId: row.doctorUserId,
-    otherUserId,
-  };
+/**
+ * The appointment with both parties, by the appointments' one ownership check; someone else's
+ * answers exactly like a missing one. The room is its patient's and its doctor's: the team reaches
+ * the appointment, not its consultation.
+ */
+async function loadRoom(db: Queryable, appointmentId: string, person: Viewer, lock = false) {
+  const { appointment, doctorUserId } = await appointmentFor(db, person, appointmentId, { lock });
+  if (person.role === 'admin') throw notFound(M.notFound);
+  const role = person.role;
+  const otherUserId = role === 'patient' ? doctorUserId : appointment.patientId;
+  return { appointment, role, patientId: appointment.patientId, doctorUserId, otherUserId };
 }
 
 type LoadedRoom = Awaited<ReturnType<typeof loadRoom>>;
@@ -128,7 +109,7 @@ async function refusalOf(db: Queryable, room: LoadedRoom, now: Date): Promise<Ro
 /** The room as this person sees it. */
 export async function roomFor(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   now = new Date(),
 ): Promise<ConsultationRoom> {
@@ -180,7 +161,7 @@ export async function roomFor(
 /** The patient accepts the current consent version (once; accepting again changes nothing). */
 export async function acceptConsent(
   db: Queryable,
-  person: Person,
+  person: Viewer,
   client: { ip: string | null; userAgent: string | null },
 ): Promise<void> {
   if (person.role !== 'patient') throw forbidden(M.consentPatientOnly);
@@ -200,7 +181,7 @@ export async function acceptConsent(
  * on record with the moment it was withdrawn; until the patient accepts again, the room lets them
  * wait but not enter the call.
  */
-export async function withdrawConsent(db: Queryable, person: Person, now = new Date()): Promise<void> {
+export async function withdrawConsent(db: Queryable, person: Viewer, now = new Date()): Promise<void> {
   if (person.role !== 'patient') throw forbidden(M.consentPatientOnly);
   await db.update(consentAcceptances).set({ withdrawnAt: now }).where(inForce(person.id));
 }
@@ -225,7 +206,7 @@ export async function consentOf(db: Queryable, userId: string) {
  */
 export async function presence(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   action: 'join' | 'heartbeat' | 'leave',
   now = new Date(),
@@ -263,7 +244,7 @@ export async function presence(
  */
 export async function relaySignal(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   signal: unknown,
   now = new Date(),
@@ -315,7 +296,7 @@ const toMessage = ({ fileName, fileMime, fileSize, createdAt, ...row }: MessageR
 });
 
 /** The room's chat, for its two parties, at any time (it stays with the consultation). */
-export async function listMessages(ctx: ConsultationContext, person: Person, appointmentId: string) {
+export async function listMessages(ctx: ConsultationContext, person: Viewer, appointmentId: string) {
   await loadRoom(ctx.db, appointmentId, person);
   const rows = await ctx.db
     .select(messageColumns)
@@ -331,7 +312,7 @@ type StoredFile = { key: string; name: string; mime: string; size: number };
 /** Keeps a message (text, file or both) and delivers it to both parties at once. */
 async function postMessage(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   content: { body: string; file?: StoredFile },
   now: Date,
@@ -399,7 +380,7 @@ async function assertQuotaLeft(db: Queryable, appointmentId: string, fileSize?: 
 async function assertRate(
   db: Queryable,
   what: 'chat-messages' | 'chat-files',
-  person: Person,
+  person: Viewer,
   appointmentId: string,
 ) {
   const [max, message] =
@@ -415,7 +396,7 @@ async function assertRate(
 /** A message in the room, delivered to both parties at once; only while this person may be in it. */
 export async function sendMessage(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   body: string,
   now = new Date(),
@@ -431,7 +412,7 @@ export async function sendMessage(
  */
 export async function beforeSharing(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   now = new Date(),
 ): Promise<void> {
@@ -446,7 +427,7 @@ export async function beforeSharing(
  */
 export async function shareFile(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   upload: Upload,
   now = new Date(),
@@ -472,7 +453,7 @@ export async function shareFile(
 /** A file of the room's chat, for its two parties only (anyone else: the same 404 as a missing one). */
 export async function openFile(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   messageId: string,
 ) {
@@ -492,7 +473,7 @@ export async function openFile(
 /** The doctor ends the consultation: completed, or no-show; the lifecycle decides whether it may. */
 async function endAs(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   change: { kind: 'complete'; notes?: string } | { kind: 'no_show' },
   now: Date,
@@ -515,7 +496,7 @@ async function endAs(
 /** The doctor ends the consultation as completed, with optional notes for the patient. */
 export async function complete(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   notes: string | undefined,
   now = new Date(),
@@ -526,7 +507,7 @@ export async function complete(
 /** The doctor records that the patient never came, from 15 minutes after the start. */
 export async function markNoShow(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   now = new Date(),
 ) {
@@ -536,7 +517,7 @@ export async function markNoShow(
 /** The patient rates a completed consultation once; the review waits for the admin's moderation. */
 export async function review(
   ctx: ConsultationContext,
-  person: Person,
+  person: Viewer,
   appointmentId: string,
   input: { rating: number; comment?: string },
 ) {

@@ -10,7 +10,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
 import {
   appointments,
   consentAcceptances,
@@ -20,6 +19,7 @@ import {
   notifications,
   reviews,
 } from '../../db/schema.ts';
+import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { samplePdf, samplePng } from '../files/files.samples.ts';

@@ -12,7 +12,6 @@ import {
   slotDaysQuerySchema,
   slotDaysSchema,
 } from '@pulsa/shared/schemas/agenda';
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,17 +38,9 @@ const DOCTOR_NOT_FOUND = 'Médico não encontrado.';
  */
 export async function doctorAgendaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-  };
   const doctorOnly = { preHandler: app.requireRole('doctor') };
   const tags = ['doctor agenda'];
-  const doctorIdOf = (request: FastifyRequest) =>
-    requireDoctorId(app.db, (request.user as { id: string }).id);
+  const doctorIdOf = (request: FastifyRequest) => requireDoctorId(app.db, request.viewer.id);
 
   r.get(
     '/me/agenda',
@@ -58,11 +49,10 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Your weekly windows, upcoming date exceptions and booking rules',
-        response: { 200: agendaSchema, ...errors },
+        response: { 200: agendaSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return getAgenda(app.db, await doctorIdOf(request));
     },
   );
@@ -75,7 +65,7 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
         tags,
         summary: 'Add a weekly window (overlaps on the same weekday are refused)',
         body: availabilityWindowInputSchema,
-        response: { 201: availabilityWindowSchema, ...errors },
+        response: { 201: availabilityWindowSchema },
       },
     },
     async (request, reply) => {
@@ -93,7 +83,7 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
         summary: 'Change the weekday and times of one of your windows (overlaps are refused)',
         params: agendaIdParamsSchema,
         body: availabilityWindowInputSchema,
-        response: { 200: availabilityWindowSchema, ...errors },
+        response: { 200: availabilityWindowSchema },
       },
     },
     async (request) => editWindow(app.db, await doctorIdOf(request), request.params.id, request.body),
@@ -108,7 +98,7 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
         summary: 'Turn one of your windows on or off',
         params: agendaIdParamsSchema,
         body: availabilityToggleSchema,
-        response: { 200: availabilityWindowSchema, ...errors },
+        response: { 200: availabilityWindowSchema },
       },
     },
     async (request) =>
@@ -123,7 +113,7 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
         tags,
         summary: 'Remove one of your windows',
         params: agendaIdParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -140,7 +130,7 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
         tags,
         summary: 'Add a day off, a vacation or extra hours on one date',
         body: agendaExceptionInputSchema,
-        response: { 201: agendaExceptionSchema, ...errors },
+        response: { 201: agendaExceptionSchema },
       },
     },
     async (request, reply) => {
@@ -157,7 +147,7 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
         tags,
         summary: 'Remove one of your date exceptions',
         params: agendaIdParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -174,7 +164,7 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
         tags,
         summary: 'Minimum notice before a slot can be booked and how far ahead slots are offered',
         body: agendaSettingsInputSchema,
-        response: { 200: agendaSettingsSchema, ...errors },
+        response: { 200: agendaSettingsSchema },
       },
     },
     async (request) => updateSettings(app.db, await doctorIdOf(request), request.body),
@@ -188,11 +178,10 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
         tags,
         summary: 'Your bookable slots, day by day, exactly as patients see them',
         querystring: slotDaysQuerySchema,
-        response: { 200: slotDaysSchema, ...errors },
+        response: { 200: slotDaysSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return slotDays(app.db, await doctorIdOf(request), {
         fromDate: request.query.from,
         days: request.query.days,
@@ -208,13 +197,12 @@ export async function doctorAgendaRoutes(app: FastifyInstance) {
         summary: 'Free slots of an approved doctor, day by day',
         params: doctorIdParamsSchema,
         querystring: slotDaysQuerySchema,
-        response: { 200: slotDaysSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: slotDaysSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (!(await isPublicDoctor(app.db, request.params.doctorId))) throw notFound(DOCTOR_NOT_FOUND);
       // Free slots change with every booking: never stored by a shared cache.
-      reply.header('cache-control', 'no-store');
       return slotDays(app.db, request.params.doctorId, {
         fromDate: request.query.from,
         days: request.query.days,

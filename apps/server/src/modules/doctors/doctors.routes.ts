@@ -1,5 +1,3 @@
-import type { SessionUser } from '@pulsa/shared/schemas/auth';
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   adminDoctorDetailSchema,
   adminDoctorPageSchema,
@@ -14,7 +12,7 @@ import {
   documentIdParamsSchema,
   documentKindSchema,
 } from '@pulsa/shared/schemas/doctors';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponse, OPTIONAL_SESSION_SECURITY } from '../../plugins/openapi-errors.ts';
@@ -38,11 +36,7 @@ import {
   listForAdmin,
 } from './doctors.verification.service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const uploadErrors = { ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 /** The user a role guard already checked. */
-const signedIn = (request: FastifyRequest) => request.user as SessionUser;
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
  * Doctor profiles, documents and their verification. The doctor's routes (/api/doctor/…), the
@@ -68,12 +62,11 @@ export async function doctorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['doctor'],
         summary: 'The signed-in doctor’s profile and current documents',
-        response: { 200: doctorProfileSchema, ...errors },
+        response: { 200: doctorProfileSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return loadProfile(app.db, { userId: signedIn(request).id });
+    async (request) => {
+      return loadProfile(app.db, { userId: request.viewer.id });
     },
   );
 
@@ -86,10 +79,10 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary:
           'Complete or edit the profile; changing CRM, UF or specialty of an approved doctor sends it back to review',
         body: doctorProfileInputSchema,
-        response: { 200: doctorProfileSavedSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: doctorProfileSavedSchema },
       },
     },
-    async (request) => saveProfile(ctx, signedIn(request).id, request.body),
+    async (request) => saveProfile(ctx, request.viewer.id, request.body),
   );
 
   r.get(
@@ -99,12 +92,11 @@ export async function doctorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['doctor'],
         summary: 'Verification state and the four dashboard numbers',
-        response: { 200: doctorDashboardSchema, ...errors },
+        response: { 200: doctorDashboardSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return dashboardFor(ctx, signedIn(request).id);
+    async (request) => {
+      return dashboardFor(ctx, request.viewer.id);
     },
   );
 
@@ -117,12 +109,12 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'Send the identity or CRM document (multipart, one file: JPG, PNG or PDF up to 5 MB)',
         consumes: ['multipart/form-data'],
         params: z.object({ kind: documentKindSchema }),
-        response: { 200: doctorProfileSchema, ...uploadErrors },
+        response: { 200: doctorProfileSchema },
       },
     },
     async (request) => {
       const file = await readUpload(request, DOCUMENT_TYPES);
-      return uploadDocument(ctx, signedIn(request).id, request.params.kind, file);
+      return uploadDocument(ctx, request.viewer.id, request.params.kind, file);
     },
   );
 
@@ -134,12 +126,12 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['doctor'],
         summary: 'Send a profile photo (JPG or PNG up to 5 MB); it is re-encoded without metadata',
         consumes: ['multipart/form-data'],
-        response: { 200: doctorProfileSchema, ...uploadErrors },
+        response: { 200: doctorProfileSchema },
       },
     },
     async (request) => {
       const file = await readUpload(request, PHOTO_TYPES);
-      return uploadPhoto(ctx, signedIn(request).id, file);
+      return uploadPhoto(ctx, request.viewer.id, file);
     },
   );
 
@@ -150,10 +142,10 @@ export async function doctorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['doctor'],
         summary: 'Remove the profile photo',
-        response: { 200: doctorProfileSchema, ...errors },
+        response: { 200: doctorProfileSchema },
       },
     },
-    async (request) => removePhoto(ctx, signedIn(request).id),
+    async (request) => removePhoto(ctx, request.viewer.id),
   );
 
   // ── Files: owner and admins only, never cached, never sniffed ─────────
@@ -166,11 +158,11 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'A verification document’s file, for its doctor and admins',
         params: documentIdParamsSchema,
         querystring: z.object({ download: z.enum(['1']).optional() }),
-        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent'), ...errors },
+        response: { 200: fileResponse(DOCUMENT_TYPES, 'The file, as it was sent') },
       },
     },
     async (request, reply) => {
-      const { document, stream } = await openDocument(ctx, signedIn(request), request.params.documentId);
+      const { document, stream } = await openDocument(ctx, request.viewer, request.params.documentId);
       return sendPrivateFile(reply as FastifyReply, {
         mimeType: document.mimeType,
         fileName: document.fileName,
@@ -188,7 +180,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'A doctor’s photo: public once approved, else for the doctor and admins only',
         security: OPTIONAL_SESSION_SECURITY,
         params: doctorIdParamsSchema,
-        response: { 200: fileResponse(['image/webp'], 'The photo (WebP, 512 px)'), ...errors },
+        response: { 200: fileResponse(['image/webp'], 'The photo (WebP, 512 px)') },
       },
     },
     async (request, reply) => {
@@ -211,11 +203,10 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'Doctors: search name, e-mail, specialty or "crm/uf"; filter by status; sort and page',
         querystring: adminDoctorQuerySchema,
-        response: { 200: adminDoctorPageSchema, ...errors },
+        response: { 200: adminDoctorPageSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return listForAdmin(ctx, request.query);
     },
   );
@@ -228,11 +219,10 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'A doctor’s profile, every document sent and the verification history',
         params: doctorIdParamsSchema,
-        response: { 200: adminDoctorDetailSchema, ...errors },
+        response: { 200: adminDoctorDetailSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return detailForAdmin(ctx, request.params.doctorId);
     },
   );
@@ -246,10 +236,10 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'Approve, reject (with a reason) or put a doctor back in review',
         params: doctorIdParamsSchema,
         body: doctorStatusDecisionSchema,
-        response: { 200: adminDoctorDetailSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: adminDoctorDetailSchema },
       },
     },
-    async (request) => decideDoctor(ctx, signedIn(request).id, request.params.doctorId, request.body),
+    async (request) => decideDoctor(ctx, request.viewer.id, request.params.doctorId, request.body),
   );
 
   r.patch(
@@ -261,9 +251,9 @@ export async function doctorRoutes(app: FastifyInstance) {
         summary: 'Verify or reject (with a reason) one document',
         params: documentIdParamsSchema,
         body: documentDecisionSchema,
-        response: { 200: adminDoctorDetailSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: adminDoctorDetailSchema },
       },
     },
-    async (request) => decideDocument(ctx, signedIn(request).id, request.params.documentId, request.body),
+    async (request) => decideDocument(ctx, request.viewer.id, request.params.documentId, request.body),
   );
 }

@@ -5,7 +5,7 @@ import { UPLOAD_MAX_BYTES } from '@pulsa/shared/constants/business';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient, seedSpecialties } from '../../db/factories.ts';
+import { seedSpecialties } from '../../db/built-in-catalogue.ts';
 import {
   appointments,
   doctorAgendaExceptions,
@@ -16,6 +16,7 @@ import {
   userProfiles,
   users,
 } from '../../db/schema.ts';
+import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';

@@ -1,15 +1,24 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type AppConfig, isLocalAppUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox, systemSettings } from '../../db/schema.ts';
 import { decryptText, isEncrypted } from '../../lib/encryption.ts';
+import type { JobContext, JobQueue } from '../../lib/jobs.ts';
 
-const MAX_ATTEMPTS = 6;
-const BATCH = 20;
-/** A claimed message is invisible to other workers for this long (crash recovery). */
-const LEASE_MS = 5 * 60_000;
+/** One message's delivery: its job id is the message's id, so a message has one job at a time. */
+export const EMAIL_DELIVERY_JOB = 'email-delivery';
+/** Gives a delivery job to any message left without one (a crash between its commit and its job). */
+export const EMAIL_OUTBOX_SWEEP_JOB = 'email-outbox-sweep';
+/** Attempts per message: the first and five retries, each about twice as late as the one before. */
+export const MAX_ATTEMPTS = 6;
+/** Messages one dispatch hands jobs to; the next dispatch takes the rest. */
+const DISPATCH_BATCH = 100;
+
+interface DeliveryJob {
+  emailId: string;
+}
 
 interface SmtpSettings {
   host: string;
@@ -21,133 +30,140 @@ interface SmtpSettings {
 }
 
 /**
- * Delivers the outbox by SMTP. Rows are claimed with a lease (FOR UPDATE SKIP LOCKED), so several
- * instances can run this at once without sending a message twice, and no transaction stays open
- * while talking to the SMTP server.
+ * Delivers the outbox by SMTP through the job queue (decision 060). The outbox keeps the message,
+ * its status, its attempts and the last error; everything about when to try is pg-boss's: a queued
+ * message gets a delivery job at once (this instance's worker is woken, so it goes out within
+ * moments), a refused one is retried with backoff, and a job whose instance died is retried after
+ * it expires. Each job is claimed by one worker across every instance, and no transaction stays
+ * open while talking to the SMTP server.
  */
 export class EmailDelivery {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private dispatching: Promise<void> | undefined;
   private again = false;
   private transport: { key: string; transporter: Transporter } | undefined;
 
   private readonly db: Db;
   private readonly config: AppConfig;
   private readonly log: FastifyBaseLogger;
+  private readonly jobs: JobQueue;
 
-  constructor(db: Db, config: AppConfig, log: FastifyBaseLogger) {
+  constructor(db: Db, config: AppConfig, log: FastifyBaseLogger, jobs: JobQueue) {
     this.db = db;
     this.config = config;
     this.log = log;
+    this.jobs = jobs;
+    jobs.define<DeliveryJob>(EMAIL_DELIVERY_JOB, (data, job) => this.deliver(data.emailId, job), {
+      retryLimit: MAX_ATTEMPTS - 1,
+      retryDelaySeconds: config.mailRetryDelaySeconds,
+      // Connection, greeting and socket timeouts add up to 40 s; a run past this was lost.
+      expireInSeconds: 120,
+    });
+    jobs.recurring(EMAIL_OUTBOX_SWEEP_JOB, '*/5 * * * *', async () => {
+      await this.dispatch();
+    });
   }
 
-  start(intervalMs = 10_000) {
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-  }
-
-  /** Asks for a delivery run soon; runs never overlap within one process. */
+  /**
+   * After a transaction that wrote to the outbox has committed: hands the waiting messages their
+   * delivery jobs. Calls while one is under way are folded into one more pass; never throws (a
+   * message left without a job gets one from the next dispatch or the outbox sweep).
+   */
   kick(): Promise<void> {
-    if (this.running) {
+    if (this.dispatching) {
       this.again = true;
-      return this.running;
+      return this.dispatching;
     }
-    this.running = (async () => {
+    this.dispatching = (async () => {
       try {
         do {
           this.again = false;
-          await this.runOnce();
+          await this.dispatch();
         } while (this.again);
       } catch (err) {
-        this.log.error({ err }, 'e-mail delivery run failed');
+        this.log.warn({ err }, 'e-mail delivery not queued; the outbox sweep will queue it');
       } finally {
-        this.running = undefined;
+        this.dispatching = undefined;
       }
     })();
-    return this.running;
+    return this.dispatching;
   }
 
+  /** Waits for a dispatch under way, then closes the SMTP connection (the app is closing). */
   async stop() {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.dispatching;
     this.transport?.transporter.close();
   }
 
-  /** Delivers what is due; returns how many messages were handled. */
-  async runOnce(): Promise<number> {
+  /**
+   * A delivery job for every waiting message, oldest first. A message that has one already
+   * (waiting, running or retrying) keeps it: the job's id is the message's.
+   */
+  async dispatch(): Promise<number> {
+    const waiting = await this.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, 'pending'))
+      .orderBy(asc(emailOutbox.createdAt))
+      .limit(DISPATCH_BATCH);
+    for (const { id } of waiting) await this.jobs.send(EMAIL_DELIVERY_JOB, { emailId: id }, { id });
+    return waiting.length;
+  }
+
+  /**
+   * One attempt at one message. A refusal is recorded on the message and thrown, so the queue tries
+   * again later; the last refusal marks it failed. A message already sent, kept or failed (or gone)
+   * is left alone.
+   */
+  private async deliver(emailId: string, job: Pick<JobContext, 'attempt'>): Promise<void> {
+    const [message] = await this.db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId));
+    if (message?.status !== 'pending') return;
     const smtp = await this.resolveSmtp();
-    const due = await this.db.execute<{ id: string }>(sql`
-      update ${emailOutbox} set next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
-      where id in (
-        select id from ${emailOutbox}
-        where status = 'pending' and next_attempt_at <= now()
-        order by created_at
-        limit ${BATCH}
-        for update skip locked
-      )
-      returning id`);
-    const ids = due.rows.map((r) => r.id);
-    if (ids.length === 0) return 0;
-    const messages = await this.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
-    for (const message of messages) {
-      // A delivered (or undeliverable) link has no reason to stay in the database.
-      const secret = isEncrypted(message.text);
-      const blank = secret ? { html: '', text: '' } : {};
-      const open = (body: string) =>
-        this.config.dataEncryptionKey ? decryptText(this.config.dataEncryptionKey, body) : body;
-      if (!smtp) {
-        // Only on a developer's machine (development, APP_URL on this machine) is the link logged,
-        // so a local user can still follow it; a server anyone reaches never logs it.
-        const link =
-          this.config.env === 'development' && isLocalAppUrl(this.config.appUrl)
-            ? firstLink(open(message.text))
-            : undefined;
-        this.log.info(
-          { emailId: message.id, kind: message.kind, ...(link ? { link } : {}) },
-          'e-mail kept in the outbox (no SMTP configured)',
-        );
-        // Kept, still encrypted: an admin may configure SMTP later and nothing else can read it.
-        await this.db.update(emailOutbox).set({ status: 'kept' }).where(eq(emailOutbox.id, message.id));
-        continue;
-      }
-      try {
-        await this.transporter(smtp).sendMail({
-          from: smtp.from,
-          to: message.toAddress,
-          subject: message.subject,
-          html: open(message.html),
-          text: open(message.text),
-        });
-        await this.db
-          .update(emailOutbox)
-          .set({
-            status: 'sent',
-            sentAt: new Date(),
-            attempts: message.attempts + 1,
-            lastError: null,
-            ...blank,
-          })
-          .where(eq(emailOutbox.id, message.id));
-      } catch (err) {
-        const attempts = message.attempts + 1;
-        const delay = this.config.mailRetryDelayMs * 2 ** (attempts - 1);
-        this.log.warn(
-          { emailId: message.id, attempts, err: (err as Error).message },
-          'e-mail delivery failed',
-        );
-        await this.db
-          .update(emailOutbox)
-          .set({
-            attempts,
-            lastError: (err as Error).message.slice(0, 500),
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            ...(attempts >= MAX_ATTEMPTS ? blank : {}),
-            nextAttemptAt: new Date(Date.now() + delay),
-          })
-          .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, 'pending')));
-      }
+    // A delivered (or undeliverable) link has no reason to stay in the database.
+    const blank = isEncrypted(message.text) ? { html: '', text: '' } : {};
+    const open = (body: string) =>
+      this.config.dataEncryptionKey ? decryptText(this.config.dataEncryptionKey, body) : body;
+    if (!smtp) {
+      // Only on a developer's machine (development, APP_URL on this machine) is the link logged,
+      // so a local user can still follow it; a server anyone reaches never logs it.
+      const link =
+        this.config.env === 'development' && isLocalAppUrl(this.config.appUrl)
+          ? firstLink(open(message.text))
+          : undefined;
+      this.log.info(
+        { emailId: message.id, kind: message.kind, ...(link ? { link } : {}) },
+        'e-mail kept in the outbox (no SMTP configured)',
+      );
+      // Kept, still encrypted: an admin may configure SMTP later and nothing else can read it.
+      await this.db.update(emailOutbox).set({ status: 'kept' }).where(eq(emailOutbox.id, message.id));
+      return;
     }
-    return messages.length;
+    const attempts = message.attempts + 1;
+    try {
+      await this.transporter(smtp).sendMail({
+        from: smtp.from,
+        to: message.toAddress,
+        subject: message.subject,
+        html: open(message.html),
+        text: open(message.text),
+      });
+    } catch (err) {
+      const last = job.attempt >= MAX_ATTEMPTS;
+      this.log.warn({ emailId: message.id, attempts, err: (err as Error).message }, 'e-mail delivery failed');
+      await this.db
+        .update(emailOutbox)
+        .set({
+          attempts,
+          lastError: (err as Error).message.slice(0, 500),
+          ...(last ? { status: 'failed' as const, ...blank } : {}),
+        })
+        .where(eq(emailOutbox.id, message.id));
+      if (last) return;
+      throw err;
+    }
+    await this.db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), attempts, lastError: null, ...blank })
+      .where(eq(emailOutbox.id, message.id));
   }
 
   /** Admin settings saved in the database win over the environment. */

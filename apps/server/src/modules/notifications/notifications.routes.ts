@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   NOTIFICATION_MESSAGES,
   notificationIdParamsSchema,
@@ -14,7 +13,6 @@ import { countUnread, listForUser, markAllRead, markRead, toDto } from './notifi
 /** The signed-in user's bell: only ever their own notifications. */
 export async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
   const guarded = { preHandler: app.requireUser };
 
   r.get(
@@ -25,12 +23,11 @@ export async function notificationRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: "The current user's notifications, newest first, with the unread count",
         querystring: notificationListQuerySchema,
-        response: { 200: notificationPageSchema, ...errors },
+        response: { 200: notificationPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const userId = (request.user as { id: string }).id;
+    async (request) => {
+      const userId = request.viewer.id;
       const { page, pageSize } = request.query;
       const [{ rows, total }, unreadCount] = await Promise.all([
         listForUser(app.db, userId, page, pageSize),
@@ -55,11 +52,11 @@ export async function notificationRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: 'Mark one of your notifications as read',
         params: notificationIdParamsSchema,
-        response: { 200: unreadCountSchema, ...errors },
+        response: { 200: unreadCountSchema },
       },
     },
     async (request) => {
-      const userId = (request.user as { id: string }).id;
+      const userId = request.viewer.id;
       // Someone else's notification answers exactly like a missing one.
       if (!(await markRead(app.db, userId, request.params.id)))
         throw notFound(NOTIFICATION_MESSAGES.notFound);
@@ -74,11 +71,11 @@ export async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: 'Mark all your notifications as read',
-        response: { 200: unreadCountSchema, ...errors },
+        response: { 200: unreadCountSchema },
       },
     },
     async (request) => {
-      await markAllRead(app.db, (request.user as { id: string }).id);
+      await markAllRead(app.db, request.viewer.id);
       return { unreadCount: 0 };
     },
   );

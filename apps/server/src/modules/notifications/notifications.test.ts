@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDoctor, createPatient } from '../../db/factories.ts';
 import { liveEvents } from '../../db/schema.ts';
+import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { notify } from './notifications.service.ts';
 

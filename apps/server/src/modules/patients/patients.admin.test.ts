@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 

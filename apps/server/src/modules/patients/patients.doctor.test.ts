@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createDoctor, createPatient } from '../../db/factories.ts';
 import {
   appointments,
   doctorPatientInvitations,
@@ -11,10 +10,11 @@ import {
   userRoles,
 } from '../../db/schema.ts';
 import { decryptText } from '../../lib/encryption.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { lastEmailTo } from '../../test/outbox.ts';
 import { createTestApp, sessionCookieFrom, TEST_ENCRYPTION_KEY } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
-import { hashToken } from '../auth/tokens.ts';
 
 let app: FastifyInstance;
 let doctorCookie: string;

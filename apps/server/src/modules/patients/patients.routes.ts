@@ -1,6 +1,4 @@
 import { DOCTOR_PATIENT_ADDS_PER_HOUR } from '@pulsa/shared/constants/business';
-import type { SessionUser } from '@pulsa/shared/schemas/auth';
-import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   addPatientByEmailSchema,
   adminPatientPageSchema,
@@ -40,14 +38,6 @@ import {
  */
 export async function patientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-    429: apiErrorSchema,
-  };
   const throttle = new Throttle(app.db);
   const invitations: InvitationDeps = {
     db: app.db,
@@ -65,11 +55,10 @@ export async function patientRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'Registered patients: search by name, e-mail, CPF or phone; sort by name or sign-up date',
         querystring: adminPatientQuerySchema,
-        response: { 200: adminPatientPageSchema, ...errors },
+        response: { 200: adminPatientPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return adminPatientPage(app.db, request.query);
     },
   );
@@ -85,12 +74,11 @@ export async function patientRoutes(app: FastifyInstance) {
         tags,
         summary: 'Your patients with consultations held and last visit; search by name, e-mail or phone',
         querystring: doctorPatientQuerySchema,
-        response: { 200: doctorPatientPageSchema, ...errors },
+        response: { 200: doctorPatientPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const doctorId = await requireDoctorId(app.db, (request.user as { id: string }).id);
+    async (request) => {
+      const doctorId = await requireDoctorId(app.db, request.viewer.id);
       return doctorPatientPage(app.db, doctorId, request.query);
     },
   );
@@ -104,11 +92,11 @@ export async function patientRoutes(app: FastifyInstance) {
         summary:
           'Add a patient by e-mail: one who booked you is added (201); any other address gets the same 202, and a patient account is e-mailed an invitation to accept',
         body: addPatientByEmailSchema,
-        response: { 201: patientAddedByEmailSchema, 202: patientInvitedSchema, ...errors },
+        response: { 201: patientAddedByEmailSchema, 202: patientInvitedSchema },
       },
     },
     async (request, reply) => {
-      const doctor = await requireApprovedDoctor(app.db, (request.user as SessionUser).id);
+      const doctor = await requireApprovedDoctor(app.db, request.viewer.id);
       await throttle.withinHourlyQuota(
         `doctor-adds-patient:${doctor.id}`,
         DOCTOR_PATIENT_ADDS_PER_HOUR,
@@ -129,11 +117,11 @@ export async function patientRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Create your generic patient (one per doctor)',
-        response: { 201: patientAddedSchema, ...errors },
+        response: { 201: patientAddedSchema },
       },
     },
     async (request, reply) => {
-      const doctorId = await requireDoctorId(app.db, (request.user as { id: string }).id);
+      const doctorId = await requireDoctorId(app.db, request.viewer.id);
       return reply.status(201).send(await createGenericPatient(app.db, doctorId));
     },
   );
@@ -149,12 +137,11 @@ export async function patientRoutes(app: FastifyInstance) {
         tags: invitationTags,
         summary: 'The doctor behind an e-mailed invitation, for you to decide (the link is not spent)',
         body: invitationTokenSchema,
-        response: { 200: doctorInvitationSchema, ...errors },
+        response: { 200: doctorInvitationSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return viewInvitation(app.db, (request.user as SessionUser).id, request.body.token);
+    async (request) => {
+      return viewInvitation(app.db, request.viewer.id, request.body.token);
     },
   );
 
@@ -172,10 +159,10 @@ export async function patientRoutes(app: FastifyInstance) {
             ? 'Accept a doctor’s invitation: they list you and see your name, e-mail and phone'
             : 'Decline a doctor’s invitation: they see nothing of you',
           body: invitationTokenSchema,
-          response: { 200: invitationAnswerSchema, ...errors },
+          response: { 200: invitationAnswerSchema },
         },
       },
-      async (request) => answerInvitation(app.db, request.user as SessionUser, request.body.token, accept),
+      async (request) => answerInvitation(app.db, request.viewer, request.body.token, accept),
     );
   }
 }

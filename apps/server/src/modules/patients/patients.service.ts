@@ -8,7 +8,7 @@ import {
 } from '@pulsa/shared/schemas/patients';
 import type { Db, Queryable } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { hashToken, newSecretToken } from '../auth/tokens.ts';
+import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { doctorInvitationEmail } from '../email/email.templates.ts';
 import { notify } from '../notifications/notifications.service.ts';

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDoctor, createPatient, seedSpecialties } from '../../db/factories.ts';
+import { seedSpecialties } from '../../db/built-in-catalogue.ts';
 import { commissionSettings, payments } from '../../db/schema.ts';
+import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { clearPendingBookings } from '../../test/holds.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';

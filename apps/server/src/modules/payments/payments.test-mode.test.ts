@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { createDoctor, createPatient } from '../../db/factories.ts';
+import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom, testConfig } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 

@@ -1,8 +1,8 @@
 import { PAYMENT_METHOD_LABEL, type PaymentMethod } from '@pulsa/shared/constants/statuses';
 import { formatCpf } from '@pulsa/shared/format/cpf';
+import { formatWhen } from '@pulsa/shared/format/date';
 import { formatBRL } from '@pulsa/shared/format/money';
 import { PageSizes, PDFDocument, type RGB, rgb, StandardFonts } from 'pdf-lib';
-import { whenText } from '../appointments/appointments.messages.ts';
 import { fitWidth, winAnsiSafe } from './pdf-text.ts';
 
 /** The payment receipt ("Recibo"): one A4 page the patient can keep or hand in for reimbursement. */
@@ -119,7 +119,7 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Uint8Arr
     ['Paciente', patient],
     ['Médico(a)', doctor],
     ...(input.specialty ? [['Especialidade', input.specialty] as [string, string]] : []),
-    ['Consulta', whenText(input.startsAt, input.timeZone)],
+    ['Consulta', formatWhen(input.startsAt, input.timeZone)],
     ['Forma de pagamento', PAYMENT_METHOD_LABEL[input.method]],
   ];
   for (const [label, value] of rows) {

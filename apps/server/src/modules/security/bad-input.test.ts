@@ -4,14 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config.ts';
+import { errorForLog } from '../../lib/logger.ts';
 import {
   createAdmin,
   createDoctor,
   createPatient,
   fakeCpf,
   useFactoryPasswordCost,
-} from '../../db/factories.ts';
-import { errorForLog } from '../../lib/logger.ts';
+} from '../../seed/factories.ts';
+import { outboxSettled } from '../../test/outbox.ts';
 import {
   sendSameOriginByDefault,
   sessionCookieFrom,
@@ -40,6 +41,9 @@ async function appWith(overrides: Partial<AppConfig> = {}) {
       done();
     },
   });
+  // Apps of different configurations share the worker's database here, and the instance that runs
+  // an e-mail's delivery job decides what is logged: the newest app alone works jobs.
+  for (const earlier of opened) await earlier.jobs.stop();
   const database = await testDatabase();
   const app = sendSameOriginByDefault(
     await buildApp(testConfig({ logLevel: 'info', ...overrides }), database, { logStream }),
@@ -311,7 +315,7 @@ describe('links of e-mails kept for lack of SMTP', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    await target.emails.kick();
+    await outboxSettled(target.db);
   };
 
   it('are logged on a development machine only when APP_URL is local', async () => {

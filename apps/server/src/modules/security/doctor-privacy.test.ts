@@ -1,9 +1,9 @@
 import { formatCpf } from '@pulsa/shared/format/cpf';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDoctor, createPatient, fakeCpf } from '../../db/factories.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { decryptText } from '../../lib/encryption.ts';
+import { createDoctor, createPatient, fakeCpf } from '../../seed/factories.ts';
 import { pageContent, shownTexts } from '../../test/pdf-content.ts';
 import { createTestApp, sessionCookieFrom, TEST_ENCRYPTION_KEY } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';

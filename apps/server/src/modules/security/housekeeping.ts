@@ -2,7 +2,11 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { doctorPatientInvitations, liveEvents, sessions, users } from '../../db/schema.ts';
-import * as counters from './rate-limit.repository.ts';
+import * as counters from '../../lib/counters.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+
+/** The recurring job that runs it: every 10 minutes, on one instance. */
+export const HOUSEKEEPING_JOB = 'housekeeping';
 
 /** An account whose address was never confirmed stops holding it (and its CPF) after this. */
 export const UNCONFIRMED_ACCOUNT_TTL_HOURS = 48;
@@ -21,37 +25,20 @@ export interface HousekeepingResult {
 export const LIVE_EVENTS_TTL_HOURS = 24;
 
 /**
- * Periodic clean-up every instance may run at once (each statement is idempotent): expired
- * sessions, unconfirmed accounts past their time, spent throttling counters, old live events, lapsed
- * invitations of doctors to patients.
+ * Periodic clean-up, a recurring job on the queue (decision 060): expired sessions, unconfirmed
+ * accounts past their time, spent throttling counters, old live events, lapsed invitations of
+ * doctors to patients. Each statement is idempotent, so a run repeated after a crash does no harm.
  */
 export class Housekeeping {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
 
-  constructor(db: Db, log: FastifyBaseLogger) {
+  constructor(db: Db, log: FastifyBaseLogger, jobs: JobQueue) {
     this.db = db;
     this.log = log;
-  }
-
-  start(intervalMs = 10 * 60_000) {
-    const tick = () => {
-      this.running ??= this.runOnce()
-        .catch((err) => this.log.error({ err }, 'housekeeping run failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    tick();
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
-  }
-
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    jobs.recurring(HOUSEKEEPING_JOB, '*/10 * * * *', async () => {
+      await this.runOnce();
+    });
   }
 
   async runOnce(): Promise<HousekeepingResult> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
+import * as counters from '../../lib/counters.ts';
 import { AppError } from '../../lib/errors.ts';
-import * as counters from './rate-limit.repository.ts';
 
 export const THROTTLE_MESSAGES = {
   account: 'Muitas tentativas de login para esta conta. Aguarde alguns minutos e tente novamente.',

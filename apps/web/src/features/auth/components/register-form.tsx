@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { paths } from '@/config/paths';
-import { PasswordStrengthHint } from '@/features/account/components/password-strength';
+import { PasswordStrengthHint } from '@/features/account';
 import { showApiError } from '@/lib/api-errors';
 import { useRegister } from '../api/register';
 import { AUTH_TEXT } from '../texts';

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { PasswordStrengthHint } from '@/features/account/components/password-strength';
+import { PasswordStrengthHint } from '@/features/account';
 import { showApiError } from '@/lib/api-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AUTH_TEXT } from '../texts';

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { SEARCH_DEBOUNCE_MS } from '@/components/ui/search-debounce';
 import { SearchInput } from '@/components/ui/search-input';
 import { SelectField } from '@/components/ui/select-field';
-import { useSpecialties } from '@/features/catalog/api/get-specialties';
+import { useSpecialties } from '@/features/catalog';
 import { calendarDateIn, viewerTimeZone } from '@/lib/zoned-time';
 import { type BookingFilters, type BookingSort, isFiltered, priceInCentavos } from '../search-state';
 import { BOOKING_TEXT } from '../texts';

@@ -1,9 +1,15 @@
+/**
+ * Windowed counters in the database, so that every instance of the app counts together: the HTTP
+ * rate limits per client address (plugins/rate-limit.ts), the per-account and per-recipient limits
+ * (modules/security/throttle.ts) and the room's chat limits. Infrastructure below the plugins and
+ * the modules, like the job queue; housekeeping deletes the spent ones.
+ */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { rateLimitCounters } from '../../db/schema.ts';
+import type { Queryable } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema.ts';
 
-/** Counters live in the database so that every instance of the app counts together. */
+/** Keys are stored as their digest: an address or an e-mail is never kept in clear. */
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export interface CounterState {

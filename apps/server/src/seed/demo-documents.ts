@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentKind, DocumentStatus } from '@pulsa/shared/constants/statuses';
+import type { Queryable } from '../db/client.ts';
+import { doctorDocuments, doctorVerificationEvents } from '../db/schema.ts';
 import { samplePdf, samplePng } from '../modules/files/files.samples.ts';
 import type { FileStorage } from '../modules/files/files.storage.ts';
-import type { Queryable } from './client.ts';
-import { doctorDocuments, doctorVerificationEvents } from './schema.ts';
 
 export interface DemoDocument {
   kind: DocumentKind;

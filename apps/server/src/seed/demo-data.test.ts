@@ -4,13 +4,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, doctorProfiles, payments, refunds } from '../db/schema.ts';
 import { localStorage } from '../modules/files/files.local.ts';
 import { createTestApp, sessionCookieFrom } from '../test/test-app.ts';
 import { testDatabase } from '../test/test-database.ts';
 import { enrolTwoFactor } from '../test/two-factor.ts';
 import { APPROVED_DOCTORS, DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from './demo-data.ts';
 import { createPatient } from './factories.ts';
-import { appointments, doctorProfiles, payments, refunds } from './schema.ts';
 
 let app: FastifyInstance;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-demo-'));

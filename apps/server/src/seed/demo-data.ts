@@ -1,19 +1,8 @@
 import { slugify } from '@pulsa/shared/format/slug';
 import type { BillingAddress } from '@pulsa/shared/schemas/appointments';
 import { count, eq } from 'drizzle-orm';
-import type { BookingContext } from '../modules/appointments/appointments.context.ts';
-import type { FileStorage } from '../modules/files/files.storage.ts';
-import type { Db, Tx } from './client.ts';
-import { addDemoBookings, type DemoBookings } from './demo-bookings.ts';
-import { addDemoDocuments, type DemoDocument } from './demo-documents.ts';
-import {
-  createAdmin,
-  createDoctor,
-  createPatient,
-  fakeCpf,
-  seedSpecialties,
-  setDoctorVerification,
-} from './factories.ts';
+import { seedSpecialties } from '../db/built-in-catalogue.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   appointments,
   doctorPatients,
@@ -21,7 +10,12 @@ import {
   doctorVerificationEvents,
   userProfiles,
   users,
-} from './schema.ts';
+} from '../db/schema.ts';
+import type { BookingContext } from '../modules/appointments/appointments.context.ts';
+import type { FileStorage } from '../modules/files/files.storage.ts';
+import { addDemoBookings, type DemoBookings } from './demo-bookings.ts';
+import { addDemoDocuments, type DemoDocument } from './demo-documents.ts';
+import { createAdmin, createDoctor, createPatient, fakeCpf, setDoctorVerification } from './factories.ts';
 
 /**
  * The data `npm run demo` starts with: the 51 specialties, approved doctors across them, a few

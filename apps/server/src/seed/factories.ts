@@ -1,11 +1,10 @@
-import { SPECIALTY_SEED } from '@pulsa/shared/constants/specialties';
 import { withCpfCheckDigits } from '@pulsa/shared/format/cpf';
-import { doctorSlug, slugify } from '@pulsa/shared/format/slug';
+import { doctorSlug } from '@pulsa/shared/format/slug';
 import { eq } from 'drizzle-orm';
-import { insertUser } from '../modules/auth/auth.repository.ts';
-import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost } from '../modules/auth/password.ts';
-import type { Queryable } from './client.ts';
-import { doctorAvailability, doctorProfiles, specialties, userProfiles } from './schema.ts';
+import type { Queryable } from '../db/client.ts';
+import { doctorAvailability, doctorProfiles, specialties, userProfiles } from '../db/schema.ts';
+import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost } from '../lib/password.ts';
+import { insertAccount } from '../modules/auth/auth.service.ts';
 
 /**
  * Factories shared by the tests and the demo data: each creates a complete, valid record and
@@ -61,7 +60,7 @@ export async function createUser(
   const email = (overrides.email ?? `${role}${n}.${Date.now().toString(36)}@exemplo.com.br`).toLowerCase();
   const password = overrides.password ?? 'senha-segura-123';
   const fullName = overrides.fullName ?? `${role === 'doctor' ? 'Dra. Helena' : 'Carlos'} Teste ${n}`;
-  const id = await insertUser(db, {
+  const id = await insertAccount(db, {
     email,
     passwordHash: await factoryHash(password),
     fullName,
@@ -138,23 +137,6 @@ export async function createDoctor(db: Queryable, overrides: DoctorOverrides = {
     if (windows.length) await db.insert(doctorAvailability).values(windows.map((w) => ({ doctorId, ...w })));
   }
   return { ...user, doctorId };
-}
-
-/** Inserts the 51 built-in specialties (skipping ones that exist) and returns them by name. */
-export async function seedSpecialties(db: Queryable) {
-  await db
-    .insert(specialties)
-    .values(
-      SPECIALTY_SEED.map((s) => ({
-        name: s.name,
-        slug: slugify(s.name),
-        description: s.description,
-        icon: s.icon,
-      })),
-    )
-    .onConflictDoNothing();
-  const rows = await db.select().from(specialties);
-  return new Map(rows.map((r) => [r.name, r]));
 }
 
 async function anySpecialtyId(db: Queryable): Promise<string> {

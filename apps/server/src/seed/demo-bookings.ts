@@ -1,5 +1,6 @@
 import { BOLETO_MIN_DAYS_AHEAD } from '@pulsa/shared/schemas/appointments';
 import { eq } from 'drizzle-orm';
+import { appointments, doctorProfiles, users } from '../db/schema.ts';
 import { book } from '../modules/appointments/appointments.booking.ts';
 import type { BookingContext, Viewer } from '../modules/appointments/appointments.context.ts';
 import { act } from '../modules/appointments/appointments.lifecycle.ts';
@@ -10,7 +11,6 @@ import {
 import { nextAvailableDays } from '../modules/doctors/doctors.agenda.service.ts';
 import type { Slot } from '../modules/doctors/slots.ts';
 import { SANDBOX_CARDS } from '../modules/payments/sandbox-provider.ts';
-import { appointments, doctorProfiles, users } from './schema.ts';
 
 /**
  * The demo's booking story, written by the booking rules themselves (book → pay in the test

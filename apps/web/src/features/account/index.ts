@@ -1,0 +1,6 @@
+/**
+ * The public entry of the account feature: the pieces other features share with the account's
+ * security settings (the password strength hint of sign-up and reset). Everything else in this
+ * folder is its own.
+ */
+export { PasswordStrengthHint } from './components/password-strength';

@@ -1,0 +1,5 @@
+/**
+ * The public entry of the catalog feature: what other features use of the public catalogue (the
+ * specialty list behind the booking filters). Everything else in this folder is its own.
+ */
+export { useSpecialties } from './api/get-specialties';
