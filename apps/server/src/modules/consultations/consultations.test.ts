@@ -60,6 +60,8 @@ async function consultation(minutes: number, status: 'confirmed' | 'scheduled' =
       endsAt: new Date(startsAt.getTime() + 30 * 60_000),
       status,
       price: 15000,
+      // Paid and sent to the doctor (a request, or accepted): never an unpaid hold.
+      requestedAt: new Date(),
     })
     .returning({ id: appointments.id });
   return {
