@@ -40,11 +40,12 @@ function startServer(env: Record<string, string>) {
     child.stderr.on('data', (chunk) => {
       output += chunk;
     });
-    // A configuration error stops the process at once, before any database is opened.
+    // A configuration error stops the process at once, before any database is opened; loading the
+    // app's modules alone can take a while on a busy machine, so the ceiling is generous.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       resolve({ code: 'running', output });
-    }, 10_000);
+    }, 45_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code: code ?? -1, output });
@@ -59,14 +60,16 @@ const production = {
 };
 
 describe('starting the server', () => {
-  it('refuses production without a payment provider, naming the variables', async () => {
+  it('refuses production without a payment provider, naming the variables', { timeout: 60_000 }, async () => {
     const { code, output } = await startServer(production);
     expect(code).toBe(1);
     expect(output).toContain('Invalid configuration:\n  STRIPE_SECRET_KEY: required in production');
     expect(output).toContain('PAYMENTS_TEST_MODE=true');
   });
 
-  it('refuses a Stripe secret key without its webhook secret, in development too', async () => {
+  it('refuses a Stripe secret key without its webhook secret, in development too', {
+    timeout: 60_000,
+  }, async () => {
     const { code, output } = await startServer({
       NODE_ENV: 'development',
       STRIPE_SECRET_KEY: 'sk_test_1',
