@@ -139,7 +139,7 @@ export class JobQueue {
    * minute) on one instance of all those running, and an occurrence missed while no instance ran
    * (downtime, a deploy) runs once when one starts. At most one run waits and one runs at a time, so
    * a slow run never overlaps the next. A failed run is logged and not retried: the next occurrence
-   * is the retry. Sending the job by name runs it now, as tests do.
+   * is the retry. Sending the job by name (as tests do) runs it now, unless a run already waits.
    */
   recurring(
     name: string,
