@@ -18,7 +18,7 @@ import { applyProviderEvent } from './modules/appointments/appointments.payment-
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { OverdueSweep } from './modules/appointments/appointments.sweep.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
+import { AuthService, SESSION_READS_CHANNEL } from './modules/auth/auth.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
@@ -27,6 +27,7 @@ import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { EmailDelivery } from './modules/email/email.delivery.ts';
 import { createFileStorage } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { LIVE_SESSIONS_CHANNEL } from './modules/live/live.events.ts';
 import { LiveHub } from './modules/live/live.hub.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -197,6 +198,14 @@ export async function buildApp(
   const auth = new AuthService({ db: database.db, config, onEmailQueued: () => void emails.kick() });
   app.decorate('auth', auth);
   await app.register(sessionPlugin, { sessions: auth, secureCookies: config.appUrl.startsWith('https://') });
+  // What a session read answers changed, or sessions ended: every server forgets what it kept.
+  const forgetSessionReads = [
+    await database.listen(SESSION_READS_CHANNEL, () => auth.sessionReadsChanged()),
+    await database.listen(LIVE_SESSIONS_CHANNEL, () => auth.sessionReadsChanged()),
+  ];
+  app.addHook('onClose', async () => {
+    for (const unlisten of forgetSessionReads) await unlisten();
+  });
   const live = new LiveHub(database, (token) => auth.sessionAlive(token), app.log.child({ module: 'live' }));
   app.decorate('live', live);
   app.addHook('onReady', () => live.start());

@@ -168,6 +168,12 @@ export interface AppConfig {
   /** Where the built SPA lives; undefined serves no web app (API-only tests). */
   webDistDir: string | undefined;
   /**
+   * How long a server trusts a session it read without an announcement of a change (decision 068);
+   * 0 reads every request's session from the database (most API tests, which write sessions
+   * directly and then ask at once).
+   */
+  sessionReadMaxAgeMs: number;
+  /**
    * Wait before an e-mail's first retry, in whole seconds; each later retry waits about twice as
    * long (pg-boss's backoff). Tests shorten it.
    */
@@ -272,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordCost: PRODUCTION_SCRYPT_COST,
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    sessionReadMaxAgeMs: 2_000,
     mailRetryDelaySeconds: 30,
     s3: e.S3_BUCKET
       ? {

@@ -45,7 +45,10 @@ export interface SessionInfo {
 
 /** Where the guards look a cookie's session up (the auth module's service). */
 export interface SessionLookup {
-  sessionUser(token: string): Promise<{ user: SessionUser; session: SessionInfo } | undefined>;
+  sessionUser(
+    token: string,
+    options?: { fresh?: boolean },
+  ): Promise<{ user: SessionUser; session: SessionInfo } | undefined>;
 }
 
 declare module 'fastify' {
@@ -207,8 +210,12 @@ export const sessionPlugin = fp(
     app.decorate(
       'requireRecentAuth',
       signInGuard(async (request: FastifyRequest) => {
-        const user = await currentUser(request);
-        const session = request.authSession;
+        // Read fresh, not from what the server kept: a re-authentication a moment ago must count.
+        const token = sessionToken(request);
+        const found =
+          token && token.length <= 100 ? await opts.sessions.sessionUser(token, { fresh: true }) : undefined;
+        const user = found?.user;
+        const session = found?.session;
         if (!user || !session) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
         const fresh = (at: Date | null) =>
           !!at && at.getTime() + REAUTH_WINDOW_MINUTES * 60_000 >= Date.now();

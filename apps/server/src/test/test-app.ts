@@ -21,6 +21,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailRetryDelaySeconds: 1,
     dataEncryptionKey: TEST_ENCRYPTION_KEY,
     passwordCost: TEST_PASSWORD_COST,
+    // Tests write sessions directly and ask at once; session-reads.test.ts covers what is kept.
+    sessionReadMaxAgeMs: 0,
     ...overrides,
   };
 }

@@ -32,6 +32,7 @@ import {
 } from '../email/email.templates.ts';
 import { Throttle } from '../security/throttle.ts';
 import * as repo from './auth.repository.ts';
+import { SessionReads } from './session-reads.ts';
 
 export type SignInResult =
   | { kind: 'session'; token: string; user: SessionUser; maxAgeSeconds: number }
@@ -60,14 +61,27 @@ export interface AuthDeps {
 /** How stale a session's last-seen time may get before a request writes it again. */
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
+/** Announced at commit when what a session read answers changes (migration 0025). */
+export const SESSION_READS_CHANNEL = 'session_reads';
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSessionUser>>>;
+
 export class AuthService {
   private readonly deps: AuthDeps;
   /** Per-account and per-recipient limits, shared by every instance through the database. */
   readonly throttle: Throttle;
+  /** Sessions read in the last moment (decision 068); `sessionReadsChanged` empties it. */
+  private readonly reads: SessionReads<SessionRow>;
 
   constructor(deps: AuthDeps) {
     this.deps = deps;
     this.throttle = new Throttle(deps.db);
+    this.reads = new SessionReads(deps.config.sessionReadMaxAgeMs);
+  }
+
+  /** The database announced a change to what session reads answer (or an ended session). */
+  sessionReadsChanged(): void {
+    this.reads.changed();
   }
 
   /** A password hash at the configured cost (OWASP's in production). */
@@ -260,24 +274,41 @@ export class AuthService {
   }
 
   async signOut(token: string): Promise<void> {
-    await repo.deleteSession(this.deps.db, hashToken(token));
+    const id = hashToken(token);
+    await repo.deleteSession(this.deps.db, id);
+    // The other servers forget it when the database announces the deletion; this one at once.
+    this.reads.forget(id);
   }
 
   /**
    * The user and session behind a cookie token, or undefined when there is none, it passed its
-   * absolute lifetime, or it sat idle longer than the role allows (then it is deleted).
+   * absolute lifetime, or it sat idle longer than the role allows (then it is deleted). Read from
+   * what this server kept a moment ago unless `fresh` (the re-authentication guard asks it fresh).
    */
-  async sessionUser(token: string): Promise<{ user: SessionUser; session: SessionInfo } | undefined> {
+  async sessionUser(
+    token: string,
+    options: { fresh?: boolean } = {},
+  ): Promise<{ user: SessionUser; session: SessionInfo } | undefined> {
     const { db } = this.deps;
     const id = hashToken(token);
-    const row = await repo.findSessionUser(db, id);
+    const read = () => repo.findSessionUser(db, id);
+    const row = options.fresh ? await read() : await this.reads.get(id, read);
     if (!row) return undefined;
-    if (row.lastSeenAt.getTime() + SESSION_IDLE_MINUTES[row.role] * 60_000 < Date.now()) {
+    const now = Date.now();
+    if (row.expiresAt.getTime() <= now) {
+      this.reads.forget(id);
+      return undefined;
+    }
+    if (row.lastSeenAt.getTime() + SESSION_IDLE_MINUTES[row.role] * 60_000 < now) {
+      this.reads.forget(id);
       await repo.deleteSession(db, id);
       return undefined;
     }
     // Idle limits are counted in minutes: one write a minute per session, not one per request.
-    if (Date.now() - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) await repo.touchSession(db, id);
+    if (now - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+      await repo.touchSession(db, id);
+      this.reads.update(id, (kept) => ({ ...kept, lastSeenAt: new Date(now) }));
+    }
     return {
       user: {
         id: row.id,

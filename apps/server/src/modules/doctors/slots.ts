@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import {
   addCalendarDays,
   calendarDate,
@@ -7,11 +6,12 @@ import {
   calendarWeekday,
 } from '@pulsa/shared/format/calendar-date';
 import { REQUEST_MIN_LEAD_MINUTES } from '@pulsa/shared/schemas/appointments';
+import { instantOfWallTime, wallClockOf } from '../../lib/zoned-time.ts';
 
 /**
  * The slot maths, pure: weekly windows − date exceptions − notice − horizon − busy intervals, cut
  * into consultation lengths on the doctor's clock. Wall times become instants through the IANA
- * zone (@date-fns/tz), so every DST change of any zone is handled by the zone database:
+ * zone (lib/zoned-time.ts), so every DST change of any zone is handled by the zone database:
  * - a wall time that does not exist (the hour skipped in spring) moves forward with the clock;
  * - a wall time that happens twice (the hour repeated in autumn) means its first occurrence;
  * - a window is the real time between its two instants, cut from its start, so slots never overlap
@@ -98,8 +98,8 @@ export function clockToMinutes(value: string): number {
 
 /** The calendar date "yyyy-MM-dd" of an instant in a zone (any year: 0020-02-29 too). */
 export function localDateOf(instant: Date, timeZone: string): string {
-  const t = new TZDate(instant.getTime(), timeZone);
-  return calendarDate(t.getFullYear(), t.getMonth() + 1, t.getDate());
+  const t = wallClockOf(instant.getTime(), timeZone);
+  return calendarDate(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 
 /** "yyyy-MM-dd" plus n calendar days. */
@@ -108,42 +108,18 @@ export const addDays = addCalendarDays;
 /** 0 = Sunday … 6 = Saturday of a calendar date. */
 export const weekdayOf = calendarWeekday;
 
-/** A wall-clock time in a zone; Date's constructors would read the years 0–99 as 1900–1999. */
-function zonedWallTime(y: number, m: number, d: number, h: number, min: number, timeZone: string) {
-  if (y >= 100) return new TZDate(y, m - 1, d, h, min, timeZone).getTime();
-  const t = new TZDate(2000, 0, 1, 0, 0, timeZone);
-  t.setFullYear(y, m - 1, d);
-  t.setHours(h, min, 0, 0);
-  return t.getTime();
-}
-
 /** The instant of a wall-clock time on a date in a zone (see the module comment for DST). */
 export function wallTimeToInstant(date: string, minutes: number, timeZone: string): Date {
-  const { year: y, month: m, day: d } = calendarDateParts(date);
-  const h = Math.floor(minutes / 60);
-  const min = minutes % 60;
-  let t = zonedWallTime(y, m, d, h, min, timeZone);
-  // A repeated wall time: prefer its first occurrence (offset changes are at most a few hours).
-  for (const back of [180, 120, 60, 30]) {
-    const earlier = t - back * MINUTE;
-    const w = new TZDate(earlier, timeZone);
-    if (
-      w.getFullYear() === y &&
-      w.getMonth() === m - 1 &&
-      w.getDate() === d &&
-      w.getHours() === h &&
-      w.getMinutes() === min
-    ) {
-      t = earlier;
-      break;
-    }
-  }
-  return new Date(t);
+  const { year, month, day } = calendarDateParts(date);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999.
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, month - 1, day);
+  return new Date(instantOfWallTime(wall.getTime() + minutes * MINUTE, timeZone));
 }
 
 function clockOf(instant: number, timeZone: string): string {
-  const t = new TZDate(instant, timeZone);
-  return `${pad(t.getHours())}:${pad(t.getMinutes())}`;
+  const t = wallClockOf(instant, timeZone);
+  return `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
 }
 
 function pad(n: number): string {
