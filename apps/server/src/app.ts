@@ -19,6 +19,7 @@ import { appointmentRoutes } from './modules/appointments/appointments.routes.ts
 import { OverdueSweep } from './modules/appointments/appointments.sweep.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, SESSION_READS_CHANNEL } from './modules/auth/auth.service.ts';
+import { AGENDA_CHANGES_CHANNEL, BookableDoctorsSearch } from './modules/catalog/bookable-doctors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
@@ -42,7 +43,7 @@ import { registerCsrfGuard } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { documentCommonErrors, documentTransform } from './plugins/openapi-errors.ts';
-import { publicCachePlugin } from './plugins/public-cache.ts';
+import { PUBLIC_CONTENT_CHANNEL, publicCachePlugin } from './plugins/public-cache.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { sessionCookieName, sessionPlugin } from './plugins/session.ts';
 import { validatorCompiler } from './plugins/validation.ts';
@@ -232,7 +233,15 @@ export async function buildApp(
       await api.register(doctorAgendaRoutes, { prefix: '/doctors' });
       await api.register(catalogRoutes);
       await api.register(doctorRoutes);
-      await api.register(appointmentRoutes, { ctx: booking });
+      const search = new BookableDoctorsSearch(database.db, config.bookingSearchMaxAgeMs);
+      const forgetSearches = [
+        await database.listen(AGENDA_CHANGES_CHANNEL, () => search.changed()),
+        await database.listen(PUBLIC_CONTENT_CHANNEL, () => search.changed()),
+      ];
+      api.addHook('onClose', async () => {
+        for (const unlisten of forgetSearches) await unlisten();
+      });
+      await api.register(appointmentRoutes, { ctx: booking, search });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
       await api.register(paymentWebhookRoutes, {
         provider: () => booking.provider,

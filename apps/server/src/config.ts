@@ -173,6 +173,8 @@ export interface AppConfig {
    * directly and then ask at once).
    */
   sessionReadMaxAgeMs: number;
+  /** How long a server keeps a booking search without an announcement of a change (decision 068). */
+  bookingSearchMaxAgeMs: number;
   /**
    * Wait before an e-mail's first retry, in whole seconds; each later retry waits about twice as
    * long (pg-boss's backoff). Tests shorten it.
@@ -279,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     sessionReadMaxAgeMs: 2_000,
+    bookingSearchMaxAgeMs: 5_000,
     mailRetryDelaySeconds: 30,
     s3: e.S3_BUCKET
       ? {

@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     passwordCost: TEST_PASSWORD_COST,
     // Tests write sessions directly and ask at once; session-reads.test.ts covers what is kept.
     sessionReadMaxAgeMs: 0,
+    bookingSearchMaxAgeMs: 0,
     ...overrides,
   };
 }

@@ -4,9 +4,10 @@ import { type AppointmentDto, CANCELLATION_REASONS } from '@pulsa/shared/schemas
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { pageFromWindow, totalOver } from '../../db/paging.ts';
 import { appointments, doctorProfiles, payments, refunds } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { countAppointments, findAppointmentDtos, people, toPaymentDto } from './appointments.repository.ts';
+import { countAppointments, findAppointmentPage, people, toPaymentDto } from './appointments.repository.ts';
 
 /** Server-side lists of appointments for each role: filtered, searched, sorted and paged in SQL. */
 
@@ -22,21 +23,18 @@ async function page(
   paging: Paging,
   viewer: LifecycleActor,
 ): Promise<PageResult<AppointmentDto>> {
-  const [items, total] = await Promise.all([
-    findAppointmentDtos(db, where, viewer, {
-      orderBy,
-      limit: paging.pageSize,
-      offset: (paging.page - 1) * paging.pageSize,
-    }),
-    countAppointments(db, where),
-  ]);
-  return {
-    items,
-    total,
-    page: paging.page,
-    pageSize: paging.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / paging.pageSize)),
-  };
+  const { items, total } = await findAppointmentPage(db, where, viewer, {
+    orderBy,
+    limit: paging.pageSize,
+    offset: (paging.page - 1) * paging.pageSize,
+  });
+  // A page past the end carries no count: only then is it asked on its own.
+  return pageFromWindow(
+    items.map((item) => ({ item, total })),
+    paging,
+    () => countAppointments(db, where),
+    (r) => r.item,
+  );
 }
 
 const ACTIVE: AppointmentStatus[] = ['scheduled', 'confirmed', 'in_progress'];
@@ -162,35 +160,31 @@ export async function doctorIdOfUser(db: Queryable, userId: string): Promise<str
 /** A patient's payments, newest first, each with its consultation's date and doctor. */
 export async function patientPayments(db: Queryable, patientId: string, paging: Paging) {
   const where = eq(payments.patientId, patientId);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        p: payments,
-        refund: refunds,
-        startsAt: appointments.startsAt,
-        doctorName: people.doctorPerson.fullName,
-      })
-      .from(payments)
-      .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-      .innerJoin(doctorProfiles, eq(doctorProfiles.id, payments.doctorId))
-      .innerJoin(people.doctorPerson, eq(people.doctorPerson.id, doctorProfiles.userId))
-      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where),
-  ]);
-  const total = totals?.n ?? 0;
-  return {
-    items: rows.map((r) => ({
+  const rows = await db
+    .select({
+      p: payments,
+      refund: refunds,
+      startsAt: appointments.startsAt,
+      doctorName: people.doctorPerson.fullName,
+      total: totalOver(),
+    })
+    .from(payments)
+    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .innerJoin(doctorProfiles, eq(doctorProfiles.id, payments.doctorId))
+    .innerJoin(people.doctorPerson, eq(people.doctorPerson.id, doctorProfiles.userId))
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return pageFromWindow(
+    rows,
+    paging,
+    async () => (await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where))[0]?.n ?? 0,
+    (r) => ({
       ...toPaymentDto({ row: r.p, refund: r.refund }),
       startsAt: r.startsAt.toISOString(),
       doctorName: r.doctorName,
-    })),
-    total,
-    page: paging.page,
-    pageSize: paging.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / paging.pageSize)),
-  };
+    }),
+  );
 }

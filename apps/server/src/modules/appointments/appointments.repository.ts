@@ -7,6 +7,7 @@ import type { AppointmentDto, PaymentDto } from '@pulsa/shared/schemas/appointme
 import { and, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
+import { totalOver } from '../../db/paging.ts';
 import {
   appointments,
   consultationParticipants,
@@ -26,9 +27,10 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The appointment with both people, the doctor's specialty and zone; the payment is added after. */
-function selectAppointments(db: Queryable) {
+function selectAppointments<Extra extends Record<string, SQL.Aliased>>(db: Queryable, extra?: Extra) {
   return db
     .select({
+      ...(extra as Extra),
       a: appointments,
       doctorUserId: doctorProfiles.userId,
       slug: doctorProfiles.slug,
@@ -195,7 +197,21 @@ export async function findAppointmentDtos(
   options: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
   now = new Date(),
 ): Promise<AppointmentDto[]> {
-  let query = selectAppointments(db).where(where).$dynamic();
+  return (await findAppointmentPage(db, where, viewer, options, now)).items;
+}
+
+/**
+ * Appointments as `viewer` may see them, with the count of every match (a window count, taken
+ * before LIMIT and OFFSET; 0 when the page is empty, see db/paging.ts).
+ */
+export async function findAppointmentPage(
+  db: Queryable,
+  where: SQL | undefined,
+  viewer: LifecycleActor,
+  options: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
+  now = new Date(),
+): Promise<{ items: AppointmentDto[]; total: number }> {
+  let query = selectAppointments(db, { total: totalOver() }).where(where).$dynamic();
   if (options.orderBy) query = query.orderBy(...options.orderBy);
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset !== undefined) query = query.offset(options.offset);
@@ -204,7 +220,10 @@ export async function findAppointmentDtos(
     db,
     rows.map((r) => r.a.id),
   );
-  return rows.map((r) => toDto(r, paymentsOf.get(r.a.id), viewer, now));
+  return {
+    items: rows.map((r) => toDto(r, paymentsOf.get(r.a.id), viewer, now)),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 export async function countAppointments(db: Queryable, where: SQL | undefined): Promise<number> {

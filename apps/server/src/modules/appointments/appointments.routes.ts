@@ -26,7 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { fileResponse } from '../../plugins/openapi-errors.ts';
-import { bookableDoctors } from '../catalog/bookable-doctors.ts';
+import type { BookableDoctorsSearch } from '../catalog/bookable-doctors.ts';
 import { getForViewer } from './appointments.access.ts';
 import { book, storedBillingAddress } from './appointments.booking.ts';
 import { appointmentCalendar } from './appointments.calendar.ts';
@@ -49,8 +49,11 @@ import {
  * Consultations for every role. One service decides: patients book, pay, cancel and move their own;
  * doctors answer and cancel theirs; admins act on any with a reason. Someone else's is a 404.
  */
-export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
-  const { ctx } = opts;
+export async function appointmentRoutes(
+  app: FastifyInstance,
+  opts: { ctx: BookingContext; search: BookableDoctorsSearch },
+) {
+  const { ctx, search } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['appointments'];
   const patient = { preHandler: app.requireRole('patient') };
@@ -71,8 +74,8 @@ export async function appointmentRoutes(app: FastifyInstance, opts: { ctx: Booki
       },
     },
     async (request) => {
-      // Free slots change with every booking: never kept by a shared cache.
-      return bookableDoctors(ctx.db, request.query);
+      // Kept by each server for a moment and forgotten on any agenda change; never by a shared cache.
+      return search.search(request.query);
     },
   );
 

@@ -1,6 +1,7 @@
 import type { BookableDoctor, bookingSearchQuerySchema } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { and, asc, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { type Queryable, readAll } from '../../db/client.ts';
 import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
@@ -112,4 +113,61 @@ export async function bookableDoctors(
     pageSize: query.pageSize,
     pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
   };
+}
+
+/** Announced at commit when appointments, weekly windows or exceptions change (migration 0026). */
+export const AGENDA_CHANGES_CHANNEL = 'agenda_changes';
+const MAX_SEARCHES_KEPT = 1_000;
+
+/**
+ * The booking search as each server keeps it (decision 068): every patient opening "Agendar
+ * consulta" asks the same few searches, each needing the free slots of every matching doctor. An
+ * answer is kept for a few seconds and forgotten as soon as the database announces a change to an
+ * agenda (agenda_changes) or to the catalogue (public_content); patients asking the same search at
+ * once share one computation. A computation that began before an announcement is never kept.
+ */
+export class BookableDoctorsSearch {
+  private readonly db: Queryable;
+  private readonly kept = new LRUCache<string, { answer: PageResult<BookableDoctor>; at: number }>({
+    max: MAX_SEARCHES_KEPT,
+  });
+  private readonly running = new Map<string, Promise<PageResult<BookableDoctor>>>();
+  private epoch = 0;
+  private readonly maxAgeMs: number;
+
+  /**
+   * `maxAgeMs`: how long a kept search answers without an announcement. Slots also close with the
+   * clock alone (notice, an unpaid hold lapsing); a slot shown up to this long after it closed is
+   * refused by the booking itself, which offers the nearest free ones. 0 keeps nothing.
+   */
+  constructor(db: Queryable, maxAgeMs: number) {
+    this.db = db;
+    this.maxAgeMs = maxAgeMs;
+  }
+
+  /** An agenda or the catalogue changed: no kept answer holds any more. */
+  changed(): void {
+    this.epoch++;
+    this.kept.clear();
+    this.running.clear();
+  }
+
+  search(query: Query): Promise<PageResult<BookableDoctor>> {
+    const key = JSON.stringify(query);
+    if (this.maxAgeMs <= 0) return bookableDoctors(this.db, query);
+    const hit = this.kept.get(key);
+    if (hit && Date.now() - hit.at < this.maxAgeMs) return Promise.resolve(hit.answer);
+    const running = this.running.get(key);
+    if (running) return running;
+    const epoch = this.epoch;
+    const at = Date.now();
+    const computing = bookableDoctors(this.db, query).finally(() => {
+      if (this.running.get(key) === computing) this.running.delete(key);
+    });
+    this.running.set(key, computing);
+    return computing.then((answer) => {
+      if (this.epoch === epoch) this.kept.set(key, { answer, at });
+      return answer;
+    });
+  }
 }

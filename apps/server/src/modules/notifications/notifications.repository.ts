@@ -1,6 +1,7 @@
 import type { AppNotification } from '@pulsa/shared/schemas/notifications';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { pageFromWindow, totalOver } from '../../db/paging.ts';
 import { notifications } from '../../db/schema.ts';
 
 type Row = typeof notifications.$inferSelect;
@@ -17,18 +18,36 @@ export function toDto(row: Row): AppNotification {
   };
 }
 
-/** Every query is scoped by user id: a user only ever reaches their own rows. */
-export async function listForUser(db: Queryable, userId: string, page: number, pageSize: number) {
+async function countFor(db: Queryable, userId: string) {
+  const [row] = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Every query is scoped by user id: a user only ever reaches their own rows. One page with its total
+ * and the unread count, in one query (window counts, taken before the page is cut).
+ */
+export async function listForUser(db: Queryable, userId: string, paging: { page: number; pageSize: number }) {
   // Served by notifications_user_created_idx (user_id, created_at).
   const rows = await db
-    .select()
+    .select({
+      n: notifications,
+      total: totalOver(),
+      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null) over ()`.mapWith(Number),
+    })
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
-  return { rows, total: total?.n ?? 0 };
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  const page = await pageFromWindow(
+    rows,
+    paging,
+    () => countFor(db, userId),
+    (r) => toDto(r.n),
+  );
+  const unreadCount = rows[0]?.unread ?? (page.total > 0 ? await countUnread(db, userId) : 0);
+  return { ...page, unreadCount };
 }
 
 export async function countUnread(db: Queryable, userId: string): Promise<number> {

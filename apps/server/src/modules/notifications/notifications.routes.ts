@@ -27,20 +27,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const userId = request.viewer.id;
-      const { page, pageSize } = request.query;
-      const [{ rows, total }, unreadCount] = await Promise.all([
-        listForUser(app.db, userId, page, pageSize),
-        countUnread(app.db, userId),
-      ]);
-      return {
-        items: rows.map(toDto),
-        total,
-        page,
-        pageSize,
-        pageCount: Math.ceil(total / pageSize),
-        unreadCount,
-      };
+      return listForUser(app.db, request.viewer.id, request.query);
     },
   );
 
