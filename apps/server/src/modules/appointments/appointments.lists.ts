@@ -2,12 +2,20 @@ import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
 import type { LifecycleActor } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import { type AppointmentDto, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { pageFromWindow, totalOver } from '../../db/paging.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { appointments, doctorProfiles, payments, refunds } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { countAppointments, findAppointmentPage, people, toPaymentDto } from './appointments.repository.ts';
+import {
+  appointmentListQuery,
+  appointmentPageOf,
+  countAppointments,
+  findAppointmentPage,
+  people,
+  toPaymentDto,
+} from './appointments.repository.ts';
 
 /** Server-side lists of appointments for each role: filtered, searched, sorted and paged in SQL. */
 
@@ -23,50 +31,97 @@ async function page(
   paging: Paging,
   viewer: LifecycleActor,
 ): Promise<PageResult<AppointmentDto>> {
-  const { items, total } = await findAppointmentPage(db, where, viewer, {
+  const found = await findAppointmentPage(db, where, viewer, {
     orderBy,
     limit: paging.pageSize,
     offset: (paging.page - 1) * paging.pageSize,
   });
-  // A page past the end carries no count: only then is it asked on its own.
+  return pageOf(found, paging, () => countAppointments(db, where));
+}
+
+/** A page from its items and window count; a page past the end carries no count and asks it. */
+function pageOf(
+  found: { items: AppointmentDto[]; total: number },
+  paging: Paging,
+  countAll: () => Promise<number>,
+): Promise<PageResult<AppointmentDto>> {
   return pageFromWindow(
-    items.map((item) => ({ item, total })),
+    found.items.map((item) => ({ item, total: found.total })),
     paging,
-    () => countAppointments(db, where),
+    countAll,
     (r) => r.item,
   );
 }
 
-const ACTIVE: AppointmentStatus[] = ['scheduled', 'confirmed', 'in_progress'];
+/**
+ * A list the signed-in pages ask all the time, prepared once per database (db/prepared.ts): its
+ * filter takes the viewer and the clock as placeholders, its page the limit and offset.
+ */
+function preparedList(name: string, where: SQL | undefined, orderBy: SQL[]) {
+  return preparedOn((db) =>
+    appointmentListQuery(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
 
-/** A patient's own: upcoming (active, not yet over; soonest first) or past (everything else; newest first). */
-export function patientAppointments(
+const placeholders = (paging: Paging) => ({
+  limit: paging.pageSize,
+  offset: (paging.page - 1) * paging.pageSize,
+});
+
+const ACTIVE: AppointmentStatus[] = ['scheduled', 'confirmed', 'in_progress'];
+type PatientScope = 'upcoming' | 'past';
+
+/** Upcoming: active and not yet over; past: everything else. Values or placeholders alike. */
+function patientWhere(scope: PatientScope, patientId: string | Placeholder, now: Date | Placeholder) {
+  const upcoming = and(inArray(appointments.status, ACTIVE), gte(appointments.endsAt, now));
+  return and(eq(appointments.patientId, patientId), scope === 'upcoming' ? upcoming : sql`not (${upcoming})`);
+}
+
+const PATIENT_LISTS: Record<PatientScope, ReturnType<typeof preparedList>> = {
+  upcoming: preparedList(
+    'patient_upcoming_appointments',
+    patientWhere('upcoming', sql.placeholder('patientId'), sql.placeholder('now')),
+    [asc(appointments.startsAt), asc(appointments.id)],
+  ),
+  past: preparedList(
+    'patient_past_appointments',
+    patientWhere('past', sql.placeholder('patientId'), sql.placeholder('now')),
+    [desc(appointments.startsAt), desc(appointments.id)],
+  ),
+};
+
+/** A patient's own: upcoming (soonest first) or past (newest first). */
+export async function patientAppointments(
   db: Queryable,
   patientId: string,
-  query: Paging & { scope: 'upcoming' | 'past' },
+  query: Paging & { scope: PatientScope },
   now = new Date(),
 ) {
-  const upcoming = and(inArray(appointments.status, ACTIVE), gte(appointments.endsAt, now));
-  const where = and(
-    eq(appointments.patientId, patientId),
-    query.scope === 'upcoming' ? upcoming : sql`not (${upcoming})`,
+  const rows = await PATIENT_LISTS[query.scope](db).execute({
+    patientId,
+    now: now.toISOString(),
+    ...placeholders(query),
+  });
+  return pageOf(await appointmentPageOf(db, rows, 'patient', now), query, () =>
+    countAppointments(db, patientWhere(query.scope, patientId, now)),
   );
-  const order = query.scope === 'upcoming' ? [asc(appointments.startsAt)] : [desc(appointments.startsAt)];
-  return page(db, where, order, query, 'patient');
 }
+
+type DoctorFilter = 'all' | 'pending' | 'accepted' | 'rejected';
 
 /**
  * A doctor's requests with the spec's filter. Unpaid holds never reached the doctor and are not
  * shown: pending = waiting for the answer; accepted = confirmed onwards; rejected = refused by the
  * doctor or left unanswered (a request the patient withdrew, or a consultation canceled after it was
- * accepted, is in "all" only: the doctor did not refuse it).
+ * accepted, is in "all" only: the doctor did not refuse it). The doctor is named by their user id.
  */
-export function doctorAppointments(
-  db: Queryable,
-  doctorId: string,
-  query: Paging & { filter: 'all' | 'pending' | 'accepted' | 'rejected' },
-) {
-  const byFilter: Record<typeof query.filter, SQL | undefined> = {
+function doctorWhere(filter: DoctorFilter, doctorUserId: string | Placeholder) {
+  const byFilter: Record<DoctorFilter, SQL | undefined> = {
     all: undefined,
     pending: eq(appointments.status, 'scheduled'),
     accepted: inArray(appointments.status, ['confirmed', 'in_progress', 'completed', 'no_show']),
@@ -78,17 +133,35 @@ export function doctorAppointments(
       ]),
     ),
   };
-  const where = and(
-    eq(appointments.doctorId, doctorId),
-    isNotNull(appointments.requestedAt),
-    byFilter[query.filter],
+  return and(eq(doctorProfiles.userId, doctorUserId), isNotNull(appointments.requestedAt), byFilter[filter]);
+}
+
+// Pending by how soon they must be answered; the rest by date ascending, as the spec orders them.
+const doctorOrder = (filter: DoctorFilter) =>
+  filter === 'pending'
+    ? [asc(appointments.respondBy), asc(appointments.startsAt), asc(appointments.id)]
+    : [asc(appointments.startsAt), asc(appointments.id)];
+
+const DOCTOR_LISTS = Object.fromEntries(
+  (['all', 'pending', 'accepted', 'rejected'] as const).map((filter) => [
+    filter,
+    preparedList(
+      `doctor_${filter}_appointments`,
+      doctorWhere(filter, sql.placeholder('doctorUserId')),
+      doctorOrder(filter),
+    ),
+  ]),
+) as Record<DoctorFilter, ReturnType<typeof preparedList>>;
+
+export async function doctorAppointments(
+  db: Queryable,
+  doctorUserId: string,
+  query: Paging & { filter: DoctorFilter },
+) {
+  const rows = await DOCTOR_LISTS[query.filter](db).execute({ doctorUserId, ...placeholders(query) });
+  return pageOf(await appointmentPageOf(db, rows, 'doctor'), query, () =>
+    countAppointments(db, doctorWhere(query.filter, doctorUserId)),
   );
-  // Pending by how soon they must be answered; the rest by date ascending, as the spec orders them.
-  const order =
-    query.filter === 'pending'
-      ? [asc(appointments.respondBy), asc(appointments.startsAt), asc(appointments.id)]
-      : [asc(appointments.startsAt), asc(appointments.id)];
-  return page(db, where, order, query, 'doctor');
 }
 
 const ADMIN_SORTS = {
@@ -158,9 +231,8 @@ export async function doctorIdOfUser(db: Queryable, userId: string): Promise<str
 }
 
 /** A patient's payments, newest first, each with its consultation's date and doctor. */
-export async function patientPayments(db: Queryable, patientId: string, paging: Paging) {
-  const where = eq(payments.patientId, patientId);
-  const rows = await db
+const patientPaymentList = preparedOn((db) =>
+  db
     .select({
       p: payments,
       refund: refunds,
@@ -173,14 +245,25 @@ export async function patientPayments(db: Queryable, patientId: string, paging: 
     .innerJoin(doctorProfiles, eq(doctorProfiles.id, payments.doctorId))
     .innerJoin(people.doctorPerson, eq(people.doctorPerson.id, doctorProfiles.userId))
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-    .where(where)
+    .where(eq(payments.patientId, sql.placeholder('patientId')))
     .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('patient_payments'),
+);
+
+export async function patientPayments(db: Queryable, patientId: string, paging: Paging) {
+  const rows = await patientPaymentList(db).execute({ patientId, ...placeholders(paging) });
   return pageFromWindow(
     rows,
     paging,
-    async () => (await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where))[0]?.n ?? 0,
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(payments)
+          .where(eq(payments.patientId, patientId))
+      )[0]?.n ?? 0,
     (r) => ({
       ...toPaymentDto({ row: r.p, refund: r.refund }),
       startsAt: r.startsAt.toISOString(),

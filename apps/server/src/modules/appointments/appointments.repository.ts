@@ -8,6 +8,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { totalOver } from '../../db/paging.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import {
   appointments,
   consultationParticipants,
@@ -175,19 +176,51 @@ function toDto(
 }
 
 /** The newest payment of each appointment (the live one, or the last failed try) with its refund. */
-export async function latestPayments(db: Queryable, appointmentIds: string[]) {
-  const byAppointment = new Map<string, PaymentView>();
-  if (appointmentIds.length === 0) return byAppointment;
-  const rows = await db
+const latestPaymentsOf = preparedOn((db) =>
+  db
     .select({ p: payments, refund: refunds })
     .from(payments)
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-    .where(inArray(payments.appointmentId, appointmentIds))
-    .orderBy(desc(payments.createdAt));
+    .where(sql`${payments.appointmentId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(desc(payments.createdAt))
+    .prepare('latest_payments_of'),
+);
+
+export async function latestPayments(db: Queryable, appointmentIds: string[]) {
+  const byAppointment = new Map<string, PaymentView>();
+  if (appointmentIds.length === 0) return byAppointment;
+  const rows = await latestPaymentsOf(db).execute({ ids: appointmentIds });
   for (const { p, refund } of rows) {
     if (!byAppointment.has(p.appointmentId)) byAppointment.set(p.appointmentId, { row: p, refund });
   }
   return byAppointment;
+}
+
+type PageRow = JoinedRow & { total: number };
+
+/** Rows of an appointments query as `viewer` sees them, with their payments and the window count. */
+export async function appointmentPageOf(
+  db: Queryable,
+  rows: PageRow[],
+  viewer: LifecycleActor,
+  now = new Date(),
+): Promise<{ items: AppointmentDto[]; total: number }> {
+  const paymentsOf = await latestPayments(
+    db,
+    rows.map((r) => r.a.id),
+  );
+  return {
+    items: rows.map((r) => toDto(r, paymentsOf.get(r.a.id), viewer, now)),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/**
+ * The appointments query with a window count, for lists prepared once with their filter (the
+ * where clause and order take placeholders for the viewer, the clock and the page).
+ */
+export function appointmentListQuery(db: Queryable) {
+  return selectAppointments(db, { total: totalOver() });
 }
 
 export async function findAppointmentDtos(
@@ -211,19 +244,11 @@ export async function findAppointmentPage(
   options: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
   now = new Date(),
 ): Promise<{ items: AppointmentDto[]; total: number }> {
-  let query = selectAppointments(db, { total: totalOver() }).where(where).$dynamic();
+  let query = appointmentListQuery(db).where(where).$dynamic();
   if (options.orderBy) query = query.orderBy(...options.orderBy);
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset !== undefined) query = query.offset(options.offset);
-  const rows = await query;
-  const paymentsOf = await latestPayments(
-    db,
-    rows.map((r) => r.a.id),
-  );
-  return {
-    items: rows.map((r) => toDto(r, paymentsOf.get(r.a.id), viewer, now)),
-    total: rows[0]?.total ?? 0,
-  };
+  return appointmentPageOf(db, await query, viewer, now);
 }
 
 export async function countAppointments(db: Queryable, where: SQL | undefined): Promise<number> {

@@ -282,7 +282,7 @@ export async function appointmentRoutes(
         response: { 200: appointmentPageSchema },
       },
     },
-    async (request) => doctorAppointments(ctx.db, await doctorId(request), request.query),
+    async (request) => doctorAppointments(ctx.db, request.viewer.id, request.query),
   );
 
   r.post(

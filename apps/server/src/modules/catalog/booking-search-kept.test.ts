@@ -50,7 +50,10 @@ async function take(
 
 describe('the booking search kept by the server', () => {
   it('is kept: a booking nobody announces leaves the slot shown while the kept answer holds', async () => {
-    const doctor = await createDoctor(app.db, { fullName: 'Dra. Guardada Silenciosa', availability: everyDay });
+    const doctor = await createDoctor(app.db, {
+      fullName: 'Dra. Guardada Silenciosa',
+      availability: everyDay,
+    });
     const first = await firstSlotOf('Guardada Silenciosa');
     if (!first) throw new Error('no free slot');
     const patient = await createPatient(app.db);

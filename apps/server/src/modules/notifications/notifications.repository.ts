@@ -2,6 +2,7 @@ import type { AppNotification } from '@pulsa/shared/schemas/notifications';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { pageFromWindow, totalOver } from '../../db/paging.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { notifications } from '../../db/schema.ts';
 
 type Row = typeof notifications.$inferSelect;
@@ -28,18 +29,11 @@ async function countFor(db: Queryable, userId: string) {
  * and the unread count, in one query (window counts, taken before the page is cut).
  */
 export async function listForUser(db: Queryable, userId: string, paging: { page: number; pageSize: number }) {
-  // Served by notifications_user_created_idx (user_id, created_at).
-  const rows = await db
-    .select({
-      n: notifications,
-      total: totalOver(),
-      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null) over ()`.mapWith(Number),
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+  const rows = await notificationPage(db).execute({
+    userId,
+    limit: paging.pageSize,
+    offset: (paging.page - 1) * paging.pageSize,
+  });
   const page = await pageFromWindow(
     rows,
     paging,
@@ -49,6 +43,22 @@ export async function listForUser(db: Queryable, userId: string, paging: { page:
   const unreadCount = rows[0]?.unread ?? (page.total > 0 ? await countUnread(db, userId) : 0);
   return { ...page, unreadCount };
 }
+
+// Served by notifications_user_created_idx (user_id, created_at).
+const notificationPage = preparedOn((db) =>
+  db
+    .select({
+      n: notifications,
+      total: totalOver(),
+      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null) over ()`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('notification_page'),
+);
 
 export async function countUnread(db: Queryable, userId: string): Promise<number> {
   // Served by the partial index notifications_unread_idx.
