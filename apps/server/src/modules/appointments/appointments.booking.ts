@@ -53,6 +53,42 @@ export async function storedBillingAddress(db: Queryable, patientId: string): Pr
 class SlotTaken extends Error {}
 
 /**
+ * Slots this server is booking right now, or booked a moment ago. The booking route claims its
+ * slot before anything else (the booking limit's counter included) and lets it go once answered: a
+ * booking of a slot being booked, or just booked here, answers at once, as the database's try-lock
+ * and overlap constraint answer it across servers. A crowd racing for one slot costs one booking
+ * and one shared list of the nearest free slots. A slot freed again within the moment (a canceled
+ * hold) is refused here for that moment only.
+ */
+const bookingNow = new Set<string>();
+const bookedHere = new Map<string, number>();
+const BOOKED_MEMORY_MS = 5_000;
+
+export const slotClaims = {
+  /** The claim's key, or undefined when this server is booking that slot or just booked it. */
+  claim(doctorId: string, startsAt: string, now = Date.now()): string | undefined {
+    const key = `${doctorId}|${new Date(startsAt).toISOString()}`;
+    for (const [k, at] of bookedHere) if (now - at >= BOOKED_MEMORY_MS) bookedHere.delete(k);
+    if (bookingNow.has(key) || bookedHere.has(key)) return undefined;
+    bookingNow.add(key);
+    return key;
+  },
+  /** The booking is over; `booked` when it took the slot. */
+  release(key: string, booked = false): void {
+    bookingNow.delete(key);
+    if (booked) bookedHere.set(key, Date.now());
+  },
+};
+
+/** The 409 of a slot someone else has, with the doctor's nearest free slots. */
+export async function slotTaken(ctx: BookingContext, doctorId: string, start: Date, now = new Date()) {
+  return new AppError(409, M.slotTaken, {
+    code: 'slot_taken',
+    extra: { nearest: await nearestSlots(ctx.db, doctorId, start, now) },
+  });
+}
+
+/**
  * A patient holds a free slot while paying, and a paid request holds it until the doctor answers:
  * one unpaid hold per doctor, at most MAX_UNPAID_HOLDS unpaid and MAX_PENDING_BOOKINGS waiting in
  * all (a card authorisation blocks a slot as much as a hold), so nobody can sit on an agenda.
@@ -92,11 +128,7 @@ export async function book(
     throw fieldError('method', M.boletoTooSoon);
   const boleto = input.method === 'boleto' ? boletoHold(now) : undefined;
   const holdUntil = boleto ? boleto.until : new Date(now.getTime() + HOLD_MINUTES * MINUTE);
-  const taken = async () =>
-    new AppError(409, M.slotTaken, {
-      code: 'slot_taken',
-      extra: { nearest: await nearestSlots(ctx.db, doctor.id, start, now) },
-    });
+  const taken = () => slotTaken(ctx, doctor.id, start, now);
   if (doctor.taken) throw await taken();
   const patient = await patientProfile(ctx.db, patientId);
   if (!patient) throw notFound(M.notFound);

@@ -2,7 +2,20 @@ import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
 import type { LifecycleActor } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import { type AppointmentDto, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { pageFromWindow, totalOver } from '../../db/paging.ts';
 import { preparedOn } from '../../db/prepared.ts';

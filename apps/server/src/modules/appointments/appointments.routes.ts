@@ -28,7 +28,7 @@ import { notFound } from '../../lib/errors.ts';
 import { fileResponse } from '../../plugins/openapi-errors.ts';
 import type { BookableDoctorsSearch } from '../catalog/bookable-doctors.ts';
 import { getForViewer } from './appointments.access.ts';
-import { book, storedBillingAddress } from './appointments.booking.ts';
+import { book, slotClaims, slotTaken, storedBillingAddress } from './appointments.booking.ts';
 import { appointmentCalendar } from './appointments.calendar.ts';
 import type { BookingContext } from './appointments.context.ts';
 import { act, cancellationPreview } from './appointments.lifecycle.ts';
@@ -114,10 +114,26 @@ export async function appointmentRoutes(
     async (request) => patientPayments(ctx.db, request.viewer.id, request.query),
   );
 
+  /** The slot each booking request claimed (appointments.booking.ts), let go once answered. */
+  const claims = new WeakMap<FastifyRequest, string>();
+  const releaseClaim = async (request: FastifyRequest, booked = false) => {
+    const key = claims.get(request);
+    if (key) slotClaims.release(key, booked);
+    claims.delete(request);
+  };
   r.post(
     '/appointments',
     {
-      ...patient,
+      preHandler: [
+        app.requireRole('patient'),
+        async (request) => {
+          const key = slotClaims.claim(request.body.doctorId, request.body.startsAt);
+          if (!key) throw await slotTaken(ctx, request.body.doctorId, new Date(request.body.startsAt));
+          claims.set(request, key);
+        },
+      ],
+      // Let go once answered, also when a later check (the booking limit) answered instead.
+      onResponse: (request) => releaseClaim(request),
       // Booking requests per patient (after sign-in, so the key is the account, not the address).
       config: {
         rateLimit: {
@@ -138,7 +154,17 @@ export async function appointmentRoutes(
         response: { 201: appointmentSchema, 409: z.union([slotTakenSchema, apiErrorSchema]) },
       },
     },
-    async (request, reply) => reply.status(201).send(await book(ctx, request.viewer.id, request.body)),
+    async (request, reply) => {
+      let booked = false;
+      try {
+        const appointment = await book(ctx, request.viewer.id, request.body);
+        booked = true;
+        return reply.status(201).send(appointment);
+      } finally {
+        // Whatever happens to the connection, the booking is over: the slot is no longer claimed.
+        await releaseClaim(request, booked);
+      }
+    },
   );
 
   r.get(
