@@ -52,34 +52,6 @@ export async function storedBillingAddress(db: Queryable, patientId: string): Pr
 
 class SlotTaken extends Error {}
 
-/**
- * Slots this server is booking right now, or booked a moment ago. The booking route claims its
- * slot before anything else (the booking limit's counter included) and lets it go once answered: a
- * booking of a slot being booked, or just booked here, answers at once, as the database's try-lock
- * and overlap constraint answer it across servers. A crowd racing for one slot costs one booking
- * and one shared list of the nearest free slots. A slot freed again within the moment (a canceled
- * hold) is refused here for that moment only.
- */
-const bookingNow = new Set<string>();
-const bookedHere = new Map<string, number>();
-const BOOKED_MEMORY_MS = 5_000;
-
-export const slotClaims = {
-  /** The claim's key, or undefined when this server is booking that slot or just booked it. */
-  claim(doctorId: string, startsAt: string, now = Date.now()): string | undefined {
-    const key = `${doctorId}|${new Date(startsAt).toISOString()}`;
-    for (const [k, at] of bookedHere) if (now - at >= BOOKED_MEMORY_MS) bookedHere.delete(k);
-    if (bookingNow.has(key) || bookedHere.has(key)) return undefined;
-    bookingNow.add(key);
-    return key;
-  },
-  /** The booking is over; `booked` when it took the slot. */
-  release(key: string, booked = false): void {
-    bookingNow.delete(key);
-    if (booked) bookedHere.set(key, Date.now());
-  },
-};
-
 /** The 409 of a slot someone else has, with the doctor's nearest free slots. */
 export async function slotTaken(ctx: BookingContext, doctorId: string, start: Date, now = new Date()) {
   return new AppError(409, M.slotTaken, {

@@ -47,6 +47,7 @@ import {
   patientProfile,
   updateAppointment,
 } from './appointments.repository.ts';
+import { slotClaims } from './appointments.slot-claims.ts';
 import { nearestSlots } from './appointments.slots.ts';
 import { lifecycleState, reachedDoctor } from './appointments.state.ts';
 
@@ -225,6 +226,7 @@ export async function transition(
 ): Promise<After[]> {
   const appointment = await lockAppointment(tx, id);
   if (!appointment) throw notFound(M.notFound);
+  slotClaims.forgetBooked();
   const payment = await lockLivePayment(tx, id);
   const refund = await latestRefund(tx, id);
   const came = await participantIds(tx, id);

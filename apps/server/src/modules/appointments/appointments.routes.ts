@@ -28,7 +28,7 @@ import { notFound } from '../../lib/errors.ts';
 import { fileResponse } from '../../plugins/openapi-errors.ts';
 import type { BookableDoctorsSearch } from '../catalog/bookable-doctors.ts';
 import { getForViewer } from './appointments.access.ts';
-import { book, slotClaims, slotTaken, storedBillingAddress } from './appointments.booking.ts';
+import { book, slotTaken, storedBillingAddress } from './appointments.booking.ts';
 import { appointmentCalendar } from './appointments.calendar.ts';
 import type { BookingContext } from './appointments.context.ts';
 import { act, cancellationPreview } from './appointments.lifecycle.ts';
@@ -44,6 +44,7 @@ import {
   simulateSandboxPayment,
   submitSandboxCard,
 } from './appointments.payment-events.ts';
+import { slotClaims } from './appointments.slot-claims.ts';
 
 /**
  * Consultations for every role. One service decides: patients book, pay, cancel and move their own;

@@ -244,6 +244,24 @@ describe('holding slots', () => {
         .statusCode,
     ).toBe(201);
   });
+
+  it('a crowd asking for a slot just booked is answered at once with the nearest ones, and a freed slot is offered again', async () => {
+    const startsAt = freeSlot();
+    const first = await bookAs(cookies.patient, startsAt, 'pix', extraDoctor.doctorId);
+    expect(first.statusCode).toBe(201);
+    // Losing a race costs nothing: more answers than the booking limit, none of them a 429.
+    const other = await createPatient(app.db);
+    const otherCookie = await signIn(other.email, other.password);
+    for (let i = 0; i <= BOOKING_RATE_LIMIT + 2; i++) {
+      const lost = await bookAs(otherCookie, startsAt, 'card', extraDoctor.doctorId);
+      expect(lost.statusCode).toBe(409);
+      expect(lost.json().code).toBe('slot_taken');
+      expect(lost.json().nearest.length).toBeGreaterThan(0);
+    }
+    // Once the hold is given up, the slot is free for the next patient at once.
+    expect((await cancel(first.json().id)).statusCode).toBe(200);
+    expect((await bookAs(otherCookie, startsAt, 'card', extraDoctor.doctorId)).statusCode).toBe(201);
+  });
 });
 
 describe('what a second look found', () => {
