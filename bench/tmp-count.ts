@@ -142,7 +142,21 @@ async function run(driver: BenchDriver, out: Report) {
     const counts = new Map<string, number>();
     const client = (database.db as any).$client;
     const t0 = performance.now();
-    if (client.exec) for (const m of ['query', 'exec', 'transaction']) { const orig = client[m].bind(client); client[m] = (q: any, ...a: unknown[]) => { const k = (m + ' ' + String(q).replace(/\s+/g, ' ').slice(0, 70)); counts.set(k, (counts.get(k) ?? 0) + 1); const st = performance.now(); const r = orig(q, ...a); Promise.resolve(r).finally(() => { const d = performance.now() - st; if (d > 20) console.log('SLOW', d.toFixed(0), (st - t0).toFixed(0), k); }); return r; }; }
+    if (client.exec)
+      for (const m of ['query', 'exec', 'transaction']) {
+        const orig = client[m].bind(client);
+        client[m] = (q: any, ...a: unknown[]) => {
+          const k = m + ' ' + String(q).replace(/\s+/g, ' ').slice(0, 70);
+          counts.set(k, (counts.get(k) ?? 0) + 1);
+          const st = performance.now();
+          const r = orig(q, ...a);
+          Promise.resolve(r).finally(() => {
+            const d = performance.now() - st;
+            if (d > 20) console.log('SLOW', d.toFixed(0), (st - t0).toFixed(0), k);
+          });
+          return r;
+        };
+      }
     const answers = await Promise.all(
       cookies.map(async (cookie) => {
         const t = performance.now();
