@@ -1,5 +1,6 @@
-import { and, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { appointments, doctorAgendaExceptions, doctorAvailability, doctorProfiles } from '../../db/schema.ts';
 import { addDays, type DaySlots, freeSlotDays, localDateOf, rulesFor } from './slots.ts';
 
@@ -14,6 +15,73 @@ function groupBy<T extends { doctorId: string }>(rows: T[]): Map<string, T[]> {
   }
   return map;
 }
+
+const ids = sql`any(${sql.placeholder('ids')}::uuid[])`;
+
+/** The four reads of a batch, prepared once per database (db/prepared.ts). */
+const queriesOn = preparedOn((db) => ({
+  rules: db
+    .select({
+      doctorId: doctorProfiles.id,
+      timeZone: doctorProfiles.timeZone,
+      consultationMinutes: doctorProfiles.consultationMinutes,
+      minNoticeMinutes: doctorProfiles.minNoticeMinutes,
+      bookingHorizonDays: doctorProfiles.bookingHorizonDays,
+    })
+    .from(doctorProfiles)
+    .where(sql`${doctorProfiles.id} = ${ids}`)
+    .prepare('slot_batch_rules'),
+  windows: db
+    .select({
+      doctorId: doctorAvailability.doctorId,
+      dayOfWeek: doctorAvailability.dayOfWeek,
+      startTime: doctorAvailability.startTime,
+      endTime: doctorAvailability.endTime,
+      isAvailable: doctorAvailability.isAvailable,
+    })
+    .from(doctorAvailability)
+    .where(sql`${doctorAvailability.doctorId} = ${ids}`)
+    .prepare('slot_batch_windows'),
+  exceptions: db
+    .select({
+      doctorId: doctorAgendaExceptions.doctorId,
+      kind: doctorAgendaExceptions.kind,
+      startDate: doctorAgendaExceptions.startDate,
+      endDate: doctorAgendaExceptions.endDate,
+      startTime: doctorAgendaExceptions.startTime,
+      endTime: doctorAgendaExceptions.endTime,
+    })
+    .from(doctorAgendaExceptions)
+    .where(
+      and(
+        sql`${doctorAgendaExceptions.doctorId} = ${ids}`,
+        gte(doctorAgendaExceptions.endDate, sql.placeholder('first')),
+        lte(doctorAgendaExceptions.startDate, sql.placeholder('last')),
+      ),
+    )
+    .prepare('slot_batch_exceptions'),
+  // One row per doctor, the busy intervals as "start:end,…" in epoch milliseconds: a crowded week is
+  // thousands of intervals, and one string per doctor costs far less to read than a row each.
+  busy: db
+    .select({
+      doctorId: appointments.doctorId,
+      intervals: sql<string>`string_agg(
+        (extract(epoch from ${appointments.startsAt}) * 1000)::bigint || ':' ||
+        (extract(epoch from ${appointments.endsAt}) * 1000)::bigint, ',')`,
+    })
+    .from(appointments)
+    .where(
+      and(
+        sql`${appointments.doctorId} = ${ids}`,
+        ne(appointments.status, 'canceled'),
+        sql`(${appointments.holdExpiresAt} is null or ${appointments.holdExpiresAt} > now())`,
+        sql`${appointments.startsAt} < ${sql.placeholder('busyTo')}::timestamptz`,
+        sql`${appointments.endsAt} > ${sql.placeholder('busyFrom')}::timestamptz`,
+      ),
+    )
+    .groupBy(appointments.doctorId)
+    .prepare('slot_batch_busy'),
+}));
 
 /**
  * The free slots of many doctors over `days` days from `fromDate` (each doctor's today when absent
@@ -32,57 +100,26 @@ export async function slotDaysOfDoctors(
   const utcToday = now.toISOString().slice(0, 10);
   const first = addDays(query.fromDate && query.fromDate > utcToday ? query.fromDate : utcToday, -1);
   const last = addDays(first, query.days + 2);
-  const [rules, windows, exceptions, busy] = await Promise.all([
-    db
-      .select({
-        doctorId: doctorProfiles.id,
-        timeZone: doctorProfiles.timeZone,
-        consultationMinutes: doctorProfiles.consultationMinutes,
-        minNoticeMinutes: doctorProfiles.minNoticeMinutes,
-        bookingHorizonDays: doctorProfiles.bookingHorizonDays,
-      })
-      .from(doctorProfiles)
-      .where(inArray(doctorProfiles.id, doctorIds)),
-    db
-      .select({
-        doctorId: doctorAvailability.doctorId,
-        dayOfWeek: doctorAvailability.dayOfWeek,
-        startTime: doctorAvailability.startTime,
-        endTime: doctorAvailability.endTime,
-        isAvailable: doctorAvailability.isAvailable,
-      })
-      .from(doctorAvailability)
-      .where(inArray(doctorAvailability.doctorId, doctorIds)),
-    db
-      .select({
-        doctorId: doctorAgendaExceptions.doctorId,
-        kind: doctorAgendaExceptions.kind,
-        startDate: doctorAgendaExceptions.startDate,
-        endDate: doctorAgendaExceptions.endDate,
-        startTime: doctorAgendaExceptions.startTime,
-        endTime: doctorAgendaExceptions.endTime,
-      })
-      .from(doctorAgendaExceptions)
-      .where(
-        and(
-          inArray(doctorAgendaExceptions.doctorId, doctorIds),
-          gte(doctorAgendaExceptions.endDate, first),
-          lte(doctorAgendaExceptions.startDate, last),
-        ),
-      ),
-    db
-      .select({ doctorId: appointments.doctorId, start: appointments.startsAt, end: appointments.endsAt })
-      .from(appointments)
-      .where(
-        and(
-          inArray(appointments.doctorId, doctorIds),
-          ne(appointments.status, 'canceled'),
-          sql`(${appointments.holdExpiresAt} is null or ${appointments.holdExpiresAt} > now())`,
-          sql`${appointments.startsAt} < ${new Date(Date.parse(last) + 2 * DAY).toISOString()}`,
-          sql`${appointments.endsAt} > ${new Date(Date.parse(first) - DAY).toISOString()}`,
-        ),
-      ),
+  const window = {
+    ids: doctorIds,
+    first,
+    last,
+    busyFrom: new Date(Date.parse(first) - DAY).toISOString(),
+    busyTo: new Date(Date.parse(last) + 2 * DAY).toISOString(),
+  };
+  const q = queriesOn(db);
+  const [rules, windows, exceptions, busyRows] = await Promise.all([
+    q.rules.execute(window),
+    q.windows.execute(window),
+    q.exceptions.execute(window),
+    q.busy.execute(window),
   ]);
+  const busy = busyRows.flatMap((row) =>
+    row.intervals.split(',').map((interval) => {
+      const [start, end] = interval.split(':');
+      return { doctorId: row.doctorId, start: new Date(Number(start)), end: new Date(Number(end)) };
+    }),
+  );
   const windowsOf = groupBy(windows);
   const exceptionsOf = groupBy(exceptions);
   const busyOf = groupBy(busy);
