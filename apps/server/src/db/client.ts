@@ -80,6 +80,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool, { schema });
   let listener: pg.Client | undefined;
+  let subscribing: Promise<unknown> = Promise.resolve();
   const handlers = new Map<string, Set<(payload: string) => void>>();
   return {
     db,
@@ -95,24 +96,30 @@ export async function openPostgres(url: string): Promise<Database> {
         lockClient.release();
       }
     },
-    async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-        });
-      }
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-      };
+    listen(channel, onPayload) {
+      // One subscription at a time: the listener is one connection, which runs one query at once.
+      const subscribed = subscribing.then(async () => {
+        if (!listener) {
+          listener = new pg.Client({ connectionString: url });
+          await listener.connect();
+          listener.on('notification', (msg) => {
+            for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+          });
+        }
+        let set = handlers.get(channel);
+        if (!set) {
+          set = new Set();
+          handlers.set(channel, set);
+          await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+        }
+        set.add(onPayload);
+        const subscribers = set;
+        return async () => {
+          subscribers.delete(onPayload);
+        };
+      });
+      subscribing = subscribed.catch(() => {});
+      return subscribed;
     },
     jobsConnection: () => ({ connectionString: url }),
     async close() {

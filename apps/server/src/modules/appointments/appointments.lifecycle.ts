@@ -152,7 +152,9 @@ export async function tellAbout(
   event: AppointmentEvent,
   extra: MessageExtra = {},
 ) {
-  const [dto, row] = await Promise.all([findAppointmentDto(tx, id, 'system'), appointmentRow(tx, id)]);
+  // In a transaction: one query at a time on its connection.
+  const dto = await findAppointmentDto(tx, id, 'system');
+  const row = await appointmentRow(tx, id);
   if (!dto || !row) return;
   await tell(
     ctx,
@@ -177,11 +179,9 @@ export async function tellAbout(
 export async function announce(tx: Queryable, id: string): Promise<void> {
   const appointment = await lockAppointment(tx, id);
   if (!appointment) return;
-  const [doctorUserId, payment, admins] = await Promise.all([
-    doctorUserIdOf(tx, appointment.doctorId),
-    latestPaymentStatus(tx, id),
-    adminIds(tx),
-  ]);
+  const doctorUserId = await doctorUserIdOf(tx, appointment.doctorId);
+  const payment = await latestPaymentStatus(tx, id);
+  const admins = await adminIds(tx);
   // An unpaid hold never reached the doctor: their screens hear of it once it is a request.
   const doctor = doctorUserId && reachedDoctor(appointment) ? [doctorUserId] : [];
   await publishLive(tx, [appointment.patientId, ...doctor, ...admins], {

@@ -1,5 +1,5 @@
 import { and, gte, lte, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import { type Queryable, readAll } from '../../db/client.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { appointments, doctorAgendaExceptions, doctorAvailability, doctorProfiles } from '../../db/schema.ts';
 import { addDays, type DaySlots, freeSlotDays, localDateOf, rulesFor } from './slots.ts';
@@ -108,12 +108,12 @@ export async function slotDaysOfDoctors(
     busyTo: new Date(Date.parse(last) + 2 * DAY).toISOString(),
   };
   const q = queriesOn(db);
-  const [rules, windows, exceptions, busyRows] = await Promise.all([
-    q.rules.execute(window),
-    q.windows.execute(window),
-    q.exceptions.execute(window),
-    q.busy.execute(window),
-  ]);
+  const [rules, windows, exceptions, busyRows] = await readAll(db, [
+    () => q.rules.execute(window),
+    () => q.windows.execute(window),
+    () => q.exceptions.execute(window),
+    () => q.busy.execute(window),
+  ] as const);
   const busy = busyRows.flatMap((row) =>
     row.intervals.split(',').map((interval) => {
       const [start, end] = interval.split(':');
