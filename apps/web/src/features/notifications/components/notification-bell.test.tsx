@@ -139,7 +139,7 @@ describe('the notification bell', () => {
 
   it('puts back what the server still counts as unread when marking read fails', async () => {
     const path = `POST ${NOTIFICATIONS_PATH}/${PAID.id}/read` as const;
-    const { user } = renderBell(
+    const { api, user } = renderBell(
       { body: page([CONFIRMED, PAID]) },
       {
         [path]: apiError(500, INTERNAL_ERROR_MESSAGE),
@@ -148,6 +148,8 @@ describe('the notification bell', () => {
     await user.click(await bell(2));
     await user.click(await screen.findByRole('button', { name: `${T.markRead}: ${PAID.title}` }));
     // Read again after the failure: still two unread, and the button is back.
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
+    expect(api.callsTo(path)).toHaveLength(1);
     expect(await screen.findByRole('button', { name: `${T.markRead}: ${PAID.title}` })).toBeInTheDocument();
     expect(await bell(2)).toBeInTheDocument();
   });
