@@ -3,7 +3,8 @@
  * (a test file opts in with the `@vitest-environment jsdom` docblock):
  *
  * - `renderWithApp` mounts the component with the app's own query client (so a failed mutation
- *   shows its toast through the one failure path, lib/api-errors.ts), a memory router and the toaster;
+ *   shows its toast through the one failure path, lib/api-errors.ts), the browser router (on the
+ *   test DOM's address bar) and the toaster;
  * - `mockApi` answers the API at its boundary, the global `fetch`, and records every request
  *   (method, URL, JSON body). A request no test answered fails the test.
  *
@@ -11,11 +12,12 @@
  */
 import '@testing-library/jest-dom/vitest';
 import type { SessionUser } from '@pulsa/shared/schemas/auth';
+import type { PageResult } from '@pulsa/shared/schemas/common';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, expect, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
@@ -66,6 +68,7 @@ let unanswered: string[] = [];
 afterEach(() => {
   cleanup();
   toast.dismiss();
+  window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   const missed = unanswered;
   unanswered = [];
@@ -134,6 +137,13 @@ export function apiError(
   return { status, body: { message, ...extra } };
 }
 
+/** One page of a server-side list holding `items` (page 1 of 10 rows unless said). */
+export function pageOf<T>(items: T[], changes: Partial<PageResult<T>> = {}): PageResult<T> {
+  const pageSize = changes.pageSize ?? 10;
+  const total = changes.total ?? items.length;
+  return { items, total, page: 1, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)), ...changes };
+}
+
 export interface RenderOptions {
   /** The address the screen opens at (with its query, e.g. `/admin/doctors?status=pending`). */
   route?: string;
@@ -174,17 +184,19 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
   const client = options.client ?? createTestQueryClient();
   if (options.user !== undefined) client.setQueryData(sessionQueryOptions.queryKey, { user: options.user });
   const location: RouterLocation = { pathname: '', search: '' };
+  // The app reads the address bar itself (lib/search-params.ts), so the router is the browser's.
+  window.history.replaceState(null, '', options.route ?? '/');
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={client}>
       <ThemeProvider>
-        <MemoryRouter initialEntries={[options.route ?? '/']}>
+        <BrowserRouter>
           <TrackLocation into={location} />
           <Routes>
             <Route path={options.path ?? '*'} element={ui} />
             {options.path ? <Route path="*" element={null} /> : null}
           </Routes>
-        </MemoryRouter>
+        </BrowserRouter>
         <Toaster />
       </ThemeProvider>
     </QueryClientProvider>,
