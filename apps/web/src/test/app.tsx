@@ -14,12 +14,12 @@ import '@testing-library/jest-dom/vitest';
 import type { SessionUser } from '@pulsa/shared/schemas/auth';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { afterEach, expect, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { sessionQueryOptions } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
@@ -210,11 +210,20 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
  */
 export async function findToast(title: string, description?: string): Promise<HTMLElement> {
   const toasts = await screen.findByRole('region', { name: /Notificações/ });
-  const titleNode = await within(toasts).findByText(title, { selector: '[data-title]' });
-  const item = titleNode.closest<HTMLElement>('[data-sonner-toast]');
-  if (!item) throw new Error(`No toast holds "${title}"`);
-  if (description !== undefined) expect(within(item).getByText(description)).toBeInTheDocument();
-  return item;
+  // Two failures in a row may share a title: the one with this description is meant.
+  return waitFor(() => {
+    const items = within(toasts)
+      .getAllByText(title, { selector: '[data-title]' })
+      .map((node) => node.closest<HTMLElement>('[data-sonner-toast]'))
+      .filter((item): item is HTMLElement => item !== null);
+    const item = items.find(
+      (candidate) =>
+        description === undefined ||
+        within(candidate).queryByText(description, { selector: '[data-description]' }) !== null,
+    );
+    if (!item) throw new Error(`No toast "${title}" says "${description}"`);
+    return item;
+  });
 }
 
 /** The kind of a toast: sonner marks success, error and info with `data-type`. */
