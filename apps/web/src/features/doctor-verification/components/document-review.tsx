@@ -63,7 +63,7 @@ export function DocumentReview({
     );
 
   return (
-    <Card aria-label={title} data-testid={`review-${kind}`}>
+    <Card role="region" aria-label={title} data-testid={`review-${kind}`}>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-3">
         <h3 className="font-semibold">{title}</h3>
         {current ? (

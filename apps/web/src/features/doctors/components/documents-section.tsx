@@ -55,7 +55,7 @@ function DocumentCard({
   const titleId = `document-${kind}`;
 
   return (
-    <Card aria-labelledby={titleId} className="flex flex-col">
+    <Card role="region" aria-labelledby={titleId} className="flex flex-col">
       <CardHeader className="pb-3">
         <div className="flex items-start justify-between gap-3">
           <div className="space-y-1">
