@@ -1,6 +1,7 @@
 import type { NotificationPage, UnreadCount } from '@pulsa/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { NOTIFICATION_TEXT } from '../texts';
 import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
 
 export const markAllNotificationsRead = () => api.post<UnreadCount>(`${NOTIFICATIONS_PATH}/read-all`);
@@ -8,6 +9,7 @@ export const markAllNotificationsRead = () => api.post<UnreadCount>(`${NOTIFICAT
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { error: { title: NOTIFICATION_TEXT.markAllReadError } },
     mutationFn: markAllNotificationsRead,
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.all });

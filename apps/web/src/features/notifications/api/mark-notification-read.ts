@@ -1,6 +1,7 @@
 import type { NotificationPage, UnreadCount } from '@pulsa/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { NOTIFICATION_TEXT } from '../texts';
 import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
 
 export const markNotificationRead = (id: string) =>
@@ -10,6 +11,7 @@ export const markNotificationRead = (id: string) =>
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { error: { title: NOTIFICATION_TEXT.markReadError } },
     mutationFn: markNotificationRead,
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.all });

@@ -3,7 +3,7 @@ import type { AppNotification, NotificationPage } from '@pulsa/shared/schemas/no
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INTERNAL_ERROR_MESSAGE } from '@/lib/messages';
-import { apiError, mockApi, type Reply, renderWithApp } from '@/test/app';
+import { apiError, findToast, mockApi, type Reply, renderWithApp } from '@/test/app';
 import { NOTIFICATIONS_PATH } from '../api/notification-keys';
 import { NOTIFICATION_TEXT as T } from '../texts';
 import { NotificationBell } from './notification-bell';
@@ -137,7 +137,7 @@ describe('the notification bell', () => {
     expect(await bell(0)).toBeInTheDocument();
   });
 
-  it('puts back what the server still counts as unread when marking read fails', async () => {
+  it('says so and puts back what the server still counts as unread when marking read fails', async () => {
     const path = `POST ${NOTIFICATIONS_PATH}/${PAID.id}/read` as const;
     const { api, user } = renderBell(
       { body: page([CONFIRMED, PAID]) },
@@ -152,6 +152,7 @@ describe('the notification bell', () => {
     expect(api.callsTo(path)).toHaveLength(1);
     expect(await screen.findByRole('button', { name: `${T.markRead}: ${PAID.title}` })).toBeInTheDocument();
     expect(await bell(2)).toBeInTheDocument();
+    expect(await findToast(T.markReadError, INTERNAL_ERROR_MESSAGE)).toBeInTheDocument();
   });
 
   it('says when there is nothing to show', async () => {
