@@ -223,11 +223,14 @@ describe('hardening: who keeps a socket, and how much it may send', () => {
   it('refuses messages past the socket’s rate with an error frame, and closes a socket that keeps flooding', async () => {
     const p = await createPatient(app.db);
     const tab = await connect({ origin, cookie: await signIn(p.email, p.password) });
+    const started = Date.now();
     for (let i = 0; i < 200; i++) tab.socket.send(JSON.stringify({ type: 'ping' }));
     expect(await closedWithin(tab, 5000)).toBe(4429);
     const pongs = tab.frames.filter((f) => f.kind === 'pong').length;
     expect(pongs).toBeGreaterThan(0);
-    expect(pongs).toBeLessThanOrEqual(LIVE_LIMITS.burstMessages + 5);
+    // The burst, plus what the budget refilled while a busy machine delivered the flood.
+    const refilled = Math.ceil(((Date.now() - started) / 1000) * LIVE_LIMITS.messagesPerSecond);
+    expect(pongs).toBeLessThanOrEqual(LIVE_LIMITS.burstMessages + refilled + 1);
     const errors = tab.frames.filter((f) => f.kind === 'error');
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]).toEqual({
