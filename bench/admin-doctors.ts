@@ -2,17 +2,17 @@
  * The admin doctor list at scale: fills a fresh database with 100,000 doctors (names with accents,
  * 51 specialties, three statuses), then times the list's queries as the admin screen sends them —
  * first page, searches (name, accents, e-mail, specialty, "crm/uf"), status filter, sorts, a deep
- * page — and prints p50/p95 per query and overall. Run with `npm run bench:admin-doctors`
- * (embedded database), or with DATABASE_URL set to an empty PostgreSQL database.
+ * page — and prints p50/p95 per query and overall. Run with `npm run bench:admin-doctors` on a
+ * fresh embedded database, or with BENCH_DB=postgres (or DATABASE_URL naming the server) on a fresh
+ * database of the PostgreSQL server; either is removed afterwards (support/databases.ts).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { seedSpecialties } from '../apps/server/src/db/built-in-catalogue.ts';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { listDoctors } from '../apps/server/src/modules/doctors/doctors.repository.ts';
 import { adminDoctorQuerySchema } from '../packages/shared/src/schemas/doctors.ts';
+import { benchDatabase } from './support/databases.ts';
+import { percentile } from './support/report.ts';
 
 const DOCTORS = Number(process.env.BENCH_DOCTORS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -42,13 +42,6 @@ const LAST = [
   'Peçanha',
 ];
 const UF = ['SP', 'RJ', 'MG', 'BA', 'RS', 'PR', 'PE', 'CE', 'DF', 'SC'];
-
-async function open(): Promise<{ database: Database; cleanup: () => void }> {
-  if (process.env.DATABASE_URL)
-    return { database: await openPostgres(process.env.DATABASE_URL), cleanup: () => {} };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-bench-doctors-'));
-  return { database: await openPglite(dir), cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
 
 async function fill(database: Database) {
   const db = database.db;
@@ -95,13 +88,10 @@ const QUERIES: Record<string, Record<string, string>> = {
   'page 500 of 10': { page: '500' },
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-};
-
 async function main() {
-  const { database, cleanup } = await open();
+  const driver = process.env.BENCH_DB === 'postgres' || process.env.DATABASE_URL ? 'postgres' : 'embedded';
+  const fresh = await benchDatabase('admin_doctors', driver);
+  const database = await fresh.open();
   try {
     await database.migrate();
     process.stdout.write(`Filling ${DOCTORS.toLocaleString('en')} doctors on ${database.driver}…\n`);
@@ -127,7 +117,7 @@ async function main() {
     );
   } finally {
     await database.close();
-    cleanup();
+    await fresh.remove();
   }
 }
 
