@@ -10,56 +10,22 @@
  * last line says how many targets were met and missed; the exit code is non-zero on a miss.
  */
 import type { LiveFrame } from '@pulsa/shared/schemas/live';
-import pg from 'pg';
 import { WebSocket } from 'ws';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openPostgres } from '../apps/server/src/db/client.ts';
 import { notify } from '../apps/server/src/modules/notifications/notifications.service.ts';
 import { createPatient, useFactoryPasswordCost } from '../apps/server/src/seed/factories.ts';
 import { runVideoBench } from './realtime-video.ts';
+import { benchDatabase } from './support/databases.ts';
+import { percentile, report } from './support/report.ts';
 
 const USERS = 500;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const CHEAP_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 const P99_TARGET_MS = 50;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-};
-
-const results: { name: string; met: boolean; detail: string }[] = [];
-function target(name: string, met: boolean, detail: string) {
-  results.push({ name, met, detail });
-  process.stdout.write(`${met ? 'met   ' : 'MISSED'}  ${name.padEnd(62)} ${detail}\n`);
-}
-
-/** A fresh database on the server, and its address. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = new URL(
-    process.env.BENCH_DATABASE_URL ||
-      process.env.TEST_DATABASE_URL ||
-      'postgres://postgres@127.0.0.1:5432/postgres',
-  );
-  const name = `pulsa_bench_realtime_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: server.toString() });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
+const out = report(62);
+const target = (name: string, met: boolean, detail: string) => out.target(name, met, detail);
 
 interface Tab {
   socket: WebSocket;
@@ -89,9 +55,9 @@ async function openTab(base: string, origin: string, cookie: string): Promise<Ta
 }
 
 async function main() {
-  const fresh = await freshDatabase();
-  const first = await openPostgres(fresh.url);
-  const second = await openPostgres(fresh.url);
+  const fresh = await benchDatabase('realtime', 'postgres');
+  const first = await fresh.open();
+  const second = await fresh.open();
   const config = {
     ...loadConfig({ NODE_ENV: 'test', APP_URL: 'http://pulsa.bench', LOG_LEVEL: 'silent' }),
     webDistDir: undefined,
@@ -165,11 +131,9 @@ async function main() {
   }
   await first.close().catch(() => {});
   await second.close().catch(() => {});
-  await fresh.drop();
+  await fresh.remove();
 
-  const missed = results.filter((r) => !r.met).length;
-  process.stdout.write(`\n${results.length - missed} of ${results.length} targets met, ${missed} missed\n`);
-  if (missed) process.exitCode = 1;
+  out.finish();
 }
 
 await main();
