@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { sessions, userProfiles, userRoles } from '../../db/schema.ts';
 import { createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
+import { SESSION_READS_CHANNEL } from './auth.service.ts';
 
 /**
  * Sessions kept by the server for a moment (decision 068): kept long here, so whatever is seen to
@@ -40,10 +41,17 @@ async function unannounced(write: (tx: Queryable) => Promise<unknown>) {
 describe('sessions kept by the server', () => {
   it('are kept: a change nobody announces is not seen while the kept answer holds', async () => {
     const p = await signedIn();
-    // A change announced last: once it is seen, every earlier announcement has arrived too (they
-    // come in commit order), and the session kept from then on stays.
+    // A change announced last: once its announcement has reached this server, every earlier one
+    // has too (they come in commit order), and the session kept from then on stays.
+    let arrived: () => void = () => {};
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const unlisten = await app.database.listen(SESSION_READS_CHANNEL, () => arrived());
     await app.db.update(userProfiles).set({ fullName: 'Nome Anunciado' }).where(eq(userProfiles.id, p.id));
-    await expect.poll(async () => (await session(p.cookie)).json().user.name).toBe('Nome Anunciado');
+    await arrival;
+    await unlisten();
+    expect((await session(p.cookie)).json().user.name).toBe('Nome Anunciado');
     await unannounced((tx) =>
       tx.update(userProfiles).set({ fullName: 'Nome Silencioso' }).where(eq(userProfiles.id, p.id)),
     );

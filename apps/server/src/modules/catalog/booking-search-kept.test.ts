@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { appointments, doctorAvailability } from '../../db/schema.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { AGENDA_CHANGES_CHANNEL } from './bookable-doctors.ts';
 
 /**
  * The booking search kept by each server (decision 068): kept long here, so whatever is seen to
@@ -21,6 +22,18 @@ async function firstSlotOf(name: string) {
   const res = await app.inject({ method: 'GET', url: `/api/booking/doctors?q=${encodeURIComponent(name)}` });
   expect(res.statusCode).toBe(200);
   return res.json().items[0]?.nextSlots[0] as { start: string; end: string } | undefined;
+}
+
+/** A write, once its announcement has reached this server. */
+async function announced(channel: string, write: () => Promise<unknown>) {
+  let arrived: () => void = () => {};
+  const arrival = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const unlisten = await app.database.listen(channel, () => arrived());
+  await write();
+  await arrival;
+  await unlisten();
 }
 
 /** A write no trigger sees: what a lost announcement would leave behind. */
@@ -50,13 +63,17 @@ async function take(
 
 describe('the booking search kept by the server', () => {
   it('is kept: a booking nobody announces leaves the slot shown while the kept answer holds', async () => {
-    const doctor = await createDoctor(app.db, {
-      fullName: 'Dra. Guardada Silenciosa',
-      availability: everyDay,
-    });
+    const doctor = await createDoctor(app.db, { fullName: 'Dra. Guardada Silenciosa', availability: [] });
+    const patient = await createPatient(app.db);
+    // The hours are announced last: once their announcement has reached this server, every earlier
+    // one has too (they come in commit order), and the answer kept from then on stays.
+    await announced(AGENDA_CHANGES_CHANNEL, () =>
+      app.db
+        .insert(doctorAvailability)
+        .values(everyDay.map((w) => ({ ...w, doctorId: doctor.doctorId, isAvailable: true }))),
+    );
     const first = await firstSlotOf('Guardada Silenciosa');
     if (!first) throw new Error('no free slot');
-    const patient = await createPatient(app.db);
     await unannounced((tx) => take(doctor.doctorId, first, patient, tx));
     expect(await firstSlotOf('Guardada Silenciosa')).toEqual(first);
   });
