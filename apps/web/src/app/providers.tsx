@@ -1,8 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { queryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme-provider';
+
+/**
+ * The toasts' library (sonner) is not part of the app's first download: the toaster mounts once the
+ * page has rendered. A toast raised before that is not lost (sonner replays what is still showing
+ * when its toaster subscribes).
+ */
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const [mounted, setMounted] = useState(false);
+  // After the first commit, so a page the server rendered hydrates to the same markup.
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /** Everything every page shares: the data cache, the theme and the toasts. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -10,7 +27,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
-        <Toaster />
+        <DeferredToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );
