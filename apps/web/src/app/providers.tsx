@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { queryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme-provider';
@@ -21,10 +21,19 @@ function DeferredToaster() {
   ) : null;
 }
 
-/** Everything every page shares: the data cache, the theme and the toasts. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * Everything every page shares: the data cache, the theme and the toasts. `client`: the server
+ * renders a page with a cache of its own for that request; the browser uses the app's one.
+ */
+export function AppProviders({
+  children,
+  client = queryClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ThemeProvider>
         {children}
         <DeferredToaster />

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@pulsa/shared/schemas/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 import { SESSION_QUERY_KEY } from './query-client';
 
@@ -13,8 +13,3 @@ export const sessionQueryOptions = queryOptions({
   queryFn: ({ signal }) => api.get<SessionResponse>('/api/auth/session', { signal }),
   staleTime: 60_000,
 });
-
-export function useSession(): { user: SessionUser | null; isLoading: boolean } {
-  const query = useQuery(sessionQueryOptions);
-  return { user: query.data?.user ?? null, isLoading: query.isPending };
-}
