@@ -29,6 +29,9 @@ function AnnounceHydrated({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** Lets the browser paint and handle input before going on. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 const serverState = readServerState();
 if (serverState) {
   // A page the server rendered (the sign-in and sign-up forms, app-page.ts): its code first, then
@@ -37,8 +40,12 @@ if (serverState) {
   // edited before the form registers it); a form sent or a button pressed meanwhile was held by
   // the page's script, which does it again once told React has the page. (No top-level await here:
   // the route chunks import from this one, which must therefore finish running first.)
-  void loadRouteModules(routes, `${window.location.pathname}${window.location.search}`).then(() => {
+  void loadRouteModules(routes, `${window.location.pathname}${window.location.search}`).then(async () => {
+    // Running the route modules, creating the router and starting the hydration are each a task of
+    // their own: in one go they would hold the main thread of a slow phone for long.
+    await nextTask();
     const router = createBrowserRouter(routes, { hydrationData: serverState });
+    await nextTask();
     startTransition(() => {
       hydrateRoot(
         container,

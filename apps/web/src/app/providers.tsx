@@ -12,8 +12,16 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ defa
 
 function DeferredToaster() {
   const [mounted, setMounted] = useState(false);
-  // After the first commit, so a page the server rendered hydrates to the same markup.
-  useEffect(() => setMounted(true), []);
+  // After the first commit, so a page the server rendered hydrates to the same markup, and once the
+  // browser is idle, so it never adds to the work of showing the page.
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setMounted(true), 200);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setMounted(true), { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
   return mounted ? (
     <Suspense fallback={null}>
       <Toaster />
