@@ -4,6 +4,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   type DataStrategyFunction,
+  matchRoutes,
   StaticRouterProvider,
 } from 'react-router';
 import { paths } from '@/config/paths';
@@ -67,8 +68,7 @@ const scriptJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u00
  */
 export async function renderAppPage(href: string, appScripts: string): Promise<RenderedAppPage | null> {
   const url = new URL(href, 'http://pulsa.local');
-  const matches = handler.match(url.pathname);
-  const page = matches?.at(-1)?.route.path;
+  const page = matchRoutes(routes, url.pathname)?.at(-1)?.route.path;
   if (!page || !appPagePaths.includes(page)) return null;
 
   const context = await handler.query(new Request(url), { dataStrategy: asGuest });
