@@ -6,11 +6,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // The web app's own route table, read as it is (plain data, no imports): one list of the app's
 // pages for the router and for this server.
 import { isAppRoute } from '../../../web/src/config/paths.ts';
+import { APP_PAGE_TEMPLATE, loadAppPages, registerAppPageForms } from './app-pages.ts';
 import { sendNotFound } from './error-handler.ts';
 import { loadStaticPages, STATIC_PAGE_TEMPLATE, type StaticPageData } from './static-pages.ts';
 
-/** The built HTML pages: the app's, and the template of the pages the server renders whole. */
-const HTML_PAGES = ['index.html', STATIC_PAGE_TEMPLATE];
+/**
+ * The built HTML pages: the app's, the template of the pages the server renders whole, and the
+ * template of the app's pages it renders for the app to hydrate.
+ */
+const HTML_PAGES = ['index.html', STATIC_PAGE_TEMPLATE, APP_PAGE_TEMPLATE];
 
 /**
  * CSP sources for the inline scripts of the built pages (the pre-paint theme script): each allowed
@@ -48,6 +52,7 @@ export async function registerWebApp(
 ) {
   const hasBuild = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
   const pages = hasBuild && distDir ? await loadStaticPages(app, distDir, pageData) : null;
+  const appPages = hasBuild && distDir ? await loadAppPages(app, distDir) : null;
 
   const sendApp = (reply: FastifyReply, status: 200 | 404 = 200) =>
     reply
@@ -84,10 +89,24 @@ export async function registerWebApp(
     for (const url of new Set(['/', ...(pages?.paths ?? [])])) {
       app.get(url, { schema: { hide: true } }, servePage);
     }
-    // The template with its markers is not a page of its own.
-    app.get(`/${STATIC_PAGE_TEMPLATE}`, { schema: { hide: true } }, (_request, reply) =>
-      reply.redirect('/', 301),
-    );
+    // The app's pages the server renders before the app hydrates them (app-pages.ts), for visitors
+    // without a session; the app's index.html for everyone else, or if rendering fails.
+    if (appPages) {
+      const serveAppPage = async (request: FastifyRequest, reply: FastifyReply) => {
+        try {
+          if (await appPages.send(request, reply)) return reply;
+        } catch (error) {
+          request.log.error({ err: error }, 'the page could not be rendered on the server; serving the app');
+        }
+        return sendApp(reply);
+      };
+      for (const url of appPages.paths) app.get(url, { schema: { hide: true } }, serveAppPage);
+      await registerAppPageForms(app, appPages.paths);
+    }
+    // The templates with their markers are not pages of their own.
+    for (const template of [STATIC_PAGE_TEMPLATE, APP_PAGE_TEMPLATE]) {
+      app.get(`/${template}`, { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

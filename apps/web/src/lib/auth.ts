@@ -1,10 +1,6 @@
 import type { SessionUser } from '@pulsa/shared/schemas/auth';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { paths } from '@/config/paths';
-import { ApiError, api } from './api-client';
-import { PLATFORM_TEXT } from './messages';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client';
 import { SESSION_QUERY_KEY } from './query-client';
 
 export interface SessionResponse {
@@ -17,43 +13,3 @@ export const sessionQueryOptions = queryOptions({
   queryFn: ({ signal }) => api.get<SessionResponse>('/api/auth/session', { signal }),
   staleTime: 60_000,
 });
-
-export function useSession(): { user: SessionUser | null; isLoading: boolean } {
-  const query = useQuery(sessionQueryOptions);
-  return { user: query.data?.user ?? null, isLoading: query.isPending };
-}
-
-/**
- * True while this tab signs itself out: the live connection then hears its own session end, which is
- * no reason to send the user to the sign-in page (they are on their way to the landing page).
- */
-export const signingOut = { current: false };
-
-/** Ends the session on the server, forgets every cached answer and goes back to the landing page. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const mutation = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
-    onMutate: () => {
-      signingOut.current = true;
-    },
-    onSettled: () => {
-      signingOut.current = false;
-    },
-    onSuccess: async () => {
-      await navigate(paths.home.href());
-      // Forget everything the signed-in user loaded; the session entry itself stays (now empty) so
-      // the components watching it update at once.
-      queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-      toast.success(PLATFORM_TEXT.signOutSuccess);
-    },
-    onError: (error) => {
-      toast.error(PLATFORM_TEXT.signOutError, {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
-    },
-  });
-  return { signOut: () => mutation.mutate(), isPending: mutation.isPending };
-}

@@ -1,5 +1,14 @@
 import { BRAND_NAME } from '@pulsa/shared/constants/business';
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+
+/** What a page rendered on the server puts in its <head>: collected while it renders. */
+export interface PageHead {
+  title?: string;
+  description?: string;
+}
+
+/** Given only by the server's renderer (app/render-app-page.tsx), which has no `document`. */
+export const PageHeadContext = createContext<PageHead | null>(null);
 
 /** "Pacientes" → "Pacientes | Pulsa"; the brand alone when there is no title. */
 export function documentTitle(title?: string): string {
@@ -8,6 +17,11 @@ export function documentTitle(title?: string): string {
 
 /** Sets the tab title and, when given, the meta description of the current page. */
 export function usePageTitle(title?: string, description?: string): void {
+  const head = useContext(PageHeadContext);
+  if (head) {
+    head.title = documentTitle(title);
+    if (description !== undefined) head.description = description;
+  }
   useEffect(() => {
     document.title = documentTitle(title);
     if (description === undefined) return;

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
 import { ApiError } from './api-client';
-import { type ErrorReport, showApiError } from './api-errors';
+import type { ErrorReport } from './api-errors';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -32,6 +32,14 @@ export function retryDelay(attempt: number): number {
 /** The session query's key (lib/auth.ts builds its options on it). */
 export const SESSION_QUERY_KEY = ['session'] as const;
 
+/**
+ * Shows a failure as lib/api-errors.ts does. That module brings the toasts (sonner), which the app
+ * does not need before its first failure, so it loads then rather than with the app's first script.
+ */
+function showError(error: unknown, report: ErrorReport<FieldValues>) {
+  void import('./api-errors').then(({ showApiError }) => showApiError(error, report));
+}
+
 export function createQueryClient(): QueryClient {
   // A 401 from any call means the session ended (expired, signed out elsewhere): re-check it, and
   // the signed-in shell sends the visitor to the login with the way back.
@@ -44,13 +52,13 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.queryKey[0] !== SESSION_QUERY_KEY[0]) onError(error);
-        if (query.meta?.errorTitle) showApiError(error, { title: query.meta.errorTitle });
+        if (query.meta?.errorTitle) showError(error, { title: query.meta.errorTitle });
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         onError(error);
-        if (mutation.meta?.error) showApiError(error, mutation.meta.error);
+        if (mutation.meta?.error) showError(error, mutation.meta.error);
       },
     }),
     defaultOptions: {

@@ -15,6 +15,11 @@ function loadChecker(): Promise<ZxcvbnFactory> {
   return checker;
 }
 
+/** Loads the checker and its dictionary ahead of the first check (the web does it in a worker). */
+export async function loadPasswordStrength(): Promise<void> {
+  await loadChecker();
+}
+
 export type StrengthScore = 0 | 1 | 2 | 3 | 4;
 
 export const STRENGTH_LABEL: Record<StrengthScore, string> = {

@@ -3,7 +3,7 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Section } from '@/config/sections';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/use-session';
 import { PageHeader } from './page-header';
 
 /** The signed-in account as the server knows it (the user menu's "Perfil" for admins and patients). */

@@ -9,8 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { AREA_LABEL, AREA_NAV } from '@/config/navigation';
 import { areaRedirect } from '@/lib/area-access';
-import { useSession } from '@/lib/auth';
 import { LiveProvider } from '@/lib/live/live-provider';
+import { useSession } from '@/lib/use-session';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 

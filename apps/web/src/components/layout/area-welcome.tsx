@@ -5,9 +5,9 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AREA_NAV } from '@/config/navigation';
 import { SECTIONS } from '@/config/sections';
-import { useSession } from '@/lib/auth';
 import { usePageTitle } from '@/lib/page-title';
 import { firstName } from '@/lib/person';
+import { useSession } from '@/lib/use-session';
 
 const WELCOME_TEXT: Record<Role, string> = {
   admin:

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { AREA_ACCOUNT_LINKS } from '@/config/navigation';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/lib/auth';
+import { useSignOut } from '@/lib/sign-out';
 
 /** The signed-in person (real name and picture) with Perfil, Configurações, Ajuda and Sair. */
 export function UserMenu({ user, area }: { user: SessionUser; area: Role }) {

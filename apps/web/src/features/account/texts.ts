@@ -127,6 +127,7 @@ export const ACCOUNT_TEXT = {
   strength: {
     label: 'Força da senha',
     tooCommon: 'Senha muito comum ou fácil de adivinhar.',
+    checking: 'verificando...',
     tip: 'Use 8 caracteres ou mais; frases com palavras incomuns são fortes e fáceis de lembrar.',
   },
   prompt: {

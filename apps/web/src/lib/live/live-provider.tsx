@@ -10,7 +10,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { sessionQueryOptions, signingOut } from '@/lib/auth';
+import { sessionQueryOptions } from '@/lib/auth';
+import { signingOut } from '@/lib/sign-out';
 import { LiveClient, type LiveStatus } from './live-client';
 
 const LiveContext = createContext<LiveClient | null>(null);

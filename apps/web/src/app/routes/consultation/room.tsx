@@ -6,8 +6,9 @@ import { AppointmentLiveUpdates } from '@/features/appointments';
 import { roomServices } from '@/features/consultation/api/room-services';
 import { ConsultationRoom } from '@/features/consultation/components/consultation-room';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { sessionQueryOptions, useSession } from '@/lib/auth';
+import { sessionQueryOptions } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/use-session';
 
 /**
  * Only a signed-in patient or doctor reaches the room (the server still checks that they are this

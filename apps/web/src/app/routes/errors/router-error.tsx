@@ -1,8 +1,11 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 
-/** What the router shows when a route fails to load or render (spec: "Unexpected Application Error!"). */
+/**
+ * What the router shows when a route fails to load or render (spec: "Unexpected Application Error!").
+ * Part of the app's first download, so it wears the button's look without the Button component.
+ */
 export function RouterError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)
@@ -21,9 +24,13 @@ export function RouterError() {
         Algo deu errado ao abrir esta página. Tente recarregar; se persistir, volte ao início.
       </p>
       <div className="flex gap-2">
-        <Button variant="outline" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className={buttonVariants({ variant: 'outline' })}
+          onClick={() => window.location.reload()}
+        >
           Recarregar
-        </Button>
+        </button>
         {/* A full page load: the router itself may be what failed. */}
         <a href={paths.home.href()} className={buttonVariants()}>
           Voltar para o início

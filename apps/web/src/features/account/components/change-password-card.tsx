@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/use-session';
 import { accountRequests, useAccountMutation } from '../api/account';
 import { ACCOUNT_TEXT } from '../texts';
 import { PasswordStrengthHint } from './password-strength';

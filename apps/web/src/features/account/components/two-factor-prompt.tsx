@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/use-session';
 import { ACCOUNT_TEXT } from '../texts';
 
 const T = ACCOUNT_TEXT.prompt;

@@ -1,7 +1,7 @@
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/use-session';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { invalidateAll, queriesAffectedBy } from './affected-queries';
 import { appointmentKeys, appointmentPath } from './keys';

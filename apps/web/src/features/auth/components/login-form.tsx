@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginInput, loginSchema, type SessionUser } from '@pulsa/shared/schemas/auth';
-import { useState } from 'react';
+import type { LoginInput, SessionUser } from '@pulsa/shared/schemas/auth';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -10,13 +10,25 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { showApiError } from '@/lib/api-errors';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { PLATFORM_TEXT } from '@/lib/messages';
 import { useLogin } from '../api/login';
 import { homeAfterSignIn } from '../redirect';
 import { AUTH_TEXT } from '../texts';
 import { ResendVerification } from './resend-verification';
-import { TwoFactorStep } from './two-factor-step';
 
 const T = AUTH_TEXT.login;
+
+/** The form's checks and the code step load as someone starts signing in, not with the page. */
+const validation = lazyResolver<LoginInput, LoginInput>(() =>
+  import('@pulsa/shared/schemas/auth').then(({ loginSchema }) => zodResolver(loginSchema)),
+);
+const loadTwoFactorStep = () => import('./two-factor-step');
+const TwoFactorStep = lazy(() => loadTwoFactorStep().then((m) => ({ default: m.TwoFactorStep })));
+const preload = () => {
+  validation.preload();
+  loadTwoFactorStep().catch(() => undefined);
+};
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -25,7 +37,7 @@ export function LoginForm() {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [codeStep, setCodeStep] = useState(false);
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '' },
   });
   const busy = login.isPending;
@@ -40,13 +52,15 @@ export function LoginForm() {
 
   if (codeStep)
     return (
-      <TwoFactorStep
-        onSignedIn={signedIn}
-        onRestart={() => {
-          form.resetField('password');
-          setCodeStep(false);
-        }}
-      />
+      <Suspense fallback={<p className="text-muted-foreground text-sm">{PLATFORM_TEXT.loading}</p>}>
+        <TwoFactorStep
+          onSignedIn={signedIn}
+          onRestart={() => {
+            form.resetField('password');
+            setCodeStep(false);
+          }}
+        />
+      </Suspense>
     );
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -64,7 +78,9 @@ export function LoginForm() {
   return (
     <div className="space-y-5">
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {/* method="post": sent before the app took over the server-rendered form, it goes back to its
+          page (the server answers 303) instead of putting the password in the address. */}
+      <form onSubmit={onSubmit} onFocus={preload} noValidate method="post" className="space-y-4">
         <FormField label={T.email} error={form.formState.errors.email?.message}>
           <Input
             type="email"

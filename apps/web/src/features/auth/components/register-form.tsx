@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { SignUpRole } from '@pulsa/shared/constants/roles';
 import { maskCpfInput } from '@pulsa/shared/format/cpf';
 import { maskPhoneInput } from '@pulsa/shared/format/phone';
-import { type RegisterData, type RegisterInput, registerSchema } from '@pulsa/shared/schemas/auth';
+import type { RegisterData, RegisterInput } from '@pulsa/shared/schemas/auth';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -15,17 +15,23 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { paths } from '@/config/paths';
 import { PasswordStrengthHint } from '@/features/account';
 import { showApiError } from '@/lib/api-errors';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useRegister } from '../api/register';
 import { AUTH_TEXT } from '../texts';
 
 const T = AUTH_TEXT.register;
 const FIELDS = ['name', 'email', 'phone', 'cpf', 'password', 'userType', 'acceptTerms'] as const;
 
+/** The form's checks load as someone starts filling it in, not with the page. */
+const validation = lazyResolver<RegisterInput, RegisterData>(() =>
+  import('@pulsa/shared/schemas/auth').then(({ registerSchema }) => zodResolver(registerSchema)),
+);
+
 export function RegisterForm({ initialType = 'patient' }: { initialType?: SignUpRole }) {
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const form = useForm<RegisterInput, unknown, RegisterData>({
-    resolver: zodResolver(registerSchema),
+    resolver: validation.resolver,
     defaultValues: {
       userType: initialType,
       name: '',
@@ -55,8 +61,10 @@ export function RegisterForm({ initialType = 'patient' }: { initialType?: SignUp
     }
   });
 
+  // method="post": sent before the app took over the server-rendered form, it goes back to its page
+  // (the server answers 303) instead of putting the password in the address.
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate method="post" className="space-y-4">
       <fieldset className="space-y-2" disabled={busy}>
         <legend className="mb-2 font-medium text-sm">{T.accountType}</legend>
         <Controller

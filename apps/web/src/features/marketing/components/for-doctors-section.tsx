@@ -2,7 +2,7 @@ import { CalendarClock, Clock, UsersRound, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { landingAnchors, paths } from '@/config/paths';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/use-session';
 import { MARKETING_TEXT } from '../texts';
 import { LandingSection } from './landing-section';
 

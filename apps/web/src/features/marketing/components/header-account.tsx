@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/use-session';
 import { MARKETING_TEXT } from '../texts';
 import { AccountMenu } from './account-menu';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/use-session';
 import { MARKETING_TEXT } from '../texts';
 import { HeroArt } from './hero-art';
 

@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/lib/auth';
+import { useSession } from '@/lib/use-session';
 import { enhancePublicHeader } from '@/static-page/public-header';
 import { MARKETING_TEXT } from '../texts';
 import { HeaderAccount } from './header-account';
