@@ -66,7 +66,17 @@ export async function benchDatabase(name: string, driver: BenchDriver): Promise<
     url: url.toString(),
     open: () => openPostgres(url.toString()),
     remove: async () => {
-      await onServer(`drop database if exists ${database} with (force)`);
+      // Pools closing in the background (the job queue's) get a moment to let go: dropping with
+      // force would cut them, and a pool whose idle connection is cut throws from nowhere.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await onServer(`drop database if exists ${database}`);
+          break;
+        } catch (error) {
+          if (attempt >= 20) throw error;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
       removeDir();
     },
   };
