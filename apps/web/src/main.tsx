@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { loadRouteModules } from './app/route-modules';
 import { routes } from './app/routes';
-import { APP_HYDRATED_EVENT, readServerState } from './app/server-state';
+import { APP_FAILED_EVENT, APP_HYDRATED_EVENT, readServerState } from './app/server-state';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -40,23 +40,28 @@ if (serverState) {
   // edited before the form registers it); a form sent or a button pressed meanwhile was held by
   // the page's script, which does it again once told React has the page. (No top-level await here:
   // the route chunks import from this one, which must therefore finish running first.)
-  void loadRouteModules(routes, `${window.location.pathname}${window.location.search}`).then(async () => {
-    // Running the route modules, creating the router and starting the hydration are each a task of
-    // their own: in one go they would hold the main thread of a slow phone for long.
-    await nextTask();
-    const router = createBrowserRouter(routes, { hydrationData: serverState });
-    await nextTask();
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        app(
-          <AnnounceHydrated>
-            <RouterProvider router={router} />
-          </AnnounceHydrated>,
-        ),
-      );
+  void loadRouteModules(routes, `${window.location.pathname}${window.location.search}`)
+    .then(async () => {
+      // Running the route modules, creating the router and starting the hydration are each a task of
+      // their own: in one go they would hold the main thread of a slow phone for long.
+      await nextTask();
+      const router = createBrowserRouter(routes, { hydrationData: serverState });
+      await nextTask();
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          app(
+            <AnnounceHydrated>
+              <RouterProvider router={router} />
+            </AnnounceHydrated>,
+          ),
+        );
+      });
+    })
+    .catch(() => {
+      // A route module that did not arrive: the page stays the server's plain form.
+      document.dispatchEvent(new Event(APP_FAILED_EVENT));
     });
-  });
 } else {
   createRoot(container).render(app(<RouterProvider router={createBrowserRouter(routes)} />));
 }

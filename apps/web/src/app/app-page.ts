@@ -1,5 +1,5 @@
 import { holdEarlyInteractions } from './early-interactions';
-import { APP_SCRIPTS_ELEMENT_ID } from './server-state';
+import { APP_FAILED_EVENT, APP_SCRIPTS_ELEMENT_ID } from './server-state';
 import '../styles.css';
 
 /**
@@ -17,7 +17,12 @@ const start = () => {
   const scripts = document.getElementById(APP_SCRIPTS_ELEMENT_ID);
   if (started || !(scripts instanceof HTMLTemplateElement)) return;
   started = true;
-  document.head.append(document.importNode(scripts.content, true));
+  const added = document.importNode(scripts.content, true);
+  // The app's script, or one it imports, did not arrive: the page stays a plain form.
+  added.querySelector('script')?.addEventListener('error', () => {
+    document.dispatchEvent(new Event(APP_FAILED_EVENT));
+  });
+  document.head.append(added);
 };
 // After the next frame is painted. A page opened in a background tab paints when it is shown, and
 // loads the app then.

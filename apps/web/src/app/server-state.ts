@@ -29,3 +29,9 @@ export const APP_SCRIPTS_ELEMENT_ID = 'app-scripts';
  * page's own script (app-page.ts), which holds what was done before (early-interactions.ts).
  */
 export const APP_HYDRATED_EVENT = 'pulsa:hydrated';
+
+/**
+ * Dispatched on `document` when the app could not load or hydrate such a page (a script that did
+ * not arrive): the page's script stops holding what is done in it, so its form posts on its own.
+ */
+export const APP_FAILED_EVENT = 'pulsa:hydration-failed';
