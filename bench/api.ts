@@ -10,16 +10,15 @@
  * Run with `npm run bench:api`; BENCH_DB=embedded|postgres keeps to one database, and
  * BENCH_SERVER_PROFILE=<folder> writes the server's CPU profile there (to see where a request goes).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { localStorage } from '../apps/server/src/modules/files/files.local.ts';
 import { DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from '../apps/server/src/seed/demo-data.ts';
 import { type BenchDatabase, benchDatabase, benchDrivers } from './support/databases.ts';
 import { report } from './support/report.ts';
+import { startProductionServer } from './support/server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3310);
 const base = `http://127.0.0.1:${port}`;
 const CONNECTIONS = 50;
@@ -46,36 +45,13 @@ async function startServer(db: BenchDatabase): Promise<ChildProcess> {
   await prepareDemoData(database.db, localStorage(db.dataDir));
   await database.close();
   const profile = process.env.BENCH_SERVER_PROFILE;
-  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
-  const child = spawn(process.execPath, [...profiling, 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      // Production refuses a plain-HTTP address and a missing key; the benchmark runs on loopback.
-      ALLOW_INSECURE_APP_URL: 'true',
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PAYMENTS_TEST_MODE: 'true',
-      DATA_DIR: db.dataDir,
-      DATABASE_URL: db.url ?? '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  return startProductionServer({
+    entry: 'apps/server/src/server.ts',
+    port,
+    dataDir: db.dataDir,
+    databaseUrl: db.url,
+    nodeFlags: profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [],
   });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    if (child.exitCode !== null) throw new Error('the server stopped before answering');
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 async function signIn(email: string, password: string): Promise<string> {

@@ -10,8 +10,7 @@
  * server runs on it. BENCH_PAGES (a comma-separated list of the pages below) measures only those
  * pages, and BENCH_LOAD_SECONDS=0 skips the visitors under load.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { chromium } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { localStorage } from '../apps/server/src/modules/files/files.local.ts';
 import { DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from '../apps/server/src/seed/demo-data.ts';
+import { startProductionServer } from './support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -100,39 +100,12 @@ async function startServer(): Promise<ChildProcess> {
     await prepareDemoData(database.db, localStorage(dataDir));
     await database.close();
   }
-  const child = spawn(
-    process.execPath,
-    [databaseUrl ? 'apps/server/src/server.ts' : 'apps/server/src/cli/demo.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: base,
-        // Production refuses a plain-HTTP address and a missing key; the benchmark runs on loopback.
-        ALLOW_INSECURE_APP_URL: 'true',
-        DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        // Production without Stripe runs the built-in test payments only when asked to.
-        PAYMENTS_TEST_MODE: 'true',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? '',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  return startProductionServer({
+    entry: databaseUrl ? 'apps/server/src/server.ts' : 'apps/server/src/cli/demo.ts',
+    port,
+    dataDir,
+    databaseUrl,
+  });
 }
 
 type LighthouseRun = Awaited<ReturnType<typeof lighthouse>>;
