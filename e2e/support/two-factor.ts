@@ -33,6 +33,13 @@ function readEnrolled(baseUrl: string, email: string): Enrolled | null {
   }
 }
 
+/** The authenticator secret the run enrolled for `email` (an identity check asks for its code). */
+export function enrolledSecret(baseUrl: string, email: string): string {
+  const enrolled = readEnrolled(baseUrl, email);
+  if (!enrolled) throw new Error(`${email} was not enrolled in two-factor sign-in by this run`);
+  return enrolled.secret;
+}
+
 export function trustedDeviceCookie(baseUrl: string, email: string): Record<string, string> {
   const enrolled = readEnrolled(baseUrl, email);
   return enrolled ? { [TRUSTED_DEVICE_COOKIE]: enrolled.trustedDevice } : {};

@@ -22,6 +22,7 @@ import { AuthService, SESSION_READS_CHANNEL } from './modules/auth/auth.service.
 import { AGENDA_CHANGES_CHANNEL, BookableDoctorsSearch } from './modules/catalog/bookable-doctors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
+import { commissionRoutes } from './modules/commissions/commissions.routes.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
 import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(
     appUrl: config.appUrl,
     provider: paymentProviderFor(config),
     onEmailQueued: () => void emails.kick(),
+    shareHoldDays: config.shareHoldDays,
   } as BookingContext;
   booking.jobs = bookingJobs(app.jobs, () => booking);
   app.decorate('booking', booking);
@@ -241,6 +243,7 @@ export async function buildApp(
       api.addHook('onClose', async () => {
         for (const unlisten of forgetSearches) await unlisten();
       });
+      await api.register(commissionRoutes);
       await api.register(appointmentRoutes, { ctx: booking, search });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
       await api.register(paymentWebhookRoutes, {

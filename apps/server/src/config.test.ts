@@ -102,6 +102,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it("holds a doctor's share 7 days after the consultation unless DOCTOR_SHARE_HOLD_DAYS says otherwise", () => {
+    expect(loadConfig({}).shareHoldDays).toBe(7);
+    expect(loadConfig({ DOCTOR_SHARE_HOLD_DAYS: '0' }).shareHoldDays).toBe(0);
+    expect(loadConfig({ DOCTOR_SHARE_HOLD_DAYS: '14' }).shareHoldDays).toBe(14);
+    for (const wrong of ['-1', '91', '2.5', 'sete'])
+      expect(() => loadConfig({ DOCTOR_SHARE_HOLD_DAYS: wrong }), wrong).toThrow(
+        /DOCTOR_SHARE_HOLD_DAYS: must be a whole number of days from 0 to 90/,
+      );
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
   });

@@ -63,6 +63,16 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** The built-in test payment environment on purpose; production without Stripe needs it. */
   PAYMENTS_TEST_MODE: booleanFlag,
+  /** Days a doctor's share stays held after the consultation ends, before it can be paid out. */
+  DOCTOR_SHARE_HOLD_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of days from 0 to 90' })
+      .int({ error: 'must be a whole number of days from 0 to 90' })
+      .min(0, { error: 'must be a whole number of days from 0 to 90' })
+      .max(90, { error: 'must be a whole number of days from 0 to 90' })
+      .default(7),
+  ),
   ICE_SERVERS: z.preprocess(
     emptyToUndefined,
     z
@@ -154,6 +164,8 @@ export interface AppConfig {
    * without Stripe, and in production only when PAYMENTS_TEST_MODE=true says so.
    */
   paymentsTestMode: boolean;
+  /** Days a doctor's share stays held after the consultation ends (decision 080); default 7. */
+  shareHoldDays: number;
   iceServers: z.infer<typeof iceServerSchema>[];
   /** A TURN server in shared-secret mode (coturn's use-auth-secret): credentials made per user. */
   turn: { urls: string[]; secret: string } | undefined;
@@ -273,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
     paymentsTestMode,
+    shareHoldDays: e.DOCTOR_SHARE_HOLD_DAYS,
     iceServers: e.ICE_SERVERS ?? [],
     turn: e.TURN_URLS?.length && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : undefined,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -397,6 +398,13 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     platformFee: integer('platform_fee').notNull(),
     doctorAmount: integer('doctor_amount').notNull(),
+    /**
+     * The commission rule the booking used, frozen with the split: its id and version (null when no
+     * rule existed and the spec's 10 % applied) and its percentage in basis points.
+     */
+    commissionSettingId: uuid('commission_setting_id'),
+    commissionVersion: integer('commission_version'),
+    commissionBp: integer('commission_bp').notNull(),
     method: paymentMethodEnum('method').notNull(),
     status: paymentStatusEnum('status').notNull().default('pending'),
     provider: text('provider').notNull(),
@@ -421,6 +429,15 @@ export const payments = pgTable(
     uniqueIndex('payments_live_appointment_key')
       .on(t.appointmentId)
       .where(sql`${t.status} in ('pending', 'processing', 'paid')`),
+    foreignKey({
+      name: 'payments_commission_version_fk',
+      columns: [t.commissionSettingId, t.commissionVersion],
+      foreignColumns: [commissionSettingVersions.settingId, commissionSettingVersions.version],
+    }),
+    check(
+      'payments_commission_snapshot_check',
+      sql`(${t.commissionSettingId} is null) = (${t.commissionVersion} is null) and ${t.commissionBp} between 0 and 10000`,
+    ),
     check(
       'payments_amounts_check',
       sql`${t.amount} >= 0 and ${t.platformFee} >= 0 and ${t.doctorAmount} >= 0 and ${t.platformFee} + ${t.doctorAmount} = ${t.amount}`,
@@ -491,6 +508,10 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * Commission rules as they stand now. An edit never rewrites history: it raises `version` and
+ * appends the new state to commission_setting_versions, which the payments point at (decision 081).
+ */
 export const commissionSettings = pgTable(
   'commission_settings',
   {
@@ -498,15 +519,51 @@ export const commissionSettings = pgTable(
     name: text('name').notNull(),
     /** Basis points: 1000 = 10,00 %. */
     percentageBp: integer('percentage_bp').notNull(),
+    /** Null: every specialty (the default rule, or an inactive general one). */
     specialtyId: uuid('specialty_id').references(() => specialties.id),
     isDefault: boolean('is_default').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** The current version; every edit adds one. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('commission_settings_percentage_check', sql`${t.percentageBp} between 0 and 10000`),
+    // The default covers every specialty, and only one rule is the active default.
+    check('commission_settings_default_scope_check', sql`not ${t.isDefault} or ${t.specialtyId} is null`),
+    check('commission_settings_version_check', sql`${t.version} >= 1`),
+    uniqueIndex('commission_settings_one_active_default_key')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault} and ${t.isActive}`),
+    // Precedence needs one answer per specialty: at most one active rule for each.
+    uniqueIndex('commission_settings_one_active_per_specialty_key')
+      .on(t.specialtyId)
+      .where(sql`${t.isActive} and ${t.specialtyId} is not null`),
     index('commission_settings_specialty_idx').on(t.specialtyId),
+  ],
+);
+
+/** Every state a commission rule has had, append-only (a trigger refuses changes). */
+export const commissionSettingVersions = pgTable(
+  'commission_setting_versions',
+  {
+    settingId: uuid('setting_id')
+      .notNull()
+      .references(() => commissionSettings.id),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    percentageBp: integer('percentage_bp').notNull(),
+    specialtyId: uuid('specialty_id').references(() => specialties.id),
+    isDefault: boolean('is_default').notNull(),
+    isActive: boolean('is_active').notNull(),
+    /** The admin who wrote this version; null for versions written by a migration. */
+    changedBy: uuid('changed_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.settingId, t.version] }),
+    check('commission_setting_versions_percentage_check', sql`${t.percentageBp} between 0 and 10000`),
   ],
 );
 
@@ -861,5 +918,223 @@ export const consultationMessages = pgTable(
       'consultation_messages_file_check',
       sql`(${t.fileKey} is null) = (${t.fileName} is null) and (${t.fileKey} is null) = (${t.fileMime} is null) and (${t.fileKey} is null) = (${t.fileSize} is null)`,
     ),
+  ],
+);
+
+// ── Ledger: every money movement, double-entry, append-only (decision 080) ──
+
+/**
+ * The chart of accounts. Amounts are signed centavos: a debit is positive, a credit negative, and
+ * the entries of one transaction sum to zero (a deferred trigger refuses any other commit).
+ *
+ * Money at the provider and the bank, split by how it moved (their sum is the cash Pulsa holds):
+ *   patient_payments (+ in), refunds, payouts, provider_fees, chargebacks (− out).
+ * Whose that money is (negative = a claim on it):
+ *   doctor_held, doctor_available (per doctor: their share before and after its release),
+ *   platform_commission (Pulsa's), refunds_payable (owed back to a patient by transfer),
+ *   disputes_open (+ money the card networks took while a dispute is open; won or lost settles it).
+ */
+export const LEDGER_ACCOUNTS = [
+  'patient_payments',
+  'refunds',
+  'payouts',
+  'provider_fees',
+  'chargebacks',
+  'doctor_held',
+  'doctor_available',
+  'platform_commission',
+  'refunds_payable',
+  'disputes_open',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+/** Accounts kept per doctor: their entries name the doctor. */
+export const DOCTOR_ACCOUNTS = ['doctor_held', 'doctor_available', 'payouts'] as const;
+
+export const LEDGER_KINDS = [
+  'capture',
+  'provider_fee',
+  'refund',
+  'refund_owed',
+  'refund_transfer',
+  'release',
+  'release_adjustment',
+  'chargeback_opened',
+  'chargeback_won',
+  'chargeback_lost',
+  'payout',
+  'payout_reversed',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    /**
+     * What caused it, once: `capture:<payment>`, `refund:<refund>`, `release:<payment>`, a provider's
+     * event… A replayed cause finds its key taken and posts nothing.
+     */
+    sourceKey: text('source_key').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    doctorId: uuid('doctor_id').references(() => doctorProfiles.id),
+    /** When it counts in balances: now, or later for a share released after its holding period. */
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_source_key').on(t.sourceKey),
+    index('ledger_transactions_payment_idx').on(t.paymentId),
+    index('ledger_transactions_effective_idx').on(t.effectiveAt),
+    check('ledger_transactions_kind_check', sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    /** Set for the doctor accounts (and payouts), null for the others. */
+    doctorId: uuid('doctor_id').references(() => doctorProfiles.id),
+    /** Copied from the transaction (a trigger checks it) so per-payment and per-period reads need no join. */
+    paymentId: uuid('payment_id'),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    /** Signed centavos: debit > 0, credit < 0. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    // A doctor's balances and statement: held / available / paid out up to an instant.
+    index('ledger_entries_doctor_idx')
+      .on(t.doctorId, t.account, t.effectiveAt)
+      .where(sql`${t.doctorId} is not null`),
+    // Per-period totals of an account (dashboard) and a payment's own entries.
+    index('ledger_entries_account_effective_idx').on(t.account, t.effectiveAt),
+    index('ledger_entries_payment_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
+    check('ledger_entries_account_check', sql`${t.account} in (${inList(LEDGER_ACCOUNTS)})`),
+    check(
+      'ledger_entries_doctor_check',
+      sql`(${t.account} in (${inList(DOCTOR_ACCOUNTS)})) = (${t.doctorId} is not null)`,
+    ),
+  ],
+);
+
+// ── Audit log: who changed a sensitive setting, from what to what ────────────
+
+/** Append-only (a trigger refuses changes). The team's changes to money rules are written here. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id),
+    /** e.g. commission.created, commission.updated. */
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
+);
+
+// ── Payouts: the doctor's money leaving Pulsa (decision 082) ─────────────────
+
+export const PAYOUT_METHODS = ['stripe_connect', 'pix'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+
+/**
+ * Where a doctor is paid. No row: not set up. `pending`: a Connect account whose onboarding the
+ * provider has not approved yet; `active`: payouts may go there. One per doctor.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    doctorId: uuid('doctor_id')
+      .primaryKey()
+      .references(() => doctorProfiles.id),
+    method: text('method', { enum: PAYOUT_METHODS }).notNull(),
+    status: text('status', { enum: ['pending', 'active'] })
+      .notNull()
+      .default('pending'),
+    /** Stripe Connect: the Express account (acct_…). */
+    stripeAccountId: text('stripe_account_id'),
+    /** Manual PIX: the key the team transfers to, validated by its type. */
+    pixKeyType: text('pix_key_type', { enum: PIX_KEY_TYPES }),
+    pixKey: text('pix_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payout_accounts_stripe_account_key')
+      .on(t.stripeAccountId)
+      .where(sql`${t.stripeAccountId} is not null`),
+    check('payout_accounts_method_check', sql`${t.method} in (${inList(PAYOUT_METHODS)})`),
+    check('payout_accounts_status_check', sql`${t.status} in ('pending', 'active')`),
+    check(
+      'payout_accounts_details_check',
+      sql`(${t.method} = 'stripe_connect' and ${t.stripeAccountId} is not null)
+        or (${t.method} = 'pix' and ${t.pixKey} is not null and ${t.pixKeyType} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * Money sent to a doctor. Its ledger `payout` transaction (source key `payout:<id>`) is posted when
+ * the payout is created, so the amount leaves the doctor's available balance at once; a failure
+ * posts `payout_reversed` (`payout-reversed:<id>`) and the money is available again.
+ * - in_transit: created (a Connect transfer sent, or a PIX the team still has to make);
+ * - paid: arrived (Stripe's payout.paid, or the team recorded the PIX with its reference);
+ * - failed: returned; the amount is back in the available balance.
+ * `run_key` names the scheduled run that built it ("2026-11-30"), so a run repeated by another
+ * instance builds nothing twice.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id),
+    amount: integer('amount').notNull(),
+    method: text('method', { enum: PAYOUT_METHODS }).notNull(),
+    status: text('status', { enum: ['in_transit', 'paid', 'failed'] })
+      .notNull()
+      .default('in_transit'),
+    runKey: text('run_key').notNull(),
+    /** Stripe: the transfer (tr_…); PIX: the end-to-end id the team recorded. */
+    providerRef: text('provider_ref'),
+    /** The PIX key paid, as it was (the doctor may change it later). */
+    destination: text('destination'),
+    /** The admin who recorded a manual PIX transfer. */
+    recordedBy: uuid('recorded_by').references(() => users.id),
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_doctor_run_key').on(t.doctorId, t.runKey),
+    index('payouts_doctor_created_idx').on(t.doctorId, t.createdAt),
+    index('payouts_in_transit_idx').on(t.createdAt).where(sql`${t.status} = 'in_transit'`),
+    check('payouts_amount_check', sql`${t.amount} > 0`),
+    check('payouts_method_check', sql`${t.method} in (${inList(PAYOUT_METHODS)})`),
+    check('payouts_status_check', sql`${t.status} in ('in_transit', 'paid', 'failed')`),
   ],
 );

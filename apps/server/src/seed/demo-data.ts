@@ -1,5 +1,6 @@
 import { slugify } from '@pulsa/shared/format/slug';
 import type { BillingAddress } from '@pulsa/shared/schemas/appointments';
+import { COMMISSION_FORM_DEFAULTS } from '@pulsa/shared/schemas/commissions';
 import { count, eq } from 'drizzle-orm';
 import { seedSpecialties } from '../db/built-in-catalogue.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -12,6 +13,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { BookingContext } from '../modules/appointments/appointments.context.ts';
+import { createCommission } from '../modules/commissions/commissions.service.ts';
 import type { FileStorage } from '../modules/files/files.storage.ts';
 import { addDemoBookings, type DemoBookings } from './demo-bookings.ts';
 import { addDemoDocuments, type DemoDocument } from './demo-documents.ts';
@@ -572,6 +574,12 @@ export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSu
       password: DEMO_PASSWORDS.admin,
       fullName: 'Administração Pulsa',
     });
+    // The platform's default commission (the spec's 10 %), written by the admin like any rule.
+    await createCommission(
+      tx,
+      { id: admin.id },
+      { ...COMMISSION_FORM_DEFAULTS, name: 'Padrão da plataforma', isDefault: true },
+    );
 
     const doctor = (d: DemoDoctor, seed: number, status: 'approved' | 'pending') =>
       createDoctor(tx, {

@@ -16,6 +16,8 @@ export interface BookingContext {
   provider: PaymentProvider;
   onEmailQueued: () => void;
   jobs: BookingJobs;
+  /** Days a doctor's share stays held after the consultation ends (DOCTOR_SHARE_HOLD_DAYS). */
+  shareHoldDays: number;
 }
 
 /** The signed-in person asking. */

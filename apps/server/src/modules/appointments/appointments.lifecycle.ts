@@ -25,10 +25,11 @@ import { publishLive } from '../live/live.events.ts';
 import { rememberPatient } from '../patients/patients.service.ts';
 import {
   abandonPayment,
+  markPaid,
   type PaymentRow,
   type RefundOutcome,
   refundPayment,
-  setPaymentStatus,
+  releaseDoctorShare,
 } from '../payments/payments.service.ts';
 import { appointmentFor, getForViewer } from './appointments.access.ts';
 import type { BookingContext, Viewer } from './appointments.context.ts';
@@ -261,7 +262,7 @@ export async function transition(
     case 'accept': {
       if (payment?.status === 'processing' && payment.providerRef) {
         await ctx.provider.capture(payment.providerRef, `capture:${payment.id}`);
-        await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now });
+        await markPaid(tx, payment, now);
       }
       await updateAppointment(tx, id, {
         status: 'confirmed',
@@ -353,11 +354,13 @@ export async function transition(
         updatedAt: now,
       });
       await recordEvent(tx, id, by, 'completed', change.reason);
+      await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'completed');
       break;
     case 'no_show':
       await updateAppointment(tx, id, { status: 'no_show', updatedAt: now });
       await recordEvent(tx, id, by, 'no_show');
+      await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'no_show');
       break;
     case 'expire_hold':
@@ -384,6 +387,7 @@ export async function transition(
       const status = came.has(appointment.patientId) ? 'completed' : 'no_show';
       await updateAppointment(tx, id, { status, updatedAt: now });
       await recordEvent(tx, id, by, status, 'Encerrada automaticamente: ninguém encerrou a consulta');
+      await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, status === 'completed' ? 'closed_unended' : 'no_show');
       break;
     }
@@ -422,7 +426,10 @@ async function cancelIn(
   const wasHeldOnly = payment?.status === 'processing';
   if (payment?.status === 'pending') await abandonPayment(tx, ctx.provider, payment, reason);
   else if (payment && refundOnCancel(state, by.actor, now) === 'full')
-    refund = await refundPayment(tx, ctx.provider, payment, reason, by.actor);
+    refund = await refundPayment(tx, ctx.provider, payment, reason, by.actor, now);
+  // Money kept by the cancellation's terms is the doctor's, released like a consultation held.
+  if (payment?.status === 'paid' && refund.kind === 'none')
+    await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
   await recordEvent(tx, id, by, 'canceled', reason);
   // The money is said in the cancellation's own message: back, released, owed by transfer, or kept.
   const kept = payment?.status === 'paid' && refund.kind === 'none';

@@ -6,6 +6,8 @@ import {
   claimEvent,
   lockPayment,
   lockPaymentByRef,
+  markPaid,
+  markRefundedAtProvider,
   type PaymentRow,
   recordCardCharge,
   refundPayment,
@@ -66,7 +68,7 @@ export async function applyProviderEvent(
           !(canceled && payment.status === 'failed')
         )
           return [];
-        await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now, failureMessage: null });
+        await markPaid(tx, payment, now);
         break;
       case 'failed':
         if (payment.status !== 'pending') return [];
@@ -86,7 +88,7 @@ export async function applyProviderEvent(
         return [];
       case 'refunded':
         if (payment.status !== 'paid') return [];
-        await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+        await markRefundedAtProvider(tx, payment, { provider: providerName, eventId: event.id }, now);
         // Refunded at the provider, outside Pulsa: kept in the appointment's history for the team.
         await recordEvent(tx, appointment.id, BY_RULES, 'refunded_at_provider');
         await announce(tx, appointment.id);
@@ -101,6 +103,7 @@ export async function applyProviderEvent(
         fresh,
         'Pagamento recebido após o cancelamento',
         'system',
+        now,
       );
       await tellAboutRefund(ctx, tx, appointment.id, refund);
       await announce(tx, appointment.id);

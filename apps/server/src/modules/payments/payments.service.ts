@@ -1,35 +1,21 @@
 import type { PaymentMethod } from '@pulsa/shared/constants/statuses';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { commissionSettings, paymentEvents, payments, refunds } from '../../db/schema.ts';
+import { paymentEvents, payments, refunds } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { commissionFor } from '../commissions/commissions.service.ts';
+import {
+  type PaymentShare,
+  postCapture,
+  postRefund,
+  postRefundTransfer,
+  postRelease,
+} from '../ledger/ledger.service.ts';
 import { splitAmount } from './money.ts';
 import { pixQrSvg } from './pix-brcode.ts';
 import type { Charge, Payer, PaymentProvider, ProviderEvent } from './provider.ts';
 
 const PAYMENT_NOT_ISSUED = 'Não foi possível gerar o pagamento. Tente outra forma de pagamento.';
-
-/** Commission when no setting applies (the spec's default). */
-export const DEFAULT_COMMISSION_BP = 1000;
-
-/** The active setting for the specialty, else the active default, else 10 %. */
-export async function commissionFor(db: Queryable, specialtyId: string | null): Promise<number> {
-  const rows = await db
-    .select({ bp: commissionSettings.percentageBp, specialtyId: commissionSettings.specialtyId })
-    .from(commissionSettings)
-    .where(
-      and(
-        eq(commissionSettings.isActive, true),
-        or(
-          specialtyId ? eq(commissionSettings.specialtyId, specialtyId) : sql`false`,
-          and(isNull(commissionSettings.specialtyId), eq(commissionSettings.isDefault, true)),
-        ),
-      ),
-    )
-    .orderBy(desc(commissionSettings.updatedAt));
-  const forSpecialty = rows.find((r) => r.specialtyId !== null);
-  return (forSpecialty ?? rows[0])?.bp ?? DEFAULT_COMMISSION_BP;
-}
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -76,7 +62,9 @@ export async function openPayment(
     boletoDueDate?: string;
   },
 ): Promise<PaymentRow> {
-  const split = splitAmount(input.amount, await commissionFor(tx, input.specialtyId));
+  // The rule in force now is frozen with the split: a later edit of it is a new version.
+  const rule = await commissionFor(tx, input.specialtyId);
+  const split = splitAmount(input.amount, rule.percentageBp);
   const [row] = await tx
     .insert(payments)
     .values({
@@ -86,6 +74,9 @@ export async function openPayment(
       amount: split.amount,
       platformFee: split.platformFee,
       doctorAmount: split.doctorAmount,
+      commissionSettingId: rule.settingId,
+      commissionVersion: rule.version,
+      commissionBp: rule.percentageBp,
       method: input.method,
       provider: provider.name,
     })
@@ -183,6 +174,60 @@ export async function setPaymentStatus(
     .where(eq(payments.id, id));
 }
 
+/** The payment's frozen split, as the ledger posts it. */
+export function shareOf(payment: PaymentRow): PaymentShare {
+  return {
+    paymentId: payment.id,
+    doctorId: payment.doctorId,
+    amount: payment.amount,
+    platformFee: payment.platformFee,
+    doctorAmount: payment.doctorAmount,
+  };
+}
+
+/**
+ * The money arrived (a card captured on acceptance, a PIX or boleto paid): the payment is paid and
+ * the ledger gets its capture, in the caller's transaction, once whatever event says it again.
+ */
+export async function markPaid(tx: Queryable, payment: PaymentRow, now: Date): Promise<void> {
+  await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now, failureMessage: null });
+  await postCapture(tx, shareOf(payment), now);
+}
+
+/**
+ * The provider says a payment was refunded outside Pulsa (its dashboard): the payment is refunded
+ * and the ledger takes back what is left of it, keyed by the provider's event.
+ */
+export async function markRefundedAtProvider(
+  tx: Queryable,
+  payment: PaymentRow,
+  source: { provider: string; eventId: string },
+  now: Date,
+): Promise<void> {
+  await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+  await postRefund(tx, shareOf(payment), {
+    kind: 'refund',
+    amount: payment.amount,
+    sourceKey: `provider-event:${source.provider}:${source.eventId}`,
+    at: now,
+    memo: 'refunded at the provider',
+  });
+}
+
+/**
+ * The consultation ended and the money stays (held, no-show, canceled too late for a refund): the
+ * doctor's share becomes available `holdDays` after `endedAt` (decision 080).
+ */
+export async function releaseDoctorShare(
+  tx: Queryable,
+  payment: PaymentRow | undefined,
+  endedAt: Date,
+  holdDays: number,
+): Promise<void> {
+  if (payment?.status !== 'paid') return;
+  await postRelease(tx, shareOf(payment), { endedAt, holdDays, at: endedAt });
+}
+
 /** What a refund did: nothing (nothing was paid), gave the money back, or owes it by transfer. */
 export type RefundOutcome =
   | { kind: 'none' }
@@ -194,6 +239,7 @@ export type RefundOutcome =
  * idempotency key makes a retried call return the same refund. A paid boleto cannot be reversed
  * through the payment rails (Stripe refunds no boleto either): the refund is recorded as owed by a
  * PIX transfer, and the payment stays paid until the team records the transfer (decision 064).
+ * Money that had arrived leaves the ledger in the same transaction (decision 080).
  */
 export async function refundPayment(
   tx: Queryable,
@@ -201,15 +247,27 @@ export async function refundPayment(
   payment: PaymentRow,
   reason: string,
   requestedBy: 'patient' | 'doctor' | 'admin' | 'system',
+  now = new Date(),
 ): Promise<RefundOutcome> {
   if (payment.status !== 'paid' && payment.status !== 'processing') return { kind: 'none' };
-  const record = (values: Partial<typeof refunds.$inferInsert>) =>
-    tx
+  const record = async (values: Partial<typeof refunds.$inferInsert>) => {
+    const [row] = await tx
       .insert(refunds)
       .values({ paymentId: payment.id, amount: payment.amount, reason, requestedBy, ...values })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: refunds.id });
+    return row?.id;
+  };
   if (payment.status === 'paid' && payment.method === 'boleto') {
-    await record({ status: 'awaiting_transfer' });
+    const refundId = await record({ status: 'awaiting_transfer' });
+    if (refundId)
+      await postRefund(tx, shareOf(payment), {
+        kind: 'refund_owed',
+        amount: payment.amount,
+        sourceKey: `refund:${refundId}`,
+        at: now,
+        memo: reason,
+      });
     return { kind: 'awaiting_transfer', amount: payment.amount };
   }
   let providerRef: string | null = null;
@@ -225,9 +283,17 @@ export async function refundPayment(
     });
     providerRef = result.refundRef;
   }
-  const now = new Date();
-  await record({ providerRef, settledAt: now });
+  const refundId = await record({ providerRef, settledAt: now });
   await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+  // An authorisation released moved no money: the ledger never saw it arrive.
+  if (refundId && payment.status === 'paid')
+    await postRefund(tx, shareOf(payment), {
+      kind: 'refund',
+      amount: payment.amount,
+      sourceKey: `refund:${refundId}`,
+      at: now,
+      memo: reason,
+    });
   return { kind: 'refunded', amount: payment.amount };
 }
 
@@ -239,20 +305,29 @@ export async function settleTransferRefund(
   tx: Queryable,
   appointmentId: string,
   reference: string,
+  now = new Date(),
 ): Promise<{ paymentId: string; amount: number } | null> {
   const [refund] = await tx
     .update(refunds)
-    .set({ status: 'done', providerRef: reference, settledAt: new Date() })
+    .set({ status: 'done', providerRef: reference, settledAt: now })
     .where(
       and(
         eq(refunds.status, 'awaiting_transfer'),
         sql`${refunds.paymentId} in (select ${payments.id} from ${payments} where ${payments.appointmentId} = ${appointmentId})`,
       ),
     )
-    .returning({ paymentId: refunds.paymentId, amount: refunds.amount });
+    .returning({ id: refunds.id, paymentId: refunds.paymentId, amount: refunds.amount });
   if (!refund) return null;
-  await setPaymentStatus(tx, refund.paymentId, { status: 'refunded', refundedAt: new Date() });
-  return refund;
+  await setPaymentStatus(tx, refund.paymentId, { status: 'refunded', refundedAt: now });
+  const payment = await lockPayment(tx, refund.paymentId);
+  if (payment)
+    await postRefundTransfer(tx, shareOf(payment), {
+      amount: refund.amount,
+      sourceKey: `refund-transfer:${refund.id}`,
+      at: now,
+      memo: reference,
+    });
+  return { paymentId: refund.paymentId, amount: refund.amount };
 }
 
 /** Voids an unpaid PIX or boleto, or a card never authorised, and marks the payment failed. */

@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { CommissionsPage } from '@/features/commissions/components/commissions-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.admin.commissions} />;
+  return <CommissionsPage section={SECTIONS.admin.commissions} />;
 }

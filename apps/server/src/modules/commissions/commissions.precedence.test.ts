@@ -2,16 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedSpecialties } from '../../db/built-in-catalogue.ts';
-import { commissionSettings, payments } from '../../db/schema.ts';
-import { createDoctor, createPatient } from '../../seed/factories.ts';
+import { commissionSettings, commissionSettingVersions, payments } from '../../db/schema.ts';
+import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { clearPendingBookings } from '../../test/holds.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
-import { commissionFor, DEFAULT_COMMISSION_BP } from './payments.service.ts';
+import { commissionFor, DEFAULT_COMMISSION_BP, updateCommission } from './commissions.service.ts';
 
 let app: FastifyInstance;
 let cookie = '';
 let patientId = '';
+let adminId = '';
 const ids = { cardiology: '', dermatology: '' };
 const doctors = { cardiologist: '', dermatologist: '' };
 
@@ -39,11 +40,30 @@ async function bookedSplit(doctorId: string) {
     amount: row?.amount,
     platformFee: row?.platformFee,
     doctorAmount: row?.doctorAmount,
+    commissionSettingId: row?.commissionSettingId,
+    commissionVersion: row?.commissionVersion,
+    commissionBp: row?.commissionBp,
   };
 }
 
-const setting = (values: Partial<typeof commissionSettings.$inferInsert> & { percentageBp: number }) =>
-  app.db.insert(commissionSettings).values({ name: `Comissão ${values.percentageBp}`, ...values });
+/** A rule written straight to the tables (its first version too), as a script would. */
+async function setting(values: Partial<typeof commissionSettings.$inferInsert> & { percentageBp: number }) {
+  const [row] = await app.db
+    .insert(commissionSettings)
+    .values({ name: `Comissão ${values.percentageBp}`, ...values })
+    .returning();
+  const created = row as typeof commissionSettings.$inferSelect;
+  await app.db.insert(commissionSettingVersions).values({
+    settingId: created.id,
+    version: 1,
+    name: created.name,
+    percentageBp: created.percentageBp,
+    specialtyId: created.specialtyId,
+    isDefault: created.isDefault,
+    isActive: created.isActive,
+  });
+  return created;
+}
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -55,6 +75,7 @@ beforeAll(async () => {
   doctors.dermatologist = (await createDoctor(app.db, { ...common, specialtyId: ids.dermatology })).doctorId;
   const patient = await createPatient(app.db);
   patientId = patient.id;
+  adminId = (await createAdmin(app.db)).id;
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -64,35 +85,50 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await app.db.delete(commissionSettings);
+  // Rules are never deleted (payments point at their versions): each test starts with none active.
+  await app.db.update(commissionSettings).set({ isActive: false });
 });
 
 describe('commission of a booking', () => {
   it('is 10 % without any setting', async () => {
     expect(DEFAULT_COMMISSION_BP).toBe(1000);
-    expect(await commissionFor(app.db, ids.cardiology)).toBe(1000);
-    expect(await commissionFor(app.db, null)).toBe(1000);
+    expect(await commissionFor(app.db, ids.cardiology)).toEqual({
+      settingId: null,
+      version: null,
+      percentageBp: 1000,
+    });
+    expect((await commissionFor(app.db, null)).percentageBp).toBe(1000);
     expect(await bookedSplit(doctors.cardiologist)).toMatchObject({
       amount: PRICE,
       platformFee: 1505,
       doctorAmount: 13_545,
+      commissionSettingId: null,
+      commissionVersion: null,
+      commissionBp: 1000,
     });
   });
 
   it('takes the active setting of the specialty over the default, and the default elsewhere', async () => {
     // The default is the newer one: the specialty's still wins.
-    await setting({
+    const cardiology = await setting({
       percentageBp: 2000,
       specialtyId: ids.cardiology,
       updatedAt: new Date(Date.now() - 60_000),
     });
-    await setting({ percentageBp: 1500, isDefault: true });
-    expect(await commissionFor(app.db, ids.cardiology)).toBe(2000);
-    expect(await commissionFor(app.db, ids.dermatology)).toBe(1500);
-    expect(await commissionFor(app.db, null)).toBe(1500);
+    const standard = await setting({ percentageBp: 1500, isDefault: true });
+    expect((await commissionFor(app.db, ids.cardiology)).percentageBp).toBe(2000);
+    expect(await commissionFor(app.db, ids.dermatology)).toEqual({
+      settingId: standard.id,
+      version: 1,
+      percentageBp: 1500,
+    });
+    expect((await commissionFor(app.db, null)).percentageBp).toBe(1500);
     expect(await bookedSplit(doctors.cardiologist)).toMatchObject({
       platformFee: 3010,
       doctorAmount: 12_040,
+      commissionSettingId: cardiology.id,
+      commissionVersion: 1,
+      commissionBp: 2000,
     });
     // 2257,5 centavos rounds half up.
     expect(await bookedSplit(doctors.dermatologist)).toMatchObject({
@@ -104,27 +140,43 @@ describe('commission of a booking', () => {
   it('ignores an inactive setting, of a specialty or the default', async () => {
     await setting({ percentageBp: 1500, isDefault: true });
     await setting({ percentageBp: 3000, specialtyId: ids.dermatology, isActive: false });
-    expect(await commissionFor(app.db, ids.dermatology)).toBe(1500);
+    expect((await commissionFor(app.db, ids.dermatology)).percentageBp).toBe(1500);
     expect(await bookedSplit(doctors.dermatologist)).toMatchObject({ platformFee: 2258 });
 
     await app.db
       .update(commissionSettings)
       .set({ isActive: false })
       .where(eq(commissionSettings.isDefault, true));
-    expect(await commissionFor(app.db, ids.dermatology)).toBe(1000);
+    expect((await commissionFor(app.db, ids.dermatology)).percentageBp).toBe(1000);
     expect(await bookedSplit(doctors.dermatologist)).toMatchObject({
       platformFee: 1505,
       doctorAmount: 13_545,
     });
   });
 
-  it('is frozen on the payment: a later change of the setting leaves it as it was', async () => {
-    await setting({ percentageBp: 2000, specialtyId: ids.cardiology });
+  it('is frozen on the payment with its version: an edit is a new version and leaves it as it was', async () => {
+    const rule = await setting({ percentageBp: 2000, specialtyId: ids.cardiology });
     const booked = await bookedSplit(doctors.cardiologist);
-    expect(booked.platformFee).toBe(3010);
-    await app.db.update(commissionSettings).set({ percentageBp: 500 });
-    expect(await commissionFor(app.db, ids.cardiology)).toBe(500);
+    expect(booked).toMatchObject({ platformFee: 3010, commissionVersion: 1, commissionBp: 2000 });
+    await updateCommission(app.db, { id: adminId }, rule.id, {
+      name: rule.name,
+      percentage: 5,
+      specialtyId: ids.cardiology,
+      isDefault: false,
+      isActive: true,
+    });
+    expect(await commissionFor(app.db, ids.cardiology)).toEqual({
+      settingId: rule.id,
+      version: 2,
+      percentageBp: 500,
+    });
     const [after] = await app.db.select().from(payments).where(eq(payments.id, booked.id));
-    expect(after).toMatchObject({ platformFee: 3010, doctorAmount: 12_040 });
+    expect(after).toMatchObject({ platformFee: 3010, doctorAmount: 12_040, commissionVersion: 1 });
+    expect(await bookedSplit(doctors.cardiologist)).toMatchObject({
+      platformFee: 753,
+      commissionSettingId: rule.id,
+      commissionVersion: 2,
+      commissionBp: 500,
+    });
   });
 });

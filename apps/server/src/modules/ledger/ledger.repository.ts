@@ -1,0 +1,164 @@
+import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { type LedgerAccount, type LedgerKind, ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
+
+/** One line of a transaction: signed centavos (debit > 0, credit < 0). */
+export interface Posting {
+  account: LedgerAccount;
+  amount: number;
+  /** Required for the doctor accounts and payouts, absent for the others. */
+  doctorId?: string | null;
+}
+
+export interface TransactionHeader {
+  kind: LedgerKind;
+  sourceKey: string;
+  paymentId?: string | null;
+  doctorId?: string | null;
+  effectiveAt: Date;
+  memo?: string | null;
+}
+
+/**
+ * Inserts a transaction and its entries; null when its source key was already posted (a replay).
+ * The database checks the balance at commit; the caller already did.
+ */
+export async function insertTransaction(
+  tx: Queryable,
+  header: TransactionHeader,
+  postings: Posting[],
+): Promise<string | null> {
+  const [row] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      kind: header.kind,
+      sourceKey: header.sourceKey,
+      paymentId: header.paymentId ?? null,
+      doctorId: header.doctorId ?? null,
+      effectiveAt: header.effectiveAt,
+      memo: header.memo ?? null,
+    })
+    .onConflictDoNothing({ target: ledgerTransactions.sourceKey })
+    .returning({ id: ledgerTransactions.id });
+  if (!row) return null;
+  await tx.insert(ledgerEntries).values(
+    postings.map((p) => ({
+      transactionId: row.id,
+      account: p.account,
+      doctorId: p.doctorId ?? null,
+      paymentId: header.paymentId ?? null,
+      effectiveAt: header.effectiveAt,
+      amount: p.amount,
+    })),
+  );
+  return row.id;
+}
+
+/** Sums per account of a payment's entries: all of them, and those in force at `at`. */
+export async function paymentSums(tx: Queryable, paymentId: string, at: Date) {
+  const rows = await tx
+    .select({
+      account: ledgerEntries.account,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
+      due: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.effectiveAt} <= ${at}), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.paymentId, paymentId))
+    .groupBy(ledgerEntries.account);
+  const total = new Map<LedgerAccount, number>();
+  const due = new Map<LedgerAccount, number>();
+  for (const r of rows) {
+    total.set(r.account, Number(r.total));
+    due.set(r.account, Number(r.due));
+  }
+  return { total, due };
+}
+
+/** Releases of a payment still to come at `at`: when, and how much the doctor's share they free. */
+export async function pendingReleases(tx: Queryable, paymentId: string, at: Date) {
+  const rows = await tx
+    .select({
+      effectiveAt: ledgerEntries.effectiveAt,
+      amount: sql<string>`sum(${ledgerEntries.amount})`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.paymentId, paymentId),
+        eq(ledgerEntries.account, 'doctor_available'),
+        gt(ledgerEntries.effectiveAt, at),
+      ),
+    )
+    .groupBy(ledgerEntries.effectiveAt)
+    .orderBy(ledgerEntries.effectiveAt);
+  return rows.map((r) => ({ effectiveAt: r.effectiveAt, amount: -Number(r.amount) }));
+}
+
+/** A doctor's sums per account in force at `at` (the doctor index serves it). */
+export async function doctorAccountSums(db: Queryable, doctorId: string, at: Date) {
+  const rows = await db
+    .select({ account: ledgerEntries.account, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.doctorId, doctorId),
+        inArray(ledgerEntries.account, ['doctor_held', 'doctor_available', 'payouts']),
+        lte(ledgerEntries.effectiveAt, at),
+      ),
+    )
+    .groupBy(ledgerEntries.account);
+  return new Map(rows.map((r) => [r.account, Number(r.total)]));
+}
+
+/** Sums per account of the entries in force in [from, to). */
+export async function accountSums(db: Queryable, period: { from?: Date; to: Date }) {
+  const rows = await db
+    .select({ account: ledgerEntries.account, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        period.from ? gte(ledgerEntries.effectiveAt, period.from) : undefined,
+        lt(ledgerEntries.effectiveAt, period.to),
+      ),
+    )
+    .groupBy(ledgerEntries.account);
+  return new Map(rows.map((r) => [r.account, Number(r.total)]));
+}
+
+/** A payment's transactions with their entries, oldest first. */
+export async function paymentTransactions(db: Queryable, paymentId: string) {
+  const rows = await db
+    .select({
+      id: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      sourceKey: ledgerTransactions.sourceKey,
+      effectiveAt: ledgerTransactions.effectiveAt,
+      createdAt: ledgerTransactions.createdAt,
+      account: ledgerEntries.account,
+      doctorId: ledgerEntries.doctorId,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(eq(ledgerTransactions.paymentId, paymentId))
+    .orderBy(ledgerTransactions.createdAt, ledgerTransactions.effectiveAt, ledgerEntries.id);
+  const byId = new Map<
+    string,
+    {
+      id: string;
+      kind: LedgerKind;
+      sourceKey: string;
+      effectiveAt: Date;
+      entries: { account: LedgerAccount; doctorId: string | null; amount: number }[];
+    }
+  >();
+  for (const r of rows) {
+    let t = byId.get(r.id);
+    if (!t) {
+      t = { id: r.id, kind: r.kind, sourceKey: r.sourceKey, effectiveAt: r.effectiveAt, entries: [] };
+      byId.set(r.id, t);
+    }
+    t.entries.push({ account: r.account, doctorId: r.doctorId, amount: r.amount });
+  }
+  return [...byId.values()];
+}

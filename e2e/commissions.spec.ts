@@ -1,0 +1,86 @@
+import { ADMIN, BASE_URL, signInContext } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+import { enrolledSecret, totpCode } from './support/two-factor.ts';
+
+/**
+ * The admin's commission rules (spec: /admin/commissions): the form's messages, a new default
+ * saved behind the identity check (password and code), its badges in the list, and an edit that
+ * becomes version 2.
+ */
+test('an admin creates a default commission after confirming identity, then edits it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInContext(page.context(), ADMIN);
+  await page.goto('/admin/commissions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Comissões' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nova comissão' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova configuração de comissão' });
+  await expect(dialog).toBeVisible();
+  // The spec's defaults: 10 %, not the default, active.
+  await expect(dialog.getByLabel('Porcentagem (%)')).toHaveValue('10');
+  await expect(dialog.getByRole('switch', { name: 'Ativa' })).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Comissão padrão' })).not.toBeChecked();
+
+  await dialog.getByLabel('Nome').fill('A');
+  await dialog.getByLabel('Porcentagem (%)').fill('-1');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('Nome deve ter pelo menos 2 caracteres.')).toBeVisible();
+  await expect(dialog.getByText('Porcentagem não pode ser negativa')).toBeVisible();
+  await dialog.getByLabel('Porcentagem (%)').fill('100.5');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('Porcentagem não pode exceder 100%')).toBeVisible();
+
+  const name = `Padrão e2e ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Nome').fill(name);
+  await dialog.getByLabel('Porcentagem (%)').fill('10');
+  await dialog.getByRole('switch', { name: 'Comissão padrão' }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+
+  // A remembered device gave only the password at sign-in: the change asks for the code.
+  const reauth = page.getByRole('dialog', { name: 'Confirme sua identidade' });
+  await expect(reauth).toBeVisible();
+  await reauth.getByLabel('Senha').fill(ADMIN.password);
+  const created = page.getByText('Configuração de comissão criada');
+  // A code is accepted once: this run's sign-ins may have just used the current one, so a refused
+  // code is tried again in the next 30-second step.
+  for (let attempt = 0; attempt < 3 && !(await created.isVisible()); attempt++) {
+    if (attempt > 0) await page.waitForTimeout(31_000);
+    await reauth
+      .getByLabel('Código de verificação')
+      .fill(await totpCode(enrolledSecret(BASE_URL, ADMIN.email), 1));
+    await reauth.getByRole('button', { name: 'Confirmar' }).click();
+    await Promise.race([
+      created.waitFor({ timeout: 10_000 }).catch(() => undefined),
+      reauth
+        .getByText(/Código inválido/)
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined),
+    ]);
+  }
+  await expect(created).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('10%');
+  await expect(row).toContainText('Todas');
+  await expect(row).toContainText('Padrão');
+  await expect(row).toContainText('Ativa');
+  await expect(row).toContainText('versão 1');
+
+  await row.getByRole('button', { name: `Editar ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar configuração de comissão' });
+  await expect(edit.getByLabel('Nome')).toHaveValue(name);
+  await edit.getByLabel('Porcentagem (%)').fill('12.5');
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Configuração de comissão atualizada')).toBeVisible();
+  await expect(row).toContainText('12,5%');
+  await expect(row).toContainText('versão 2');
+
+  // The only default cannot stop being one: the server's message reaches the field and the toast.
+  await row.getByRole('button', { name: `Editar ${name}` }).click();
+  // Both versions stay on record, with who wrote them.
+  await edit.getByText('Histórico: 2 versões').click();
+  await expect(edit.getByText(/^v1 · 10% · Todas \(padrão\) · /)).toBeVisible();
+  await edit.getByRole('switch', { name: 'Comissão padrão' }).click();
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(edit.getByText(/Sempre há uma comissão padrão ativa/)).toBeVisible();
+});
