@@ -162,3 +162,58 @@ export async function paymentTransactions(db: Queryable, paymentId: string) {
   }
   return [...byId.values()];
 }
+
+/** Available balance (a credit read as positive) per doctor at `at`, one grouped scan. */
+export async function doctorAvailableSums(
+  db: Queryable,
+  at: Date,
+  options: { minimum?: number; doctorIds?: string[] },
+): Promise<Map<string, number>> {
+  if (options.doctorIds && options.doctorIds.length === 0) return new Map();
+  const available = sql<string>`-sum(${ledgerEntries.amount})`;
+  const rows = await db
+    .select({ doctorId: ledgerEntries.doctorId, available })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.account, 'doctor_available'),
+        lte(ledgerEntries.effectiveAt, at),
+        options.doctorIds ? inArray(ledgerEntries.doctorId, options.doctorIds) : undefined,
+      ),
+    )
+    .groupBy(ledgerEntries.doctorId)
+    .having(
+      options.minimum !== undefined ? sql`-sum(${ledgerEntries.amount}) >= ${options.minimum}` : undefined,
+    );
+  return new Map(rows.map((r) => [r.doctorId as string, Number(r.available)]));
+}
+
+/** A doctor's available-balance entries in (from, to] with their transaction, oldest first. */
+export async function doctorAvailableMovements(
+  db: Queryable,
+  doctorId: string,
+  period: { from: Date | null; to: Date },
+) {
+  const rows = await db
+    .select({
+      transactionId: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      sourceKey: ledgerTransactions.sourceKey,
+      paymentId: ledgerTransactions.paymentId,
+      effectiveAt: ledgerEntries.effectiveAt,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerEntries.doctorId, doctorId),
+        eq(ledgerEntries.account, 'doctor_available'),
+        period.from ? gt(ledgerEntries.effectiveAt, period.from) : undefined,
+        lte(ledgerEntries.effectiveAt, period.to),
+      ),
+    )
+    .orderBy(ledgerEntries.effectiveAt, ledgerEntries.id);
+  // Available is a claim: a credit (negative entry) is money for the doctor.
+  return rows.map((r) => ({ ...r, amount: -r.amount }));
+}

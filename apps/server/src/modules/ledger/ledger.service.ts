@@ -4,6 +4,8 @@ import { type LedgerAccount, ledgerTransactions } from '../../db/schema.ts';
 import {
   accountSums,
   doctorAccountSums,
+  doctorAvailableMovements,
+  doctorAvailableSums,
   insertTransaction,
   type Posting,
   paymentSums,
@@ -419,6 +421,31 @@ export async function postPayout(
   return id !== null;
 }
 
+/**
+ * A payout that did not arrive (Stripe's payout.failed, or the team found the PIX refused): the
+ * money is the doctor's available balance again, at `at`. Keyed `payout-reversed:<payout>`, once.
+ */
+export async function postPayoutReversal(
+  tx: Queryable,
+  input: { doctorId: string; amount: number; sourceKey: string; at: Date; memo?: string },
+): Promise<boolean> {
+  const id = await post(
+    tx,
+    {
+      kind: 'payout_reversed',
+      sourceKey: input.sourceKey,
+      doctorId: input.doctorId,
+      effectiveAt: input.at,
+      memo: input.memo,
+    },
+    [
+      { account: 'payouts', amount: input.amount, doctorId: input.doctorId },
+      { account: 'doctor_available', amount: -input.amount, doctorId: input.doctorId },
+    ],
+  );
+  return id !== null;
+}
+
 // ── Balances ────────────────────────────────────────────────────────────────
 
 export interface DoctorBalance {
@@ -443,6 +470,21 @@ export async function doctorBalance(
     paidOut: neg(sums.get('payouts')),
   };
 }
+
+/**
+ * Available balances at `at` of every doctor with entries, in one query (the payout builder reads
+ * all doctors at once). Only those at least `minimum` when given.
+ */
+export async function availableBalances(
+  db: Queryable,
+  at: Date,
+  options: { minimum?: number; doctorIds?: string[] } = {},
+): Promise<Map<string, number>> {
+  return doctorAvailableSums(db, at, options);
+}
+
+/** A doctor's entries on their available balance in (from, to], for a payout's statement. */
+export const availableMovements = doctorAvailableMovements;
 
 export interface PlatformTotals {
   /** Gross received from patients. */
