@@ -288,7 +288,7 @@ async function sendUnsent(ctx: PayoutsContext) {
     }
     await ctx.db.transaction(async (tx) => {
       const row = await lockPayout(tx, payout.id);
-      if (!row || row.status !== 'in_transit' || row.providerRef) return;
+      if (row?.status !== 'in_transit' || row.providerRef) return;
       if ('reference' in answer) {
         await updatePayout(tx, row.id, { providerRef: answer.reference });
         await tellDoctor(ctx, tx, 'connect_sent', { ...row, providerRef: answer.reference });
@@ -673,7 +673,7 @@ export async function applyPayoutEvent(ctx: PayoutsContext, event: PayoutProvide
       return;
     }
     const row = await lockPayout(tx, event.payoutId);
-    if (!row || row.method !== 'stripe_connect') return;
+    if (row?.method !== 'stripe_connect') return;
     if (
       !(await claimProviderEvent(tx, { provider: source, eventId: event.id, type: `payout.${event.type}` }))
     )

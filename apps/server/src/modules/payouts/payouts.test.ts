@@ -1,84 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditLog, consultationParticipants, payments, payouts } from '../../db/schema.ts';
-import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
+import { auditLog, payouts } from '../../db/schema.ts';
+import { createAdmin, createPatient } from '../../seed/factories.ts';
+import { DAY, FEE, later, PRICE, payoutTestKit, SHARE } from '../../test/payouts.ts';
 import { pageContent, shownTexts } from '../../test/pdf-content.ts';
-import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
-import { BY_RULES, runTransition } from '../appointments/appointments.lifecycle.ts';
-import { addDays, localDateOf } from '../doctors/slots.ts';
 import { doctorBalance, postRefund } from '../ledger/ledger.service.ts';
-import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
 import { buildPayouts } from './payouts.service.ts';
 
 let app: FastifyInstance;
 const admin = { id: '', cookie: '' };
 
-const PRICE = 20_000;
-const FEE = 2_000;
-/** 10 % (no rule): R$ 180,00 to the doctor. */
-const SHARE = 18_000;
-const DAY = 86_400_000;
-const SP = 'America/Sao_Paulo';
-const everyDay = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ dayOfWeek: d, startTime: '08:00', endTime: '18:00' }));
-const slotAt = (days: number, hhmm = '10:00') =>
-  new Date(`${addDays(localDateOf(new Date(), SP), days)}T${hhmm}:00-03:00`).toISOString();
-/** After the 7 holding days: released shares are available. */
-const later = (days = 8) => new Date(Date.now() + days * DAY);
-
-async function signIn(email: string, password: string) {
-  return sessionCookieFrom(await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } }));
-}
-
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-
-async function newDoctor(pixKey?: string) {
-  const doctor = await createDoctor(app.db, { availability: everyDay, consultationPrice: PRICE });
-  const cookie = await signIn(doctor.email, doctor.password);
-  if (pixKey) {
-    const res = await call('PUT', '/api/doctor/payouts/account/pix', cookie, { type: 'email', key: pixKey });
-    expect(res.statusCode).toBe(200);
-  }
-  return { ...doctor, cookie };
-}
-type Doctor = Awaited<ReturnType<typeof newDoctor>>;
-
-let ended = 0;
-/** A card consultation paid, accepted and completed an hour ago; its share is released 7 days later. */
-async function completedConsultation(doctor: Doctor, days = 6) {
-  const patient = await createPatient(app.db);
-  const cookie = await signIn(patient.email, patient.password);
-  const booked = await call('POST', '/api/appointments', cookie, {
-    doctorId: doctor.doctorId,
-    startsAt: slotAt(days),
-    method: 'card',
-    acceptPolicy: true,
-  });
-  expect(booked.statusCode).toBe(201);
-  const id = booked.json().id as string;
-  expect(
-    (await call('POST', `/api/appointments/${id}/payment/card`, cookie, { number: SANDBOX_CARDS.approved }))
-      .statusCode,
-  ).toBe(200);
-  expect((await call('POST', `/api/doctor/appointments/${id}/accept`, doctor.cookie)).statusCode).toBe(200);
-  const now = new Date();
-  // Each of a doctor's consultations an hour apart, all ended.
-  const endsAt = new Date(now.getTime() - 3_600_000 * ++ended);
-  await app.db
-    .update(appointments)
-    .set({ startsAt: new Date(endsAt.getTime() - 30 * 60_000), endsAt })
-    .where(eq(appointments.id, id));
-  await app.db.insert(consultationParticipants).values([
-    { appointmentId: id, userId: patient.id },
-    { appointmentId: id, userId: doctor.id },
-  ]);
-  await runTransition(app.booking, id, { kind: 'close_unended' }, BY_RULES, now);
-  const [payment] = await app.db.select().from(payments).where(eq(payments.appointmentId, id));
-  return { id, payment: payment as typeof payments.$inferSelect };
-}
-
+const { call, signIn, newDoctor, completedConsultation } = payoutTestKit(() => app);
 const payoutsOf = (doctorId: string) => app.db.select().from(payouts).where(eq(payouts.doctorId, doctorId));
 
 beforeAll(async () => {
@@ -117,7 +52,9 @@ describe('who may do what', () => {
     const [mine] = await payoutsOf(a.doctorId);
     expect(mine?.amount).toBe(SHARE);
     expect((await call('GET', '/api/doctor/payouts', b.cookie)).json().items).toEqual([]);
-    expect((await call('GET', `/api/doctor/payouts/${mine?.id}/statement.pdf`, b.cookie)).statusCode).toBe(404);
+    expect((await call('GET', `/api/doctor/payouts/${mine?.id}/statement.pdf`, b.cookie)).statusCode).toBe(
+      404,
+    );
     const own = await call('GET', `/api/doctor/payouts/${mine?.id}/statement.pdf`, a.cookie);
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('application/pdf');
@@ -150,7 +87,11 @@ describe('the PIX key', () => {
       type: 'phone',
       key: '(11) 91234-5678',
     });
-    expect(saved.json()).toMatchObject({ status: 'active', pixKeyType: 'phone', pixKey: '+55 (11) 91234-5678' });
+    expect(saved.json()).toMatchObject({
+      status: 'active',
+      pixKeyType: 'phone',
+      pixKey: '+55 (11) 91234-5678',
+    });
     const audit = await app.db
       .select()
       .from(auditLog)
@@ -178,7 +119,10 @@ describe('building payouts', () => {
       [SHARE, 'in_transit', 'pix'],
     ]);
     expect(await payoutsOf(without.doctorId)).toEqual([]);
-    expect(await doctorBalance(app.db, withKey.doctorId, later())).toMatchObject({ available: 0, paidOut: SHARE });
+    expect(await doctorBalance(app.db, withKey.doctorId, later())).toMatchObject({
+      available: 0,
+      paidOut: SHARE,
+    });
     // Another run later finds nothing left.
     await buildPayouts(app.payouts, { runKey: 'avail-3', at: later(9) });
     expect(await payoutsOf(withKey.doctorId)).toHaveLength(1);
@@ -196,7 +140,10 @@ describe('building payouts', () => {
     ]);
     const rows = await payoutsOf(doctor.doctorId);
     expect(rows.map((r) => r.amount)).toEqual([2 * SHARE]);
-    expect(await doctorBalance(app.db, doctor.doctorId, at)).toMatchObject({ available: 0, paidOut: 2 * SHARE });
+    expect(await doctorBalance(app.db, doctor.doctorId, at)).toMatchObject({
+      available: 0,
+      paidOut: 2 * SHARE,
+    });
   });
 
   it('a refund after a payout leaves the balance negative, and the next payout nets it', async () => {
@@ -230,7 +177,10 @@ describe('building payouts', () => {
     await buildPayouts(app.payouts, { runKey: 'neg-3', at: t3 });
     const amounts = (await payoutsOf(doctor.doctorId)).map((p) => p.amount).sort((a, b) => a - b);
     expect(amounts).toEqual([SHARE, SHARE]);
-    expect(await doctorBalance(app.db, doctor.doctorId, t3)).toMatchObject({ available: 0, paidOut: 2 * SHARE });
+    expect(await doctorBalance(app.db, doctor.doctorId, t3)).toMatchObject({
+      available: 0,
+      paidOut: 2 * SHARE,
+    });
   });
 });
 
@@ -243,7 +193,11 @@ describe('the team pays PIX payouts', () => {
     await buildPayouts(app.payouts, { runKey: 'batch', at: later() });
     const [pa] = await payoutsOf(a.doctorId);
     const [pb] = await payoutsOf(b.doctorId);
-    const listed = await call('GET', `/api/admin/payouts?status=in_transit&q=${encodeURIComponent(a.email)}`, admin.cookie);
+    const listed = await call(
+      'GET',
+      `/api/admin/payouts?status=in_transit&q=${encodeURIComponent(a.email)}`,
+      admin.cookie,
+    );
     expect(listed.json().items.map((p: { id: string }) => p.id)).toEqual([pa?.id]);
     expect(listed.json().items[0]).toMatchObject({ destination: 'E-mail lote-a@example.com' });
 
@@ -261,15 +215,24 @@ describe('the team pays PIX payouts', () => {
     });
     expect(again.statusCode).toBe(409);
     const [paidA] = await payoutsOf(a.doctorId);
-    expect(paidA).toMatchObject({ status: 'paid', providerRef: 'E12345678202611251200abcdefghijk', recordedBy: admin.id });
+    expect(paidA).toMatchObject({
+      status: 'paid',
+      providerRef: 'E12345678202611251200abcdefghijk',
+      recordedBy: admin.id,
+    });
     const mine = (await call('GET', '/api/doctor/payouts', a.cookie)).json().items;
     expect(mine[0]).toMatchObject({ status: 'paid', reference: 'E12345678202611251200abcdefghijk' });
 
-    const failed = await call('POST', `/api/admin/payouts/${pb?.id}/fail`, admin.cookie, { reason: 'Chave PIX encerrada' });
+    const failed = await call('POST', `/api/admin/payouts/${pb?.id}/fail`, admin.cookie, {
+      reason: 'Chave PIX encerrada',
+    });
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toMatchObject({ status: 'failed', failureReason: 'Chave PIX encerrada' });
     expect((await doctorBalance(app.db, b.doctorId, later(9))).available).toBe(SHARE);
-    expect((await call('POST', `/api/admin/payouts/${pb?.id}/fail`, admin.cookie, { reason: 'de novo' })).statusCode).toBe(409);
+    expect(
+      (await call('POST', `/api/admin/payouts/${pb?.id}/fail`, admin.cookie, { reason: 'de novo' }))
+        .statusCode,
+    ).toBe(409);
     const actions = await app.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
     expect(actions.map((x) => x.action).sort()).toEqual(['payout.failed', 'payout.pix_recorded']);
   });
