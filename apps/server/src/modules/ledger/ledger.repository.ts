@@ -54,6 +54,48 @@ export async function insertTransaction(
   return row.id;
 }
 
+/**
+ * Many transactions in two statements (a payout run posts thousands): those whose source key was
+ * posted before are skipped. Answers the source keys posted now. Each must balance (the caller
+ * checked; the database checks again at commit).
+ */
+export async function insertTransactions(
+  tx: Queryable,
+  items: { header: TransactionHeader; postings: Posting[] }[],
+): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
+  const rows = await tx
+    .insert(ledgerTransactions)
+    .values(
+      items.map(({ header }) => ({
+        kind: header.kind,
+        sourceKey: header.sourceKey,
+        paymentId: header.paymentId ?? null,
+        doctorId: header.doctorId ?? null,
+        effectiveAt: header.effectiveAt,
+        memo: header.memo ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: ledgerTransactions.sourceKey })
+    .returning({ id: ledgerTransactions.id, sourceKey: ledgerTransactions.sourceKey });
+  const idOf = new Map(rows.map((r) => [r.sourceKey, r.id]));
+  const entries = items.flatMap(({ header, postings }) => {
+    const id = idOf.get(header.sourceKey);
+    return id
+      ? postings.map((p) => ({
+          transactionId: id,
+          account: p.account,
+          doctorId: p.doctorId ?? null,
+          paymentId: header.paymentId ?? null,
+          effectiveAt: header.effectiveAt,
+          amount: p.amount,
+        }))
+      : [];
+  });
+  if (entries.length > 0) await tx.insert(ledgerEntries).values(entries);
+  return new Set(idOf.keys());
+}
+
 /** Sums per account of a payment's entries: all of them, and those in force at `at`. */
 export async function paymentSums(tx: Queryable, paymentId: string, at: Date) {
   const rows = await tx

@@ -7,6 +7,7 @@ import {
   doctorAvailableMovements,
   doctorAvailableSums,
   insertTransaction,
+  insertTransactions,
   type Posting,
   paymentSums,
   paymentTransactions,
@@ -419,6 +420,35 @@ export async function postPayout(
     ],
   );
   return id !== null;
+}
+
+/**
+ * Many payouts at once (a run): the same transactions as `postPayout`, in two statements. Answers
+ * the source keys posted now (a replayed key posts nothing).
+ */
+export async function postPayouts(
+  tx: Queryable,
+  inputs: { doctorId: string; amount: number; sourceKey: string; at: Date; memo?: string }[],
+): Promise<Set<string>> {
+  for (const input of inputs)
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+      throw new RangeError(`payout amount must be positive whole centavos: ${input.amount}`);
+  return insertTransactions(
+    tx,
+    inputs.map((input) => ({
+      header: {
+        kind: 'payout' as const,
+        sourceKey: input.sourceKey,
+        doctorId: input.doctorId,
+        effectiveAt: input.at,
+        memo: input.memo,
+      },
+      postings: [
+        { account: 'doctor_available' as const, amount: input.amount, doctorId: input.doctorId },
+        { account: 'payouts' as const, amount: -input.amount, doctorId: input.doctorId },
+      ],
+    })),
+  );
 }
 
 /**

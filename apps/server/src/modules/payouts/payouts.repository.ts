@@ -33,6 +33,21 @@ export async function doctorContact(db: Queryable, doctorId: string) {
   return row;
 }
 
+export async function doctorContacts(db: Queryable, doctorIds: string[]) {
+  if (doctorIds.length === 0) return new Map<string, { userId: string; name: string; email: string }>();
+  const rows = await db
+    .select({
+      doctorId: doctorProfiles.id,
+      userId: doctorProfiles.userId,
+      name: userProfiles.fullName,
+      email: userProfiles.email,
+    })
+    .from(doctorProfiles)
+    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+    .where(inArray(doctorProfiles.id, doctorIds));
+  return new Map(rows.map(({ doctorId, ...contact }) => [doctorId, contact]));
+}
+
 export async function adminUserIds(db: Queryable): Promise<string[]> {
   const rows = await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
   return rows.map((r) => r.id);

@@ -19,14 +19,14 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { JobQueue } from '../../lib/jobs.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { localDateOf } from '../doctors/slots.ts';
-import { enqueueEmail } from '../email/email.outbox.ts';
-import { payoutEmail } from '../email/email.templates.ts';
+import { enqueueEmail, enqueueEmails } from '../email/email.outbox.ts';
+import { type EmailContent, payoutEmail } from '../email/email.templates.ts';
 import {
   availableBalances,
   availableMovements,
   doctorBalance,
-  postPayout,
   postPayoutReversal,
+  postPayouts,
 } from '../ledger/ledger.service.ts';
 import { publishLive } from '../live/live.events.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -39,6 +39,7 @@ import {
   adminPayouts,
   adminUserIds,
   doctorContact,
+  doctorContacts,
   doctorOfUser,
   doctorPayouts,
   doctorStatementHeader,
@@ -71,6 +72,8 @@ export const PAYOUT_ZONE = 'America/Sao_Paulo';
 export const PAYOUT_BUILD_JOB = 'payouts.build';
 /** Doctors paid per database transaction: locks held briefly, few round trips. */
 const CHUNK = 500;
+/** Users per live event: their ids (37 bytes each) travel in one NOTIFY payload. */
+const LIVE_GROUP = 150;
 
 export interface PayoutsContext {
   db: Db;
@@ -153,24 +156,30 @@ function newsOf(kind: PayoutNews, payout: PayoutRow): { title: string; paragraph
   }
 }
 
+type Contact = { userId: string; name: string; email: string };
+
 async function tellDoctor(ctx: PayoutsContext, tx: Queryable, kind: PayoutNews, payout: PayoutRow) {
   const doctor = await doctorContact(tx, payout.doctorId);
   if (!doctor) return;
   const news = newsOf(kind, payout);
-  await notify(tx, doctor.userId, {
-    type: `payout.${kind}`,
-    title: news.title,
-    body: news.paragraphs.join(' '),
-    link: '/doctor/payments',
-  });
-  await enqueueEmail(
-    tx,
-    doctor.email,
-    payoutEmail(doctor.name, { subject: news.title, ...news }, `${ctx.appUrl}/doctor/payments`),
-  );
+  await notify(tx, doctor.userId, notificationOf(kind, news));
+  await enqueueEmail(tx, doctor.email, emailOf(ctx, doctor, news));
 }
 
-/** The doctors' open pages and every admin's Repasses list refresh. */
+const notificationOf = (kind: PayoutNews, news: { title: string; paragraphs: string[] }) => ({
+  type: `payout.${kind}`,
+  title: news.title,
+  body: news.paragraphs.join(' '),
+  link: '/doctor/payments',
+});
+
+const emailOf = (ctx: PayoutsContext, doctor: Contact, news: { title: string; paragraphs: string[] }) =>
+  payoutEmail(doctor.name, { subject: news.title, ...news }, `${ctx.appUrl}/doctor/payments`);
+
+/**
+ * The doctors' open pages and every admin's Repasses list refresh. A NOTIFY payload carries the
+ * users' ids and holds under 8000 bytes: a run's many doctors go in groups.
+ */
 async function announce(
   tx: Queryable,
   doctorUserIds: string[],
@@ -178,7 +187,9 @@ async function announce(
   payoutId: string | null,
 ) {
   const admins = await adminUserIds(tx);
-  await publishLive(tx, [...doctorUserIds, ...admins], { type: 'payout.changed', doctorId, payoutId });
+  const users = [...new Set([...admins, ...doctorUserIds])];
+  for (let i = 0; i < users.length; i += LIVE_GROUP)
+    await publishLive(tx, users.slice(i, i + LIVE_GROUP), { type: 'payout.changed', doctorId, payoutId });
 }
 
 async function announcePayout(tx: Queryable, payout: PayoutRow) {
@@ -240,25 +251,37 @@ export async function buildPayouts(
             updatedAt: at,
           })),
       );
-      for (const p of inserted) {
-        await postPayout(tx, {
+      // One read of the chunk's contacts: a run may pay thousands of doctors.
+      const contacts = await doctorContacts(
+        tx,
+        inserted.map((p) => p.doctorId),
+      );
+      await postPayouts(
+        tx,
+        inserted.map((p) => ({
           doctorId: p.doctorId,
           amount: p.amount,
           sourceKey: `payout:${p.id}`,
           at,
           memo: `Repasse ${input.runKey}`,
-        });
-        if (p.method === 'pix') await tellDoctor(ctx, tx, 'pix_created', p);
+        })),
+      );
+      const emails: { to: string; content: EmailContent }[] = [];
+      for (const p of inserted) {
+        const contact = contacts.get(p.doctorId);
+        if (p.method !== 'pix' || !contact) continue;
+        const news = newsOf('pix_created', p);
+        await notify(tx, contact.userId, notificationOf('pix_created', news));
+        emails.push({ to: contact.email, content: emailOf(ctx, contact, news) });
       }
-      if (inserted.length > 0) {
-        const users = await Promise.all(inserted.map((p) => doctorContact(tx, p.doctorId)));
+      await enqueueEmails(tx, emails);
+      if (inserted.length > 0)
         await announce(
           tx,
-          users.flatMap((u) => (u ? [u.userId] : [])),
+          [...contacts.values()].map((c) => c.userId),
           null,
           null,
         );
-      }
       return inserted;
     });
     created.push(...rows);
