@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { ADMIN, BASE_URL, signInContext } from './support/accounts.ts';
 import {
   accept,
@@ -14,6 +16,14 @@ import {
 } from './support/consultations.ts';
 import { expect, test } from './support/fixtures.ts';
 import { enrolledSecret, totpCode } from './support/two-factor.ts';
+
+/** WCAG 2.0/2.1 A and AA violations of the page as it is, one line per element. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} — ${n.target.join(' ')}`));
+}
 
 /**
  * Payouts by manual PIX (decision 082), the built-in test environment's way: the doctor registers a
@@ -52,6 +62,7 @@ test('a doctor sets up PIX payouts; the admin pays and records the transfer; the
   await expectToast(page, 'Chave PIX salva. Os próximos repasses serão transferidos para ela.');
   await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
   await expect(page.getByText(`Chave PIX: E-mail ${key}`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 
   // A paid consultation, completed: its share (R$ 180,00 of R$ 200,00) is available at once here.
   const held = await book(p, doctor, await slot(doctor, 5, '16:00'));
@@ -101,6 +112,7 @@ test('a doctor sets up PIX payouts; the admin pays and records the transfer; the
   await expect(row).toContainText('R$ 180,00');
   await expect(row).toContainText(`E-mail ${key}`);
   await expect(row).toContainText('A transferir');
+  expect(await axeViolations(adminPage)).toEqual([]);
   // The doctor's open page already lists it, waiting for the team's transfer.
   await expect(page.getByRole('row').filter({ hasText: 'R$ 180,00' })).toContainText('A transferir');
 
@@ -117,6 +129,7 @@ test('a doctor sets up PIX payouts; the admin pays and records the transfer; the
   const mine = page.getByRole('row').filter({ hasText: 'R$ 180,00' });
   await expect(mine).toContainText('Transferido');
   await expect(mine).toContainText(reference);
+  expect(await axeViolations(page)).toEqual([]);
   const link = mine.getByRole('link', { name: /Demonstrativo do repasse de/ });
   const href = await link.getAttribute('href');
   const pdf = await page.context().request.get(`${BASE_URL}${href}`);
