@@ -160,6 +160,10 @@ export async function buildApp(
     onEmailQueued: () => void emails.kick(),
   };
   app.decorate('payouts', payouts);
+  if (config.stripe.secretKey && !config.stripe.connectWebhookSecret)
+    app.log.warn(
+      'STRIPE_CONNECT_WEBHOOK_SECRET is not set: Stripe Connect events (account.updated, payout.paid, payout.failed) are refused, so payouts stay in transit until it is set',
+    );
   schedulePayouts(payouts, jobs, config.payouts.schedule);
 
   registerErrorHandler(app);

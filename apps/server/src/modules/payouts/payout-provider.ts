@@ -47,10 +47,11 @@ export interface ConnectPayoutProvider {
   payoutsEnabled(accountId: string): Promise<boolean>;
   /**
    * Transfers to the account and pays it out to the doctor's bank: the transfer's id, or why the
-   * provider refused (nothing left the platform). Throws when the answer is unknown (network, 5xx):
+   * provider refused (in Portuguese for the doctor, with the provider's own words for the log;
+   * nothing left the platform). Throws when the answer is unknown (network, 5xx):
    * the same call is made again later with the same idempotency keys.
    */
-  send(order: PayoutOrder): Promise<{ reference: string } | { refused: string }>;
+  send(order: PayoutOrder): Promise<{ reference: string } | { refused: string; detail?: string }>;
   /** Takes a transfer back to the platform (its payout to the bank failed). */
   reverse(input: { reference: string; payoutId: string }): Promise<void>;
   /** Checks the signature (throws PayoutWebhookSignatureError) and maps the event; null when not ours. */

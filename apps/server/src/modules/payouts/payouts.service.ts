@@ -302,7 +302,7 @@ async function sendUnsent(ctx: PayoutsContext) {
   if (provider.method !== 'stripe_connect') return;
   for (const { payout, accountId } of await unsentConnectPayouts(ctx.db)) {
     if (!accountId) continue;
-    let answer: { reference: string } | { refused: string };
+    let answer: { reference: string } | { refused: string; detail?: string };
     try {
       answer = await provider.send({ payoutId: payout.id, amount: payout.amount, accountId });
     } catch (err) {
@@ -316,7 +316,8 @@ async function sendUnsent(ctx: PayoutsContext) {
         await updatePayout(tx, row.id, { providerRef: answer.reference });
         await tellDoctor(ctx, tx, 'connect_sent', { ...row, providerRef: answer.reference });
       } else {
-        await failPayoutIn(ctx, tx, row, `recusado pelo Stripe (${answer.refused})`);
+        ctx.log?.warn({ payoutId: row.id, detail: answer.detail }, 'payout transfer refused by the provider');
+        await failPayoutIn(ctx, tx, row, answer.refused);
       }
       await announcePayout(tx, row);
     });

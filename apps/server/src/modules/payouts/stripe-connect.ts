@@ -20,6 +20,21 @@ export interface StripeConnectOptions {
   protocol?: 'http' | 'https';
 }
 
+/** Stripe's payout failure codes the doctor can act on, in Portuguese; anything else is generic. */
+const FAILURE_REASONS: Record<string, string> = {
+  account_closed: 'a conta bancária foi encerrada',
+  account_frozen: 'a conta bancária está bloqueada',
+  bank_account_restricted: 'a conta bancária não aceita este tipo de depósito',
+  invalid_account_number: 'o número da conta bancária é inválido',
+  no_account: 'a conta bancária não foi encontrada',
+  incorrect_account_holder_name: 'o nome do titular não confere com o da conta bancária',
+  invalid_currency: 'a conta bancária não aceita reais',
+  declined: 'o banco recusou o depósito',
+};
+export const GENERIC_FAILURE = 'o banco devolveu a transferência';
+export const TRANSFER_REFUSED =
+  'o Stripe recusou a transferência para a sua conta; confira sua conta no Stripe';
+
 function eventOf(event: Stripe.Event): PayoutProviderEvent | null {
   switch (event.type) {
     case 'account.updated': {
@@ -44,7 +59,7 @@ function eventOf(event: Stripe.Event): PayoutProviderEvent | null {
             id: event.id,
             type: 'failed',
             payoutId,
-            reason: payout.failure_message ?? payout.failure_code ?? 'Falha informada pelo Stripe',
+            reason: FAILURE_REASONS[payout.failure_code ?? ''] ?? GENERIC_FAILURE,
           };
     }
     default:
@@ -114,7 +129,8 @@ export function createStripeConnectProvider(options: StripeConnectOptions): Conn
         );
       } catch (error) {
         // A refusal (no balance on the platform, an account that cannot take transfers) moved nothing.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { refused: error.message };
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return { refused: TRANSFER_REFUSED, detail: error.message };
         throw error;
       }
       try {
@@ -130,7 +146,7 @@ export function createStripeConnectProvider(options: StripeConnectOptions): Conn
           { metadata: { payoutId } },
           { idempotencyKey: `payout-reversal:${payoutId}` },
         );
-        return { refused: error.message };
+        return { refused: TRANSFER_REFUSED, detail: error.message };
       }
       return { reference: transfer.id };
     },
