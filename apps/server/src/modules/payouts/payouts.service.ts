@@ -120,7 +120,7 @@ function newsOf(kind: PayoutNews, payout: PayoutRow): { title: string; paragraph
       return {
         title: `Repasse de ${amount} a transferir`,
         paragraphs: [
-          `Seu saldo disponível de ${amount} entrou no repasse desta semana.`,
+          `Seu saldo disponível de ${amount} entrou em um repasse.`,
           `A equipe do Pulsa fará a transferência PIX para a chave ${payout.destination ?? 'cadastrada'}; avisaremos quando ela for registrada.`,
         ],
       };

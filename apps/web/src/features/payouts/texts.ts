@@ -15,7 +15,8 @@ export const PAYOUTS_TEXT = {
     connectUpdate: 'Atualizar dados no Stripe',
     pendingHint:
       'O Stripe ainda está verificando seus dados. Se faltar alguma informação, continue a verificação.',
-    minimum: (amount: string) => `Repasses semanais, a partir de ${amount} disponíveis.`,
+    minimum: (amount: string) =>
+      `A cada rodada de repasses, todo o saldo disponível é repassado quando chega a ${amount}.`,
     available: (amount: string) => `Saldo disponível agora: ${amount}`,
     owed: (amount: string) =>
       `Saldo devedor de ${amount} (um reembolso depois de um repasse): ele é descontado das próximas liberações.`,
