@@ -75,7 +75,12 @@ export const PAYOUTS_TEXT = {
         : `${n} repasse(s) gerado(s), ${total} no total.`,
     runError: 'Falha ao gerar repasses',
     loadError: 'Falha ao carregar repasses',
-    filters: { status: 'Situação', all: 'Todas', search: 'Buscar por médico (nome ou e-mail)' },
+    filters: {
+      status: 'Situação',
+      all: 'Todas',
+      search: 'Buscar por médico (nome ou e-mail)',
+      statuses: { in_transit: 'A transferir / em trânsito', paid: 'Pagos', failed: 'Não concluídos' },
+    },
     count: (n: number) => (n === 1 ? '1 repasse' : `${n} repasses`),
     empty: 'Nenhum repasse encontrado',
     tableLabel: 'Repasses aos médicos',

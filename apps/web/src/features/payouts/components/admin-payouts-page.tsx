@@ -198,7 +198,7 @@ function AdminPayouts({ section }: { section: Section }) {
                 onValueChange={(v) => setStatus(v === ALL ? undefined : (v as PayoutStatus))}
                 options={[
                   { value: ALL, label: T.filters.all },
-                  ...PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUTS_TEXT.status.pix[s] })),
+                  ...PAYOUT_STATUSES.map((s) => ({ value: s, label: T.filters.statuses[s] })),
                 ]}
               />
             </div>
