@@ -45,6 +45,7 @@ const SIDEBAR: Record<Role, { label: string; href: string }[]> = {
     { label: 'Avaliações', href: '/admin/reviews' },
     { label: 'Consultas', href: '/admin/consultations' },
     { label: 'Pagamentos', href: '/admin/payments' },
+    { label: 'Repasses', href: '/admin/payouts' },
     { label: 'Configurações', href: '/admin/settings' },
   ],
 };

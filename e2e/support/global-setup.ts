@@ -59,6 +59,9 @@ export default async function globalSetup() {
     SMTP_SECURE: 'false',
     ADMIN_EMAIL: 'admin@pulsa.test',
     ADMIN_PASSWORD: 'admin-e2e-123',
+    // A completed consultation's share is available at once, so a payout can be built in the run
+    // (there is no clock to move forward 7 days; decision 082).
+    DOCTOR_SHARE_HOLD_DAYS: '0',
   });
   // The demo app fills its fresh data directory with the demo catalogue and accounts on start.
   const demo = startApp('apps/server/src/cli/demo.ts', {

@@ -37,6 +37,9 @@ import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { paymentProviderFor } from './modules/payments/provider-choice.ts';
 import { stripeCsp } from './modules/payments/stripe-csp.ts';
+import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
+import { type PayoutsContext, schedulePayouts } from './modules/payouts/payouts.service.ts';
+import { payoutProviderFor } from './modules/payouts/stripe-connect.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerApiDefaults } from './plugins/api-defaults.ts';
@@ -65,6 +68,8 @@ declare module 'fastify' {
     booking: BookingContext;
     /** The sockets of this instance and the events they get (modules/live). */
     live: LiveHub;
+    /** Payouts to doctors with their provider (tests replace it and call the builder). */
+    payouts: PayoutsContext;
   }
 }
 
@@ -145,6 +150,21 @@ export async function buildApp(
   app.decorate('booking', booking);
   // Backs the booking timers up: holds and requests whose job did not run (downtime) expire anyway.
   new OverdueSweep(booking, app.log, jobs);
+  const payouts: PayoutsContext = {
+    db: database.db,
+    provider: payoutProviderFor(config),
+    appUrl: config.appUrl,
+    minimumAmount: config.payouts.minimumAmount,
+    testEnvironment: config.paymentsTestMode,
+    log: app.log.child({ module: 'payouts' }),
+    onEmailQueued: () => void emails.kick(),
+  };
+  app.decorate('payouts', payouts);
+  if (config.stripe.secretKey && !config.stripe.connectWebhookSecret)
+    app.log.warn(
+      'STRIPE_CONNECT_WEBHOOK_SECRET is not set: Stripe Connect events (account.updated, payout.paid, payout.failed) are refused, so payouts stay in transit until it is set',
+    );
+  schedulePayouts(payouts, jobs, config.payouts.schedule);
 
   registerErrorHandler(app);
   registerCsrfGuard(app, config.appUrl);
@@ -250,6 +270,7 @@ export async function buildApp(
         provider: () => booking.provider,
         onEvent: (event) => applyProviderEvent(booking, booking.provider.name, event),
       });
+      await api.register(payoutRoutes, { ctx: payouts });
       await api.register(consultationRoutes, {
         ctx: {
           db: database.db,

@@ -112,6 +112,21 @@ describe('loadConfig', () => {
       );
   });
 
+  it('builds payouts on Mondays at 09:00 (São Paulo) from R$ 50,00 unless configured otherwise', () => {
+    expect(loadConfig({}).payouts).toEqual({ schedule: '0 9 * * 1', minimumAmount: 5000 });
+    expect(loadConfig({ PAYOUT_SCHEDULE: '30 8 * * 5', PAYOUT_MINIMUM_CENTAVOS: '100' }).payouts).toEqual({
+      schedule: '30 8 * * 5',
+      minimumAmount: 100,
+    });
+    expect(() => loadConfig({ PAYOUT_SCHEDULE: 'toda segunda' })).toThrow(
+      /PAYOUT_SCHEDULE: must be five cron fields/,
+    );
+    for (const wrong of ['0', '-5', '10.5', 'cem'])
+      expect(() => loadConfig({ PAYOUT_MINIMUM_CENTAVOS: wrong }), wrong).toThrow(
+        /PAYOUT_MINIMUM_CENTAVOS: must be whole centavos/,
+      );
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
   });

@@ -73,6 +73,27 @@ const envSchema = z.object({
       .max(90, { error: 'must be a whole number of days from 0 to 90' })
       .default(7),
   ),
+  /** Signing secret of the Stripe webhook endpoint that listens to connected accounts (Connect). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+  /** When payouts are built: five cron fields on São Paulo's clock (default Mondays 09:00). */
+  PAYOUT_SCHEDULE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(\S+\s+){4}\S+$/, { error: 'must be five cron fields, e.g. "0 9 * * 1" (Mondays 09:00)' })
+      .default('0 9 * * 1'),
+  ),
+  /** Smallest payout in centavos: a smaller available balance waits for the next run. */
+  PAYOUT_MINIMUM_CENTAVOS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be whole centavos from 1 to 100000000' })
+      .int({ error: 'must be whole centavos from 1 to 100000000' })
+      .min(1, { error: 'must be whole centavos from 1 to 100000000' })
+      .max(100_000_000, { error: 'must be whole centavos from 1 to 100000000' })
+      .default(5000),
+  ),
   ICE_SERVERS: z.preprocess(
     emptyToUndefined,
     z
@@ -158,7 +179,17 @@ export interface AppConfig {
     | undefined;
   mailFrom: string;
   admin: { email: string; password: string } | undefined;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    connectWebhookSecret?: string;
+  };
+  /**
+   * Payouts (decision 082): cron on São Paulo's clock, smallest amount in centavos. Stripe Connect
+   * pays when STRIPE_SECRET_KEY is set; otherwise the team transfers by PIX and records it.
+   */
+  payouts: { schedule: string; minimumAmount: number };
   /**
    * The built-in test payment environment ("Simular pagamento" marks a booking paid) runs: only
    * without Stripe, and in production only when PAYMENTS_TEST_MODE=true says so.
@@ -283,7 +314,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     },
+    payouts: { schedule: e.PAYOUT_SCHEDULE, minimumAmount: e.PAYOUT_MINIMUM_CENTAVOS },
     paymentsTestMode,
     shareHoldDays: e.DOCTOR_SHARE_HOLD_DAYS,
     iceServers: e.ICE_SERVERS ?? [],

@@ -87,8 +87,8 @@ export class JobQueue {
   private readonly scheduling: boolean;
   private readonly schedulePassSeconds: number | undefined;
   private readonly definitions = new Map<string, Definition>();
-  /** The cron expression of each recurring job. */
-  private readonly schedules = new Map<string, string>();
+  /** The cron expression of each recurring job and the clock it reads. */
+  private readonly schedules = new Map<string, { cron: string; tz: string }>();
   /** Queue and worker set-up per name on the running pg-boss instance, each done once. */
   private registered = new Map<string, Promise<void>>();
   /** This instance's worker of each queue, woken when it sends work that is due now. */
@@ -135,7 +135,7 @@ export class JobQueue {
   }
 
   /**
-   * Declares a recurring job: `handler` runs at each occurrence of `cron` (five fields, UTC, to the
+   * Declares a recurring job: `handler` runs at each occurrence of `cron` (five fields, on `tz` — UTC by default — to the
    * minute) on one instance of all those running, and an occurrence missed while no instance ran
    * (downtime, a deploy) runs once when one starts. At most one run waits and one runs at a time, so
    * a slow run never overlaps the next. A failed run is logged and not retried: the next occurrence
@@ -145,14 +145,17 @@ export class JobQueue {
     name: string,
     cron: string,
     handler: JobHandler<Record<string, never>>,
-    options: JobDefinitionOptions = {},
+    options: JobDefinitionOptions & {
+      /** The clock `cron` reads (an IANA zone); UTC by default. */ tz?: string;
+    } = {},
   ): void {
+    const { tz = 'UTC', ...definition } = options;
     this.add(name, {
       handler: handler as JobHandler<never>,
-      options: { ...DEFAULTS, retryLimit: 0, batchSize: 1, ...options },
+      options: { ...DEFAULTS, retryLimit: 0, batchSize: 1, ...definition },
       policy: 'stately',
     });
-    this.schedules.set(name, cron);
+    this.schedules.set(name, { cron, tz });
   }
 
   private add(name: string, definition: Definition) {
@@ -244,8 +247,8 @@ export class JobQueue {
       // Stored once per name whichever instance writes it; every scheduling instance takes turns at
       // the passes, and each occurrence is sent once.
       if (this.scheduling)
-        for (const [name, cron] of this.schedules)
-          await boss.schedule(name, cron, null, { tz: 'UTC', missed: 'once' });
+        for (const [name, { cron, tz }] of this.schedules)
+          await boss.schedule(name, cron, null, { tz, missed: 'once' });
     } catch (err) {
       // A start that failed halfway may have left timers or a pool open.
       await boss.stop({ graceful: false }).catch(() => {});

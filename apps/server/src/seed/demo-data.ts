@@ -9,6 +9,7 @@ import {
   doctorPatients,
   doctorProfiles,
   doctorVerificationEvents,
+  payoutAccounts,
   userProfiles,
   users,
 } from '../db/schema.ts';
@@ -610,7 +611,18 @@ export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSu
     let demoDoctorId: string | undefined;
     for (const d of APPROVED_DOCTORS) {
       const created = await doctor(d, seed++, 'approved');
-      if (created.email === DEMO_LOGINS.doctor) demoDoctorId = created.doctorId;
+      if (created.email === DEMO_LOGINS.doctor) {
+        demoDoctorId = created.doctorId;
+        // Paid by manual PIX (no Stripe in the demo): a key on file, so "Gerar repasses agora" in
+        // Repasses builds a real payout through the service. No payout is invented here.
+        await tx.insert(payoutAccounts).values({
+          doctorId: created.doctorId,
+          method: 'pix',
+          status: 'active',
+          pixKeyType: 'email',
+          pixKey: DEMO_LOGINS.doctor,
+        });
+      }
       await documents(d, created, [
         { kind: 'identity', status: 'verified' },
         { kind: 'crm', status: 'verified' },

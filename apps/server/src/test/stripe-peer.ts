@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -36,6 +37,14 @@ export async function startStripePeer(options: { secretKey: string }) {
   const requests: StripePeerRequest[] = [];
   const intents = new Map<string, Intent>();
   const refunds: Array<Record<string, unknown> & { id: string }> = [];
+  // Connect: Express accounts, their onboarding links, transfers to them and their payouts.
+  const accounts = new Map<string, Record<string, unknown> & { id: string; payouts_enabled: boolean }>();
+  const transfers = new Map<
+    string,
+    Record<string, unknown> & { id: string; amount: number; destination: string }
+  >();
+  const connectPayouts: Array<Record<string, unknown> & { id: string; account: string; amount: number }> = [];
+  const reversals: Array<Record<string, unknown> & { id: string; transfer: string }> = [];
   const scripted: StripePeerAnswer[] = [];
   const byKey = new Map<string, { path: string; body: string; answer: StripePeerAnswer }>();
   let counter = 0;
@@ -96,7 +105,126 @@ export async function startStripePeer(options: { secretKey: string }) {
     return { status: 200, body: intent };
   }
 
-  function route(method: string, path: string, form: Record<string, string>): StripePeerAnswer {
+  const metadataOf = (form: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(form)
+        .filter(([k]) => k.startsWith('metadata['))
+        .map(([k, v]) => [k.slice('metadata['.length, -1), v]),
+    );
+  const missing = (what: string): StripePeerAnswer => ({
+    status: 404,
+    body: errorBody('invalid_request_error', `No such ${what}`, { code: 'resource_missing' }),
+  });
+
+  function connectRoute(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    stripeAccount: string | undefined,
+  ): StripePeerAnswer | undefined {
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account = {
+        id: nextId('acct'),
+        object: 'account',
+        type: form.type,
+        country: form.country,
+        email: form.email ?? null,
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        metadata: metadataOf(form),
+        settings: { payouts: { schedule: { interval: form['settings[payouts][schedule][interval]'] } } },
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && accountPath) {
+      const account = accounts.get(accountPath[1] as string);
+      return account ? { status: 200, body: account } : missing('account');
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!accounts.has(form.account ?? '')) return missing('account');
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          url: `https://connect.stripe.example/setup/e/${form.account}/${++counter}`,
+          created: now(),
+          expires_at: now() + 300,
+          return_url: form.return_url,
+          refresh_url: form.refresh_url,
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const account = accounts.get(form.destination ?? '');
+      if (!account) return missing('destination');
+      if (!account.payouts_enabled)
+        return {
+          status: 400,
+          body: errorBody(
+            'invalid_request_error',
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers',
+          ),
+        };
+      const transfer = {
+        id: nextId('tr'),
+        object: 'transfer',
+        amount: Number(form.amount),
+        currency: form.currency,
+        destination: account.id,
+        transfer_group: form.transfer_group ?? null,
+        metadata: metadataOf(form),
+        reversed: false,
+        created: now(),
+      };
+      transfers.set(transfer.id, transfer);
+      return { status: 200, body: transfer };
+    }
+    const reversal = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+    if (method === 'POST' && reversal) {
+      const transfer = transfers.get(reversal[1] as string);
+      if (!transfer) return missing('transfer');
+      transfer.reversed = true;
+      const row = {
+        id: nextId('trr'),
+        object: 'transfer_reversal',
+        transfer: transfer.id,
+        amount: transfer.amount,
+        metadata: metadataOf(form),
+      };
+      reversals.push(row);
+      return { status: 200, body: row };
+    }
+    if (method === 'POST' && path === '/v1/payouts') {
+      if (!stripeAccount || !accounts.has(stripeAccount)) return missing('account');
+      const payout = {
+        id: nextId('po'),
+        object: 'payout',
+        account: stripeAccount,
+        amount: Number(form.amount),
+        currency: form.currency,
+        status: 'pending',
+        metadata: metadataOf(form),
+        failure_code: null,
+        failure_message: null,
+        created: now(),
+      };
+      connectPayouts.push(payout);
+      return { status: 200, body: payout };
+    }
+    return undefined;
+  }
+
+  function route(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    stripeAccount?: string,
+  ): StripePeerAnswer {
+    const connect = connectRoute(method, path, form, stripeAccount);
+    if (connect) return connect;
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
     const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
     if (method === 'POST' && action) {
@@ -175,6 +303,7 @@ export async function startStripePeer(options: { secretKey: string }) {
     const path = (req.url ?? '/').split('?')[0] as string;
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     const authorization = req.headers.authorization;
+    const stripeAccount = req.headers['stripe-account'] as string | undefined;
     const form = Object.fromEntries(new URLSearchParams(body));
     requests.push({ method, path, form, idempotencyKey, authorization });
 
@@ -193,7 +322,7 @@ export async function startStripePeer(options: { secretKey: string }) {
     } else if (seen) {
       answer = { ...seen.answer, headers: { ...seen.answer.headers, 'idempotent-replayed': 'true' } };
     } else {
-      answer = scripted.shift() ?? route(method, path, form);
+      answer = scripted.shift() ?? route(method, path, form, stripeAccount);
       // A 5xx here stands for a failure before the request ran, which Stripe does not keep under
       // the key: a retry runs it again.
       if (idempotencyKey && answer.status < 500) byKey.set(idempotencyKey, { path, body, answer });
@@ -217,6 +346,17 @@ export async function startStripePeer(options: { secretKey: string }) {
     answerNext(answer: StripePeerAnswer) {
       scripted.push(answer);
     },
+    accounts,
+    transfers,
+    connectPayouts,
+    reversals,
+    /** Stands for the doctor finishing onboarding and Stripe approving the account. */
+    enablePayouts(accountId: string) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`no account ${accountId}`);
+      Object.assign(account, { payouts_enabled: true, charges_enabled: true, details_submitted: true });
+      return account;
+    },
     /** Stands for the browser confirming a card with Elements: the money is held, ready to capture. */
     authorize(intentId: string) {
       const intent = intents.get(intentId);
@@ -232,3 +372,29 @@ export async function startStripePeer(options: { secretKey: string }) {
 }
 
 export type StripePeer = Awaited<ReturnType<typeof startStripePeer>>;
+
+/**
+ * A webhook delivery as Stripe signs it: the event's JSON and its Stripe-Signature header
+ * (`t=<seconds>,v1=<HMAC-SHA256 of "t.payload">`). `account` marks an event of a connected account.
+ */
+export function signedStripeEvent(
+  secret: string,
+  type: string,
+  object: Record<string, unknown>,
+  options: { id?: string; account?: string; timestamp?: number } = {},
+) {
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    ...(options.account ? { account: options.account } : {}),
+    data: { object },
+  });
+  const t = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex');
+  return { payload, signature: `t=${t},v1=${v1}` };
+}

@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: p.admin.reviews.path, lazy: () => import('./routes/admin/reviews') },
           { path: p.admin.consultations.path, lazy: () => import('./routes/admin/consultations') },
           { path: p.admin.payments.path, lazy: () => import('./routes/admin/payments') },
+          { path: p.admin.payouts.path, lazy: () => import('./routes/admin/payouts') },
           { path: p.admin.settings.path, lazy: () => import('./routes/admin/settings') },
           { path: p.admin.importSpecialties.path, lazy: () => import('./routes/admin/import-specialties') },
           { path: p.admin.profile.path, lazy: () => import('./routes/admin/profile') },

@@ -5,6 +5,7 @@ import {
   CalendarPlus,
   ClipboardList,
   CreditCard,
+  Landmark,
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
@@ -35,6 +36,7 @@ export const AREA_NAV: Record<Role, NavItem[]> = {
     { href: paths.admin.reviews.href(), label: 'Avaliações', icon: Star },
     { href: paths.admin.consultations.href(), label: 'Consultas', icon: CalendarCheck },
     { href: paths.admin.payments.href(), label: 'Pagamentos', icon: CreditCard },
+    { href: paths.admin.payouts.href(), label: 'Repasses', icon: Landmark },
     { href: paths.admin.settings.href(), label: 'Configurações', icon: Settings },
   ],
   doctor: [

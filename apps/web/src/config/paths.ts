@@ -50,6 +50,7 @@ export const paths = {
     reviews: route('/admin/reviews'),
     consultations: route('/admin/consultations'),
     payments: route('/admin/payments'),
+    payouts: route('/admin/payouts'),
     settings: route('/admin/settings'),
     profile: route('/admin/profile'),
     importSpecialties: route('/admin/import-specialties'),

@@ -28,6 +28,10 @@ export const SECTIONS = {
       title: 'Pagamentos',
       description: 'Pagamentos das consultas, repasses aos médicos e reembolsos.',
     },
+    payouts: {
+      title: 'Repasses',
+      description: 'O dinheiro das consultas que sai da plataforma para os médicos.',
+    },
     settings: {
       title: 'Configurações',
       description: 'Configurações gerais, de pagamento e de email da plataforma.',

@@ -61,6 +61,16 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
     status: z.enum(APPOINTMENT_STATUSES),
     paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   }),
+  /**
+   * A payout was created, paid or failed, or a doctor's payout account changed: sent to the doctor
+   * and every admin, so the earnings page and the admin's Repasses list refresh. Null ids: a run
+   * changed many at once.
+   */
+  z.object({
+    type: z.literal('payout.changed'),
+    doctorId: z.uuid().nullable(),
+    payoutId: z.uuid().nullable(),
+  }),
   ...consultationLiveEvents,
 ]);
 export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;

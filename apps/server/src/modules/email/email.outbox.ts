@@ -30,3 +30,19 @@ export async function enqueueEmail(
     .returning({ id: emailOutbox.id });
   return (row as { id: string }).id;
 }
+
+/** Many messages without a secret in one statement (a payout run tells thousands of doctors). */
+export async function enqueueEmails(db: Queryable, messages: { to: string; content: EmailContent }[]) {
+  if (messages.length === 0) return;
+  for (const m of messages)
+    if (m.content.secret) throw new Error(`e-mail "${m.content.kind}" carries a secret: use enqueueEmail`);
+  await db.insert(emailOutbox).values(
+    messages.map((m) => ({
+      toAddress: m.to,
+      subject: m.content.subject,
+      html: m.content.html,
+      text: m.content.text,
+      kind: m.content.kind,
+    })),
+  );
+}

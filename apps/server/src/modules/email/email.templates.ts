@@ -313,3 +313,21 @@ export function appointmentEmail(
     }),
   };
 }
+
+/** A payout to a doctor was created, sent, paid or failed (decision 082): what happened, exactly. */
+export function payoutEmail(
+  name: string,
+  message: { subject: string; title: string; paragraphs: string[] },
+  url: string,
+): EmailContent {
+  return {
+    kind: 'payout',
+    subject: message.subject,
+    ...layout({
+      title: message.title,
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: message.paragraphs,
+      action: { label: 'Ver meus repasses', url },
+    }),
+  };
+}

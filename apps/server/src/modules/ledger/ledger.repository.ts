@@ -54,6 +54,48 @@ export async function insertTransaction(
   return row.id;
 }
 
+/**
+ * Many transactions in two statements (a payout run posts thousands): those whose source key was
+ * posted before are skipped. Answers the source keys posted now. Each must balance (the caller
+ * checked; the database checks again at commit).
+ */
+export async function insertTransactions(
+  tx: Queryable,
+  items: { header: TransactionHeader; postings: Posting[] }[],
+): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
+  const rows = await tx
+    .insert(ledgerTransactions)
+    .values(
+      items.map(({ header }) => ({
+        kind: header.kind,
+        sourceKey: header.sourceKey,
+        paymentId: header.paymentId ?? null,
+        doctorId: header.doctorId ?? null,
+        effectiveAt: header.effectiveAt,
+        memo: header.memo ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: ledgerTransactions.sourceKey })
+    .returning({ id: ledgerTransactions.id, sourceKey: ledgerTransactions.sourceKey });
+  const idOf = new Map(rows.map((r) => [r.sourceKey, r.id]));
+  const entries = items.flatMap(({ header, postings }) => {
+    const id = idOf.get(header.sourceKey);
+    return id
+      ? postings.map((p) => ({
+          transactionId: id,
+          account: p.account,
+          doctorId: p.doctorId ?? null,
+          paymentId: header.paymentId ?? null,
+          effectiveAt: header.effectiveAt,
+          amount: p.amount,
+        }))
+      : [];
+  });
+  if (entries.length > 0) await tx.insert(ledgerEntries).values(entries);
+  return new Set(idOf.keys());
+}
+
 /** Sums per account of a payment's entries: all of them, and those in force at `at`. */
 export async function paymentSums(tx: Queryable, paymentId: string, at: Date) {
   const rows = await tx
@@ -161,4 +203,59 @@ export async function paymentTransactions(db: Queryable, paymentId: string) {
     t.entries.push({ account: r.account, doctorId: r.doctorId, amount: r.amount });
   }
   return [...byId.values()];
+}
+
+/** Available balance (a credit read as positive) per doctor at `at`, one grouped scan. */
+export async function doctorAvailableSums(
+  db: Queryable,
+  at: Date,
+  options: { minimum?: number; doctorIds?: string[] },
+): Promise<Map<string, number>> {
+  if (options.doctorIds && options.doctorIds.length === 0) return new Map();
+  const available = sql<string>`-sum(${ledgerEntries.amount})`;
+  const rows = await db
+    .select({ doctorId: ledgerEntries.doctorId, available })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.account, 'doctor_available'),
+        lte(ledgerEntries.effectiveAt, at),
+        options.doctorIds ? inArray(ledgerEntries.doctorId, options.doctorIds) : undefined,
+      ),
+    )
+    .groupBy(ledgerEntries.doctorId)
+    .having(
+      options.minimum !== undefined ? sql`-sum(${ledgerEntries.amount}) >= ${options.minimum}` : undefined,
+    );
+  return new Map(rows.map((r) => [r.doctorId as string, Number(r.available)]));
+}
+
+/** A doctor's available-balance entries in (from, to] with their transaction, oldest first. */
+export async function doctorAvailableMovements(
+  db: Queryable,
+  doctorId: string,
+  period: { from: Date | null; to: Date },
+) {
+  const rows = await db
+    .select({
+      transactionId: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      sourceKey: ledgerTransactions.sourceKey,
+      paymentId: ledgerTransactions.paymentId,
+      effectiveAt: ledgerEntries.effectiveAt,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerEntries.doctorId, doctorId),
+        eq(ledgerEntries.account, 'doctor_available'),
+        period.from ? gt(ledgerEntries.effectiveAt, period.from) : undefined,
+        lte(ledgerEntries.effectiveAt, period.to),
+      ),
+    )
+    .orderBy(ledgerEntries.effectiveAt, ledgerEntries.id);
+  // Available is a claim: a credit (negative entry) is money for the doctor.
+  return rows.map((r) => ({ ...r, amount: -r.amount }));
 }

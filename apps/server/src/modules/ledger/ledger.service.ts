@@ -4,7 +4,10 @@ import { type LedgerAccount, ledgerTransactions } from '../../db/schema.ts';
 import {
   accountSums,
   doctorAccountSums,
+  doctorAvailableMovements,
+  doctorAvailableSums,
   insertTransaction,
+  insertTransactions,
   type Posting,
   paymentSums,
   paymentTransactions,
@@ -419,6 +422,60 @@ export async function postPayout(
   return id !== null;
 }
 
+/**
+ * Many payouts at once (a run): the same transactions as `postPayout`, in two statements. Answers
+ * the source keys posted now (a replayed key posts nothing).
+ */
+export async function postPayouts(
+  tx: Queryable,
+  inputs: { doctorId: string; amount: number; sourceKey: string; at: Date; memo?: string }[],
+): Promise<Set<string>> {
+  for (const input of inputs)
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+      throw new RangeError(`payout amount must be positive whole centavos: ${input.amount}`);
+  return insertTransactions(
+    tx,
+    inputs.map((input) => ({
+      header: {
+        kind: 'payout' as const,
+        sourceKey: input.sourceKey,
+        doctorId: input.doctorId,
+        effectiveAt: input.at,
+        memo: input.memo,
+      },
+      postings: [
+        { account: 'doctor_available' as const, amount: input.amount, doctorId: input.doctorId },
+        { account: 'payouts' as const, amount: -input.amount, doctorId: input.doctorId },
+      ],
+    })),
+  );
+}
+
+/**
+ * A payout that did not arrive (Stripe's payout.failed, or the team found the PIX refused): the
+ * money is the doctor's available balance again, at `at`. Keyed `payout-reversed:<payout>`, once.
+ */
+export async function postPayoutReversal(
+  tx: Queryable,
+  input: { doctorId: string; amount: number; sourceKey: string; at: Date; memo?: string },
+): Promise<boolean> {
+  const id = await post(
+    tx,
+    {
+      kind: 'payout_reversed',
+      sourceKey: input.sourceKey,
+      doctorId: input.doctorId,
+      effectiveAt: input.at,
+      memo: input.memo,
+    },
+    [
+      { account: 'payouts', amount: input.amount, doctorId: input.doctorId },
+      { account: 'doctor_available', amount: -input.amount, doctorId: input.doctorId },
+    ],
+  );
+  return id !== null;
+}
+
 // ── Balances ────────────────────────────────────────────────────────────────
 
 export interface DoctorBalance {
@@ -443,6 +500,21 @@ export async function doctorBalance(
     paidOut: neg(sums.get('payouts')),
   };
 }
+
+/**
+ * Available balances at `at` of every doctor with entries, in one query (the payout builder reads
+ * all doctors at once). Only those at least `minimum` when given.
+ */
+export async function availableBalances(
+  db: Queryable,
+  at: Date,
+  options: { minimum?: number; doctorIds?: string[] } = {},
+): Promise<Map<string, number>> {
+  return doctorAvailableSums(db, at, options);
+}
+
+/** A doctor's entries on their available balance in (from, to], for a payout's statement. */
+export const availableMovements = doctorAvailableMovements;
 
 export interface PlatformTotals {
   /** Gross received from patients. */

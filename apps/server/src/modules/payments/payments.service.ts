@@ -128,9 +128,25 @@ export async function recordCardCharge(tx: Queryable, paymentId: string, charge:
  * transaction that applies it, so a crash in between applies it later, once.
  */
 export async function claimEvent(tx: Queryable, provider: string, event: ProviderEvent, paymentId: string) {
+  return claimProviderEvent(tx, { provider, eventId: event.id, type: event.type, paymentId });
+}
+
+/**
+ * The same claim for events about something other than a payment (Stripe Connect's accounts and
+ * payouts): one table of every provider event seen, keyed by provider and event id.
+ */
+export async function claimProviderEvent(
+  tx: Queryable,
+  event: { provider: string; eventId: string; type: string; paymentId?: string | null },
+) {
   const rows = await tx
     .insert(paymentEvents)
-    .values({ provider, eventId: event.id, paymentId, type: event.type })
+    .values({
+      provider: event.provider,
+      eventId: event.eventId,
+      paymentId: event.paymentId ?? null,
+      type: event.type,
+    })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.eventId });
   return rows.length === 1;

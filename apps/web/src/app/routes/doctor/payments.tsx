@@ -1,6 +1,13 @@
-import { SectionPage } from '@/components/layout/section-page';
+import { PageHeader } from '@/components/layout/page-header';
 import { SECTIONS } from '@/config/sections';
+import { DoctorPayoutsSection } from '@/features/payouts';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.doctor.payments} />;
+  const section = SECTIONS.doctor.payments;
+  return (
+    <>
+      <PageHeader title={section.title} description={section.description} />
+      <DoctorPayoutsSection />
+    </>
+  );
 }

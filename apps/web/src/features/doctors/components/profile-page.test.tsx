@@ -49,9 +49,28 @@ function renderProfile(answer: Reply | Reply[], more: Parameters<typeof mockApi>
   const api = mockApi({
     'GET /api/doctor/profile': answer,
     'GET /api/specialties': { body: { items: [CARDIOLOGY, DERMATOLOGY] } },
+    // The payout card asks for the payout account on load (features/payouts has its own tests).
+    'GET /api/doctor/payouts/account': {
+      body: {
+        provider: 'pix',
+        status: 'not_set_up',
+        pixKeyType: null,
+        pixKey: null,
+        minimumAmount: 5000,
+        available: 0,
+      },
+    },
     ...more,
   });
-  return { api, ...renderWithApp(<ProfilePage />, { route: '/doctor/profile' }) };
+  const user = {
+    id: '2b0b7d4e-3f7a-4f2c-9a55-0d5f0c1a7e11',
+    email: 'ana@exemplo.com.br',
+    name: 'Ana Souza',
+    role: 'doctor' as const,
+    avatarUrl: null,
+    twoFactorEnabled: false,
+  };
+  return { api, ...renderWithApp(<ProfilePage />, { route: '/doctor/profile', user }) };
 }
 
 /** The professional data form, once the profile and the specialties are in. */

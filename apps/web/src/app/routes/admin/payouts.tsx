@@ -1,0 +1,6 @@
+import { SECTIONS } from '@/config/sections';
+import { AdminPayoutsPage } from '@/features/payouts';
+
+export function Component() {
+  return <AdminPayoutsPage section={SECTIONS.admin.payouts} />;
+}
