@@ -26,6 +26,8 @@ import { commissionRoutes } from './modules/commissions/commissions.routes.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
 import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
+import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
+import { defineTaxReceiptsReminder } from './modules/earnings/tax-receipts.reminder.ts';
 import { EmailDelivery } from './modules/email/email.delivery.ts';
 import { createFileStorage } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -37,6 +39,7 @@ import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { paymentProviderFor } from './modules/payments/provider-choice.ts';
 import { stripeCsp } from './modules/payments/stripe-csp.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerApiDefaults } from './plugins/api-defaults.ts';
@@ -145,6 +148,8 @@ export async function buildApp(
   app.decorate('booking', booking);
   // Backs the booking timers up: holds and requests whose job did not run (downtime) expire anyway.
   new OverdueSweep(booking, app.log, jobs);
+  // Day 1–5 of each month: doctors with receipts of the previous month still to issue (decision 084).
+  defineTaxReceiptsReminder(jobs, database.db, config.appUrl, app.log, () => void emails.kick());
 
   registerErrorHandler(app);
   registerCsrfGuard(app, config.appUrl);
@@ -244,6 +249,8 @@ export async function buildApp(
         for (const unlisten of forgetSearches) await unlisten();
       });
       await api.register(commissionRoutes);
+      await api.register(earningsRoutes);
+      await api.register(reportRoutes);
       await api.register(appointmentRoutes, { ctx: booking, search });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
       await api.register(paymentWebhookRoutes, {

@@ -16,6 +16,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -1137,4 +1138,70 @@ export const payouts = pgTable(
     check('payouts_method_check', sql`${t.method} in (${inList(PAYOUT_METHODS)})`),
     check('payouts_status_check', sql`${t.status} in ('in_transit', 'paid', 'failed')`),
   ],
+);
+
+// ── Earnings and reports (decision 084) ──────────────────────────────────────
+
+/**
+ * Per-day sums of the ledger per account, the day read in Brazil's time (`REPORT_TIME_ZONE`).
+ * Kept by a statement trigger on `ledger_entries` in the transaction of each posting (migration
+ * 0031): the ledger is append-only, so adding each statement's sums keeps it equal to a direct sum.
+ * The admin dashboard reads a long period from here instead of millions of entries.
+ */
+export const ledgerDaily = pgTable(
+  'ledger_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.account] })],
+);
+
+/**
+ * Requested consultations (paid or authorised: `requested_at` set) per local day of their start,
+ * the doctor's current specialty, status and who canceled. Kept by row triggers on `appointments`
+ * (−1 for the old state, +1 for the new) and on a doctor's specialty change (their counts move);
+ * backfilled by the migration.
+ */
+export const appointmentDaily = pgTable(
+  'appointment_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    specialtyId: uuid('specialty_id'),
+    status: appointmentStatusEnum('status').notNull(),
+    canceledBy: appointmentActorEnum('canceled_by'),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    unique('appointment_daily_key').on(t.day, t.specialtyId, t.status, t.canceledBy).nullsNotDistinct(),
+  ],
+);
+
+/** A doctor marked the Receita Saúde receipt of this payment as issued. No row: not issued. */
+export const taxReceiptMarks = pgTable(
+  'tax_receipt_marks',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tax_receipt_marks_doctor_idx').on(t.doctorId)],
+);
+
+/** The monthly reminder of receipts to issue, sent at most once per doctor and month ("2026-10"). */
+export const taxReceiptReminders = pgTable(
+  'tax_receipt_reminders',
+  {
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id),
+    month: text('month').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.month] })],
 );
