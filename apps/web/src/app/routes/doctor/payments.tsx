@@ -1,6 +1,18 @@
-import { SectionPage } from '@/components/layout/section-page';
+import { PageHeader } from '@/components/layout/page-header';
 import { SECTIONS } from '@/config/sections';
+import { DoctorEarnings } from '@/features/earnings/components/doctor-earnings';
+import { TaxReceipts } from '@/features/earnings/components/tax-receipts';
 
+/** /doctor/payments: the doctor's earnings and the month's receipts (the payouts list joins here). */
 export function Component() {
-  return <SectionPage section={SECTIONS.doctor.payments} />;
+  const section = SECTIONS.doctor.payments;
+  return (
+    <>
+      <PageHeader title={section.title} description={section.description} />
+      <div className="space-y-6">
+        <DoctorEarnings />
+        <TaxReceipts />
+      </div>
+    </>
+  );
 }
