@@ -15,6 +15,8 @@ import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import type { Section } from '@/config/sections';
+import { firstName } from '@/lib/person';
+import { useSession } from '@/lib/use-session';
 import { type DashboardPeriod, useAdminDashboard, useDashboardLiveUpdates } from '../api/dashboard';
 import { ADMIN_DASHBOARD_TEXT as T } from '../texts';
 import { MoneyChart, OutcomesChart, RatesChart, TopSpecialtiesChart } from './dashboard-charts';
@@ -208,11 +210,13 @@ export function AdminDashboard({ section }: { section: Section }) {
   const data = query.data;
   const loading = query.isPending;
   const refreshing = query.isFetching && !query.isPending;
+  const { user } = useSession();
+  const name = firstName(user?.name, user?.email);
 
   return (
     <>
       <PageHeader
-        title={section.title}
+        title={name ? `Olá, ${name}` : section.title}
         description={section.description}
         actions={
           <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
