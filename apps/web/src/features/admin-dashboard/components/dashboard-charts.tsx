@@ -14,6 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { CHART_COLORS, ChartFigure, compactBRL, shortMonth } from '@/components/charts/chart-figure';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ADMIN_DASHBOARD_TEXT as T } from '../texts';
 
 const tooltipStyle = { background: 'var(--color-popover)', borderColor: 'var(--color-border)' };
@@ -128,6 +129,8 @@ export function RatesChart({ data }: { data: AdminDashboard }) {
       noShow: held ? o.noShow / held : null,
     };
   });
+  // An axis to the highest rate (at least 10 %), so an empty period does not stretch to 400 %.
+  const top = Math.max(0.1, ...rows.flatMap((r) => [r.cancellation ?? 0, r.noShow ?? 0]));
   return (
     <ChartFigure
       title={T.rates.title}
@@ -155,7 +158,7 @@ export function RatesChart({ data }: { data: AdminDashboard }) {
             stroke={CHART_COLORS.muted}
             tickFormatter={(v) => percent(Number(v))}
             width={56}
-            domain={[0, 'auto']}
+            domain={[0, Math.min(1, Math.ceil(top * 10) / 10)]}
             tickLine={false}
           />
           <Tooltip formatter={(v) => percent(v === null ? null : Number(v))} contentStyle={tooltipStyle} />
@@ -181,10 +184,19 @@ export function RatesChart({ data }: { data: AdminDashboard }) {
 }
 
 export function TopSpecialtiesChart({ data }: { data: AdminDashboard }) {
+  if (data.topSpecialties.length === 0)
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>{T.top.title}</CardTitle>
+          <CardDescription>{T.top.empty}</CardDescription>
+        </CardHeader>
+      </Card>
+    );
   return (
     <ChartFigure
       title={T.top.title}
-      description={data.topSpecialties.length ? T.top.description : T.top.empty}
+      description={T.top.description}
       label={T.top.label}
       tableToggle={T.table}
       table={{
