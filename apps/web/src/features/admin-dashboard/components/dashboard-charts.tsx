@@ -60,7 +60,7 @@ export function MoneyChart({ data }: { data: AdminDashboard }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
           <XAxis dataKey="label" stroke={CHART_COLORS.muted} tickLine={false} minTickGap={8} />
           <YAxis stroke={CHART_COLORS.muted} tickFormatter={compactBRL} width={72} tickLine={false} />
@@ -103,7 +103,7 @@ export function OutcomesChart({ data }: { data: AdminDashboard }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
           <XAxis dataKey="label" stroke={CHART_COLORS.muted} tickLine={false} minTickGap={8} />
           <YAxis stroke={CHART_COLORS.muted} allowDecimals={false} width={40} tickLine={false} />
@@ -151,7 +151,7 @@ export function RatesChart({ data }: { data: AdminDashboard }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
           <XAxis dataKey="label" stroke={CHART_COLORS.muted} tickLine={false} minTickGap={8} />
           <YAxis
@@ -207,6 +207,7 @@ export function TopSpecialtiesChart({ data }: { data: AdminDashboard }) {
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart
+          accessibilityLayer={false}
           data={data.topSpecialties}
           layout="vertical"
           margin={{ top: 8, right: 16, bottom: 0, left: 0 }}

@@ -20,7 +20,7 @@ export function EarningsChart({ monthly }: { monthly: Earnings['monthly'] }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
           <XAxis dataKey="label" stroke={CHART_COLORS.muted} tickLine={false} />
           <YAxis stroke={CHART_COLORS.muted} tickFormatter={compactBRL} width={72} tickLine={false} />
