@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Earnings } from '../packages/shared/src/schemas/earnings.ts';
 import { ADMIN, signInContext } from './support/accounts.ts';
 import { accept, approvedDoctor, book, ok, patient, slot, tag } from './support/consultations.ts';
@@ -46,6 +47,13 @@ test('a doctor sees a paid consultation’s split and status and marks its recei
   for (const amount of [row.gross, row.commission, row.net]) expect(shown).toContain(brl(amount));
   await expect(line.getByText('A liberar')).toBeVisible();
   await expect(page.getByRole('figure', { name: /ganhos líquidos nos últimos 12 meses/ })).toBeVisible();
+  // The page, its chart and its receipts pass an axe scan (WCAG 2.1 A/AA).
+  const scan = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 
   // The month's receipts: the patient's name and CPF, the amount, and the "emitido" mark, kept.
   const receipts = page.getByRole('table', { name: 'Recibos do mês a emitir' });
