@@ -1175,6 +1175,8 @@ export const appointmentDaily = pgTable(
   },
   (t) => [
     unique('appointment_daily_key').on(t.day, t.specialtyId, t.status, t.canceledBy).nullsNotDistinct(),
+    // The completed count of all time and the period's top specialties read only completed rows.
+    index('appointment_daily_status_idx').on(t.status, t.day, t.specialtyId),
   ],
 );
 
