@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Earnings } from '../packages/shared/src/schemas/earnings.ts';
 import { ADMIN, signInContext } from './support/accounts.ts';
@@ -123,6 +124,14 @@ test('the admin opens the dashboard with its charts and changes the period', asy
   await expect(money.getByRole('table')).toBeVisible();
   await expect(money.getByRole('rowheader', { name: '05/01' })).toBeVisible();
   await expect(money.getByRole('rowheader', { name: 'No período' })).toBeVisible();
+
+  // The month's commission per doctor, for Pulsa's invoices: a CSV with a BOM and the header row.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Baixar CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^comissoes-\d{4}-\d{2}\.csv$/);
+  const csv = fs.readFileSync(await file.path(), 'utf8');
+  expect(csv.startsWith('\uFEFFMédico;CRM;CPF/CNPJ;Pagamentos;')).toBe(true);
 
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await expect(page.getByText('Falha ao carregar métricas do dashboard')).toHaveCount(0);

@@ -71,6 +71,13 @@ export const ADMIN_DASHBOARD_TEXT = {
     count: 'Consultas',
     empty: 'Nenhuma consulta concluída no período.',
   },
+  export: {
+    title: 'Comissão por médico',
+    description:
+      'Planilha (CSV) do mês com nome, CRM, CPF, número de pagamentos, valor bruto e a comissão da Pulsa líquida de reembolsos de cada médico, para emitir as notas fiscais da Pulsa. A emissão das notas é feita fora da plataforma.',
+    month: 'Mês',
+    download: 'Baixar CSV',
+  },
   table: 'Ver como tabela',
   bucketColumn: 'Período',
   liveNote: 'Atualiza sozinho quando um pagamento ou consulta muda.',

@@ -3,13 +3,13 @@ import { formatCalendarDate } from '@pulsa/shared/format/calendar-date';
 import { formatDate } from '@pulsa/shared/format/date';
 import { formatBRL } from '@pulsa/shared/format/money';
 import type { AdminDashboard as Dashboard, ReportBucket } from '@pulsa/shared/schemas/reports';
-import { CalendarCheck, CircleDollarSign, RefreshCw, Stethoscope, Users } from 'lucide-react';
+import { CalendarCheck, CircleDollarSign, Download, RefreshCw, Stethoscope, Users } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
@@ -126,6 +126,54 @@ function RecentList({
         ) : (
           <ul className="divide-y">{children}</ul>
         )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const MONTH_NAMES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** The month's commission per doctor as CSV (a plain download: the session cookie goes with it). */
+function CommissionExport() {
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const now = new Date();
+    const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
+    return {
+      value: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`,
+      label: `${MONTH_NAMES[d.getMonth()]} de ${d.getFullYear()}`,
+    };
+  });
+  const [month, setMonth] = useState(months[1]?.value ?? '');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{T.export.title}</CardTitle>
+        <CardDescription>{T.export.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-end gap-3">
+        <div className="w-56 space-y-1.5">
+          <Label htmlFor="exportar-mes">{T.export.month}</Label>
+          <SelectField id="exportar-mes" value={month} onValueChange={setMonth} options={months} />
+        </div>
+        <Button asChild variant="outline">
+          <a href={`/api/admin/reports/commissions.csv?month=${month}`} download>
+            <Download aria-hidden />
+            {T.export.download}
+          </a>
+        </Button>
       </CardContent>
     </Card>
   );
@@ -292,6 +340,7 @@ export function AdminDashboard({ section }: { section: Section }) {
             <TopSpecialtiesChart data={data} />
           </div>
         ) : null}
+        <CommissionExport />
         <p className="text-muted-foreground text-xs">{T.liveNote}</p>
       </div>
     </>
