@@ -265,6 +265,7 @@ export function AdminDashboard({ section }: { section: Section }) {
     <>
       <PageHeader
         title={name ? `Olá, ${name}` : section.title}
+        pageTitle={section.title}
         description={section.description}
         actions={
           <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
