@@ -425,6 +425,9 @@ export const payments = pgTable(
     index('payments_doctor_created_idx').on(t.doctorId, t.createdAt),
     index('payments_patient_created_idx').on(t.patientId, t.createdAt),
     index('payments_status_created_idx').on(t.status, t.createdAt),
+    // A doctor's money by when it arrived (paid_at is the ledger capture's instant): the earnings page,
+    // the month's net and receipts (decision 084).
+    index('payments_doctor_paid_idx').on(t.doctorId, t.paidAt).where(sql`${t.paidAt} is not null`),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     // One live payment per appointment; a failed one may be followed by another try.
     uniqueIndex('payments_live_appointment_key')

@@ -33,30 +33,39 @@ export async function payoutTotals(db: Queryable, doctorId: string) {
   return { paid: Number(row?.paid ?? 0), inTransit: Number(row?.in_transit ?? 0) };
 }
 
-/** A page of the doctor's paid (or since refunded) payments, latest consultation first. */
+/**
+ * A page of the doctor's payments whose money arrived (paid, or since refunded), latest first, and
+ * how many there are: both from payments_doctor_paid_idx, the page's rows joined only for its ten.
+ */
 export async function paidPaymentsPage(
   db: Queryable,
   doctorId: string,
   page: { limit: number; offset: number },
 ) {
-  const result = await db.execute<{
-    id: string;
-    appointment_id: string;
-    starts_at: Date | string;
-    patient_name: string;
-    method: 'card' | 'pix' | 'boleto';
-    total: string;
-  }>(sql`
-    select p.id, p.appointment_id, a.starts_at, up.full_name as patient_name, p.method, count(*) over () as total
-    from payments p
-    join appointments a on a.id = p.appointment_id
-    join user_profiles up on up.id = p.patient_id
-    where p.doctor_id = ${doctorId} and p.paid_at is not null
-    order by a.starts_at desc, p.id desc
-    limit ${page.limit} offset ${page.offset}`);
+  const [rows, count] = await Promise.all([
+    db.execute<{
+      id: string;
+      appointment_id: string;
+      starts_at: Date | string;
+      patient_name: string;
+      method: 'card' | 'pix' | 'boleto';
+    }>(sql`
+      select p.id, p.appointment_id, a.starts_at, up.full_name as patient_name, p.method
+      from (
+        select id, appointment_id, patient_id, method, paid_at from payments
+        where doctor_id = ${doctorId} and paid_at is not null
+        order by paid_at desc, id desc
+        limit ${page.limit} offset ${page.offset}
+      ) p
+      join appointments a on a.id = p.appointment_id
+      join user_profiles up on up.id = p.patient_id
+      order by p.paid_at desc, p.id desc`),
+    db.execute<{ n: string }>(sql`
+      select count(*) as n from payments where doctor_id = ${doctorId} and paid_at is not null`),
+  ]);
   return {
-    total: Number(result.rows[0]?.total ?? 0),
-    rows: result.rows.map((r) => ({
+    total: Number(count.rows[0]?.n ?? 0),
+    rows: rows.rows.map((r) => ({
       paymentId: r.id,
       appointmentId: r.appointment_id,
       startsAt: new Date(r.starts_at),
@@ -66,17 +75,17 @@ export async function paidPaymentsPage(
   };
 }
 
-/** Of these payments, those whose request the doctor has not accepted yet. */
-export async function awaitingAcceptance(db: Queryable, paymentIds: string[]): Promise<Set<string>> {
-  if (paymentIds.length === 0) return new Set();
-  const ids = sql.join(
-    paymentIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const result = await db.execute<{ id: string }>(sql`
-    select p.id from payments p join appointments a on a.id = p.appointment_id
-    where p.id in (${ids}) and a.status = 'scheduled'`);
-  return new Set(result.rows.map((r) => r.id));
+/**
+ * The doctor's payments whose money arrived in [from, to) — paid_at is the ledger capture's instant —
+ * and whether the doctor has accepted the request yet (a request still waiting may be refunded).
+ */
+export async function paidInPeriod(db: Queryable, doctorId: string, period: { from: Date; to: Date }) {
+  const result = await db.execute<{ id: string; paid_at: Date | string; accepted: boolean }>(sql`
+    select p.id, p.paid_at, (a.status <> 'scheduled') as accepted
+    from payments p join appointments a on a.id = p.appointment_id
+    where p.doctor_id = ${doctorId} and p.paid_at >= ${period.from} and p.paid_at < ${period.to}
+    order by p.paid_at, p.id`);
+  return result.rows.map((r) => ({ paymentId: r.id, paidAt: new Date(r.paid_at), accepted: r.accepted }));
 }
 
 /**

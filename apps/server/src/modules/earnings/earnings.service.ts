@@ -8,18 +8,13 @@ import type {
 import { EARNINGS_MESSAGES } from '@pulsa/shared/schemas/earnings';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import {
-  doctorBalance,
-  doctorCapturedPayments,
-  doctorReleases,
-  paymentsSummary,
-} from '../ledger/ledger.service.ts';
+import { doctorBalance, doctorReleases, paymentsNet, paymentsSummary } from '../ledger/ledger.service.ts';
 import { addMonths, localDay } from '../reports/periods.ts';
 import {
-  awaitingAcceptance,
   doctorOfUser,
   markIssued,
   monthBounds,
+  paidInPeriod,
   paidPaymentOf,
   paidPaymentsPage,
   payoutTotals,
@@ -56,18 +51,23 @@ export function earningStatus(
  * may still be refunded), net of commission and of refunds whenever they came; per local month.
  */
 async function netByMonth(db: Queryable, doctor: { id: string; timeZone: string }, from: Date, to: Date) {
-  const captures = await doctorCapturedPayments(db, doctor.id, { from, to });
-  const pending = await awaitingAcceptance(
-    db,
-    captures.map((c) => c.paymentId),
+  const paid = (await paidInPeriod(db, doctor.id, { from, to })).filter((p) => p.accepted);
+  const sums = new Map(
+    (
+      await paymentsNet(
+        db,
+        paid.map((p) => p.paymentId),
+      )
+    ).map((s) => [s.paymentId, s]),
   );
   const months = new Map<string, { net: number; gross: number }>();
-  for (const c of captures) {
-    if (pending.has(c.paymentId)) continue;
-    const month = localDay(c.capturedAt, doctor.timeZone).slice(0, 7);
+  for (const p of paid) {
+    const s = sums.get(p.paymentId);
+    if (!s) continue;
+    const month = localDay(p.paidAt, doctor.timeZone).slice(0, 7);
     const m = months.get(month) ?? { net: 0, gross: 0 };
-    m.net += c.net;
-    m.gross += c.gross - c.returned;
+    m.net += s.net;
+    m.gross += s.gross - s.returned;
     months.set(month, m);
   }
   return months;
@@ -168,24 +168,20 @@ export async function earningsFor(
 export async function taxReceiptsFor(db: Queryable, userId: string, month: string): Promise<TaxReceiptList> {
   const doctor = await doctorFor(db, userId);
   const bounds = await monthBounds(db, month, doctor.timeZone);
-  const captures = await doctorCapturedPayments(db, doctor.id, bounds);
-  const details = new Map(
-    (
-      await receiptDetails(
-        db,
-        doctor.id,
-        captures.map((c) => c.paymentId),
-      )
-    ).map((d) => [d.paymentId, d]),
-  );
+  const paid = (await paidInPeriod(db, doctor.id, bounds)).filter((p) => p.accepted);
+  const ids = paid.map((p) => p.paymentId);
+  const [sums, details] = await Promise.all([paymentsNet(db, ids), receiptDetails(db, doctor.id, ids)]);
+  const sumOf = new Map(sums.map((s) => [s.paymentId, s]));
+  const detailOf = new Map(details.map((d) => [d.paymentId, d]));
   const items: TaxReceiptList['items'] = [];
-  for (const c of captures) {
-    const d = details.get(c.paymentId);
-    const amount = c.gross - c.returned;
-    if (!d?.accepted || amount <= 0) continue;
+  for (const p of paid) {
+    const s = sumOf.get(p.paymentId);
+    const d = detailOf.get(p.paymentId);
+    const amount = s ? s.gross - s.returned : 0;
+    if (!d || amount <= 0) continue;
     items.push({
-      paymentId: c.paymentId,
-      paidAt: c.capturedAt.toISOString(),
+      paymentId: p.paymentId,
+      paidAt: p.paidAt.toISOString(),
       patientName: d.patientName,
       patientCpf: d.patientCpf,
       amount,

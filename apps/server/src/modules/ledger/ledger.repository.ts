@@ -233,39 +233,6 @@ export async function releasedByPayment(db: Queryable, doctorId: string, at: Dat
 }
 
 /**
- * A doctor's payments captured in [from, to): when, the gross, what patients got back, and the
- * doctor's share left (net of commission and refunds, whenever they happened).
- */
-export async function doctorCaptures(db: Queryable, doctorId: string, period: { from: Date; to: Date }) {
-  const result = await db.execute<{
-    payment_id: string;
-    captured_at: Date | string;
-    gross: string;
-    returned: string;
-    net: string;
-  }>(sql`
-    select c.payment_id, c.effective_at as captured_at,
-      coalesce(sum(e.amount) filter (where e.account = 'patient_payments'), 0) as gross,
-      -coalesce(sum(e.amount) filter (where e.account in ('refunds', 'refunds_payable', 'chargebacks')), 0)
-        - coalesce(sum(e.amount) filter (where e.account = 'disputes_open'), 0) as returned,
-      -coalesce(sum(e.amount) filter (where e.account in ('doctor_held', 'doctor_available')), 0) as net
-    from ledger_entries c
-    join ledger_transactions t on t.id = c.transaction_id and t.kind = 'capture'
-    join ledger_entries e on e.payment_id = c.payment_id
-    where c.doctor_id = ${doctorId} and c.account = 'doctor_held'
-      and c.effective_at >= ${period.from} and c.effective_at < ${period.to}
-    group by c.payment_id, c.effective_at
-    order by c.effective_at, c.payment_id`);
-  return result.rows.map((r) => ({
-    paymentId: r.payment_id,
-    capturedAt: new Date(r.captured_at),
-    gross: Number(r.gross),
-    returned: Number(r.returned),
-    net: Number(r.net),
-  }));
-}
-
-/**
  * Per-bucket sums per account of the daily roll-up for the days [fromDay, toDay] (Brazil's time);
  * `bucket` is PostgreSQL's date_trunc unit. A few thousand rows at most for five years.
  */
@@ -342,5 +309,25 @@ export async function capturesInPeriod(db: Queryable, period: { from: Date; to: 
     doctorId: r.doctor_id,
     gross: Number(r.gross),
     returned: Number(r.returned),
+  }));
+}
+
+/** Per payment: gross, what went back to the patient's side, and the doctor's share left (the payment index). */
+export async function paymentNetSums(db: Queryable, paymentIds: string[]) {
+  if (paymentIds.length === 0) return [];
+  const result = await db.execute<{ payment_id: string; gross: string; returned: string; net: string }>(sql`
+    select e.payment_id,
+      coalesce(sum(e.amount) filter (where e.account = 'patient_payments'), 0) as gross,
+      -coalesce(sum(e.amount) filter (where e.account in ('refunds', 'refunds_payable', 'chargebacks')), 0)
+        - coalesce(sum(e.amount) filter (where e.account = 'disputes_open'), 0) as returned,
+      -coalesce(sum(e.amount) filter (where e.account in ('doctor_held', 'doctor_available')), 0) as net
+    from ledger_entries e
+    where e.payment_id = any(${`{${paymentIds.join(',')}}`}::uuid[])
+    group by e.payment_id`);
+  return result.rows.map((r) => ({
+    paymentId: r.payment_id,
+    gross: Number(r.gross),
+    returned: Number(r.returned),
+    net: Number(r.net),
   }));
 }

@@ -8,9 +8,9 @@ import {
   dailyAccountSums,
   dailyAccountTotal,
   doctorAccountSums,
-  doctorCaptures,
   insertTransaction,
   type Posting,
+  paymentNetSums,
   paymentSummaries,
   paymentSums,
   paymentTransactions,
@@ -507,8 +507,6 @@ export const paymentLedger = paymentTransactions;
 export const paymentsSummary = paymentSummaries;
 /** What each payment of a doctor released to their available balance, in release order. */
 export const doctorReleases = releasedByPayment;
-/** A doctor's payments captured in a period, with their gross, returns and net share. */
-export const doctorCapturedPayments = doctorCaptures;
 /** Per bucket and account, sums of the daily roll-up (kept by a trigger on every posting). */
 export const bucketedAccountSums = dailyAccountSums;
 /** An account's all-time total up to a day, from the daily roll-up. */
@@ -517,3 +515,5 @@ export const accountTotalUntil = dailyAccountTotal;
 export const commissionPerDoctor = commissionByDoctor;
 /** Every payment captured in a period with its doctor, gross and returns. */
 export const capturedPayments = capturesInPeriod;
+/** Each payment's gross, returns and the doctor's share left. */
+export const paymentsNet = paymentNetSums;

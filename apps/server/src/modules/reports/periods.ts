@@ -6,13 +6,20 @@ export const REPORT_TIME_ZONE = 'America/Sao_Paulo';
 
 /** The calendar date of an instant in a time zone. */
 export function localDay(at: Date, timeZone = REPORT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  // One formatter per time zone: building one costs far more than using it.
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The first day of the bucket holding `day`: its week's Monday (ISO weeks, as date_trunc) or its month's 1st. */
 export function bucketStart(day: string, bucket: ReportBucket): string {
