@@ -102,6 +102,16 @@ for (const theme of THEMES) {
       await expect(page.getByRole('button', { name: 'Ler e aceitar o termo' })).toBeVisible();
     });
 
+    test('doctor payments with earnings and receipts (/doctor/payments)', async ({ page }) => {
+      await signInContext(page.context(), DEMO_ACCOUNTS.doctor, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('doctor'),
+      });
+      await storeTheme(page, theme);
+      await shoot(page, 'doctor-payments', '/doctor/payments', 'Pagamentos', theme);
+      await expect(page.getByRole('region', { name: 'Saldo' })).toBeVisible();
+    });
+
     for (const role of ['admin', 'doctor', 'patient'] as const) {
       const account = DEMO_ACCOUNTS[role];
       test(`${role} dashboard (${account.path})`, async ({ page }) => {

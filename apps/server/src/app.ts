@@ -26,6 +26,8 @@ import { commissionRoutes } from './modules/commissions/commissions.routes.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
 import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
+import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
+import { defineTaxReceiptsReminder } from './modules/earnings/tax-receipts.reminder.ts';
 import { EmailDelivery } from './modules/email/email.delivery.ts';
 import { createFileStorage } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -40,6 +42,7 @@ import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { type PayoutsContext, schedulePayouts } from './modules/payouts/payouts.service.ts';
 import { payoutProviderFor } from './modules/payouts/stripe-connect.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerApiDefaults } from './plugins/api-defaults.ts';
@@ -165,6 +168,8 @@ export async function buildApp(
       'STRIPE_CONNECT_WEBHOOK_SECRET is not set: Stripe Connect events (account.updated, payout.paid, payout.failed) are refused, so payouts stay in transit until it is set',
     );
   schedulePayouts(payouts, jobs, config.payouts.schedule);
+  // Day 1–5 of each month: doctors with receipts of the previous month still to issue (decision 084).
+  defineTaxReceiptsReminder(jobs, database.db, config.appUrl, app.log, () => void emails.kick());
 
   registerErrorHandler(app);
   registerCsrfGuard(app, config.appUrl);
@@ -264,6 +269,8 @@ export async function buildApp(
         for (const unlisten of forgetSearches) await unlisten();
       });
       await api.register(commissionRoutes);
+      await api.register(earningsRoutes);
+      await api.register(reportRoutes);
       await api.register(appointmentRoutes, { ctx: booking, search });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
       await api.register(paymentWebhookRoutes, {

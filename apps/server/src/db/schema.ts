@@ -16,6 +16,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -424,6 +425,9 @@ export const payments = pgTable(
     index('payments_doctor_created_idx').on(t.doctorId, t.createdAt),
     index('payments_patient_created_idx').on(t.patientId, t.createdAt),
     index('payments_status_created_idx').on(t.status, t.createdAt),
+    // A doctor's money by when it arrived (paid_at is the ledger capture's instant): the earnings page,
+    // the month's net and receipts (decision 084).
+    index('payments_doctor_paid_idx').on(t.doctorId, t.paidAt).where(sql`${t.paidAt} is not null`),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     // One live payment per appointment; a failed one may be followed by another try.
     uniqueIndex('payments_live_appointment_key')
@@ -1137,4 +1141,72 @@ export const payouts = pgTable(
     check('payouts_method_check', sql`${t.method} in (${inList(PAYOUT_METHODS)})`),
     check('payouts_status_check', sql`${t.status} in ('in_transit', 'paid', 'failed')`),
   ],
+);
+
+// ── Earnings and reports (decision 084) ──────────────────────────────────────
+
+/**
+ * Per-day sums of the ledger per account, the day read in Brazil's time (`REPORT_TIME_ZONE`).
+ * Kept by a statement trigger on `ledger_entries` in the transaction of each posting (migration
+ * 0031): the ledger is append-only, so adding each statement's sums keeps it equal to a direct sum.
+ * The admin dashboard reads a long period from here instead of millions of entries.
+ */
+export const ledgerDaily = pgTable(
+  'ledger_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.account] })],
+);
+
+/**
+ * Requested consultations (paid or authorised: `requested_at` set) per local day of their start,
+ * the doctor's current specialty, status and who canceled. Kept by row triggers on `appointments`
+ * (−1 for the old state, +1 for the new) and on a doctor's specialty change (their counts move);
+ * backfilled by the migration.
+ */
+export const appointmentDaily = pgTable(
+  'appointment_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    specialtyId: uuid('specialty_id'),
+    status: appointmentStatusEnum('status').notNull(),
+    canceledBy: appointmentActorEnum('canceled_by'),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    unique('appointment_daily_key').on(t.day, t.specialtyId, t.status, t.canceledBy).nullsNotDistinct(),
+    // The completed count of all time and the period's top specialties read only completed rows.
+    index('appointment_daily_status_idx').on(t.status, t.day, t.specialtyId),
+  ],
+);
+
+/** A doctor marked the Receita Saúde receipt of this payment as issued. No row: not issued. */
+export const taxReceiptMarks = pgTable(
+  'tax_receipt_marks',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tax_receipt_marks_doctor_idx').on(t.doctorId)],
+);
+
+/** The monthly reminder of receipts to issue, sent at most once per doctor and month ("2026-10"). */
+export const taxReceiptReminders = pgTable(
+  'tax_receipt_reminders',
+  {
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id),
+    month: text('month').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.month] })],
 );

@@ -55,7 +55,10 @@ export const SECTIONS = {
     schedule: { title: 'Agenda', description: 'Seus horários semanais de atendimento.' },
     appointments: { title: 'Agendamentos', description: 'Pedidos de consulta para aceitar ou recusar.' },
     patients: { title: 'Pacientes', description: 'Os pacientes que você atende.' },
-    payments: { title: 'Pagamentos', description: 'Seus recebimentos por consulta realizada.' },
+    payments: {
+      title: 'Pagamentos',
+      description: 'Sua parte de cada consulta paga, os repasses e os recibos do mês.',
+    },
     messages: { title: 'Mensagens', description: 'Conversas com os seus pacientes.' },
     settings: {
       title: 'Configurações',

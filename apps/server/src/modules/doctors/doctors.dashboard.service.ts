@@ -2,6 +2,7 @@ import type { DoctorDashboard } from '@pulsa/shared/schemas/doctors';
 import { DOCTOR_MESSAGES } from '@pulsa/shared/schemas/doctors';
 import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
+import { monthlyRevenue } from '../earnings/earnings.service.ts';
 import { listExceptions, listWindows } from './doctors.agenda.repository.ts';
 import type { DoctorsContext } from './doctors.profile.service.ts';
 import { missingItems, toProfileDto } from './doctors.profile.service.ts';
@@ -11,7 +12,6 @@ import { addDays, capacityMinutes, localDateOf } from './slots.ts';
 interface StatsRow extends Record<string, unknown> {
   today: number | string;
   patients: number | string;
-  revenue: number | string | null;
   booked: number | string | null;
 }
 
@@ -37,9 +37,6 @@ export async function dashboardFor(ctx: DoctorsContext, userId: string): Promise
           and a.starts_at >= b.day_start and a.starts_at < b.day_start + interval '1 day') as today,
       (select count(distinct a.patient_id) from appointments a
         where a.doctor_id = ${id} and a.status <> 'canceled') as patients,
-      (select coalesce(sum(p.doctor_amount), 0) from payments p, bounds b
-        where p.doctor_id = ${id} and p.status = 'paid'
-          and coalesce(p.paid_at, p.created_at) >= b.month_start) as revenue,
       (select coalesce(sum(extract(epoch from (a.ends_at - a.starts_at)) / 60), 0) from appointments a, bounds b
         where a.doctor_id = ${id} and a.status in ('scheduled', 'confirmed', 'in_progress', 'completed', 'no_show')
           and a.starts_at >= b.month_start and a.starts_at < b.month_start + interval '1 month') as booked
@@ -47,6 +44,8 @@ export async function dashboardFor(ctx: DoctorsContext, userId: string): Promise
   const s = result.rows[0] as StatsRow;
   const booked = Number(s.booked ?? 0);
   const hours = await monthHours(ctx, id, row.doctor);
+  // From the ledger: this month's net share of accepted, paid consultations (decision 084).
+  const revenue = await monthlyRevenue(ctx.db, { id, timeZone: tz });
   return {
     verificationStatus: profile.verificationStatus,
     rejectionReason: profile.rejectionReason,
@@ -55,7 +54,7 @@ export async function dashboardFor(ctx: DoctorsContext, userId: string): Promise
     stats: {
       consultationsToday: Number(s.today),
       totalPatients: Number(s.patients),
-      monthlyRevenue: Number(s.revenue ?? 0),
+      monthlyRevenue: revenue,
       occupancyRate: !hours.any
         ? null
         : hours.capacity > 0

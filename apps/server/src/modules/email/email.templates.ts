@@ -331,3 +331,26 @@ export function payoutEmail(
     }),
   };
 }
+
+/** The monthly reminder of the Receita Saúde receipts a doctor has still to issue (decision 084). */
+export function taxReceiptsReminderEmail(
+  name: string,
+  monthLabel: string,
+  count: number,
+  url: string,
+): EmailContent {
+  const receipts = count === 1 ? '1 recibo' : `${count} recibos`;
+  return {
+    kind: 'tax_receipts_reminder',
+    subject: `Recibos do Receita Saúde de ${monthLabel}`,
+    ...layout({
+      title: `Recibos de ${monthLabel} a emitir`,
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        `Você tem ${receipts} de ${monthLabel} ainda não marcados como emitidos.`,
+        'Se você atende como pessoa física, emita cada recibo no Receita Saúde (app ou portal da Receita Federal) com o nome e o CPF do paciente, o valor e a data que listamos para você, e marque-o como emitido no Pulsa.',
+      ],
+      action: { label: 'Ver os recibos do mês', url },
+    }),
+  };
+}

@@ -259,3 +259,172 @@ export async function doctorAvailableMovements(
   // Available is a claim: a credit (negative entry) is money for the doctor.
   return rows.map((r) => ({ ...r, amount: -r.amount }));
 }
+
+// ── Reads for the earnings page and the reports (decision 084) ──────────────
+
+interface PaymentSummaryRow extends Record<string, unknown> {
+  payment_id: string;
+  gross: string;
+  provider_fees: string;
+  commission: string;
+  returned: string;
+  net: string;
+  held_due: string;
+  release_at: Date | string | null;
+}
+
+/**
+ * Per payment: gross, provider fees, commission account, money returned (refunds, owed refunds,
+ * disputes lost or open), the doctor's share left, what of it is held at `at`, and its release date.
+ * One pass over the payments' entries (the payment index).
+ */
+export async function paymentSummaries(db: Queryable, paymentIds: string[], at: Date) {
+  if (paymentIds.length === 0) return [];
+  const ids = sql.join(
+    paymentIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute<PaymentSummaryRow>(sql`
+    select e.payment_id,
+      coalesce(sum(e.amount) filter (where e.account = 'patient_payments'), 0) as gross,
+      -coalesce(sum(e.amount) filter (where e.account = 'provider_fees'), 0) as provider_fees,
+      -coalesce(sum(e.amount) filter (where e.account = 'platform_commission'), 0) as commission,
+      -coalesce(sum(e.amount) filter (where e.account in ('refunds', 'refunds_payable', 'chargebacks')), 0)
+        - coalesce(sum(e.amount) filter (where e.account = 'disputes_open'), 0) as returned,
+      -coalesce(sum(e.amount) filter (where e.account in ('doctor_held', 'doctor_available')), 0) as net,
+      -coalesce(sum(e.amount) filter (where e.account = 'doctor_held' and e.effective_at <= ${at}), 0) as held_due,
+      (select t.effective_at from ledger_transactions t
+        where t.source_key = 'release:' || e.payment_id::text) as release_at
+    from ledger_entries e
+    where e.payment_id in (${ids})
+    group by e.payment_id`);
+  return result.rows.map((r) => ({
+    paymentId: r.payment_id,
+    gross: Number(r.gross),
+    providerFees: Number(r.provider_fees),
+    commissionAccount: Number(r.commission),
+    returned: Number(r.returned),
+    net: Number(r.net),
+    heldDue: Number(r.held_due),
+    releaseAt: r.release_at ? new Date(r.release_at) : null,
+  }));
+}
+
+/**
+ * What each of a doctor's payments put into their available balance up to `at`, in release order
+ * (the first instant it counted): the order payouts cover them in. The doctor index serves it.
+ */
+export async function releasedByPayment(db: Queryable, doctorId: string, at: Date) {
+  const result = await db.execute<{ payment_id: string; first_at: Date | string; released: string }>(sql`
+    select payment_id, min(effective_at) as first_at, -sum(amount) as released
+    from ledger_entries
+    where doctor_id = ${doctorId} and account = 'doctor_available' and effective_at <= ${at}
+      and payment_id is not null
+    group by payment_id
+    order by min(effective_at), payment_id`);
+  return result.rows.map((r) => ({
+    paymentId: r.payment_id,
+    firstAt: new Date(r.first_at),
+    released: Number(r.released),
+  }));
+}
+
+/**
+ * Per-bucket sums per account of the daily roll-up for the days [fromDay, toDay] (Brazil's time);
+ * `bucket` is PostgreSQL's date_trunc unit. A few thousand rows at most for five years.
+ */
+export async function dailyAccountSums(
+  db: Queryable,
+  range: { fromDay: string; toDay: string; bucket: 'week' | 'month' },
+) {
+  const unit = range.bucket === 'week' ? sql`'week'` : sql`'month'`;
+  const result = await db.execute<{ bucket: string | Date; account: LedgerAccount; total: string }>(sql`
+    select to_char(date_trunc(${unit}, day)::date, 'YYYY-MM-DD') as bucket, account, sum(amount) as total
+    from ledger_daily
+    where day >= ${range.fromDay}::date and day <= ${range.toDay}::date
+    group by 1, 2`);
+  return result.rows.map((r) => ({ bucket: String(r.bucket), account: r.account, total: Number(r.total) }));
+}
+
+/** An account's total over every day up to `toDay` (Brazil's time), from the roll-up. */
+export async function dailyAccountTotal(db: Queryable, account: LedgerAccount, toDay: string) {
+  const result = await db.execute<{ total: string | null }>(sql`
+    select sum(amount) as total from ledger_daily where account = ${account} and day <= ${toDay}::date`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * Per doctor, the money of payments captured in [from, to): how many, gross, and the commission kept
+ * net of the refunds and lost disputes of those payments (provider fees excluded: they are Pulsa's
+ * cost, not the commission it invoices).
+ */
+export async function commissionByDoctor(db: Queryable, period: { from: Date; to: Date }) {
+  const result = await db.execute<{
+    doctor_id: string;
+    payments: string;
+    gross: string;
+    commission: string;
+  }>(sql`
+    with captured as (
+      select t.payment_id, t.doctor_id from ledger_transactions t
+      where t.kind = 'capture' and t.effective_at >= ${period.from} and t.effective_at < ${period.to}
+    )
+    select c.doctor_id, count(distinct c.payment_id) as payments,
+      coalesce(sum(e.amount) filter (where e.account = 'patient_payments'), 0) as gross,
+      -coalesce(sum(e.amount) filter (where e.account = 'platform_commission' and t.kind <> 'provider_fee'), 0)
+        as commission
+    from captured c
+    join ledger_entries e on e.payment_id = c.payment_id
+    join ledger_transactions t on t.id = e.transaction_id
+    group by c.doctor_id`);
+  return result.rows.map((r) => ({
+    doctorId: r.doctor_id,
+    payments: Number(r.payments),
+    gross: Number(r.gross),
+    commission: Number(r.commission),
+  }));
+}
+
+/** Every payment captured in [from, to), with its doctor, gross and what went back (the monthly reminder). */
+export async function capturesInPeriod(db: Queryable, period: { from: Date; to: Date }) {
+  const result = await db.execute<{
+    payment_id: string;
+    doctor_id: string;
+    gross: string;
+    returned: string;
+  }>(sql`
+    select t.payment_id, t.doctor_id,
+      coalesce(sum(e.amount) filter (where e.account = 'patient_payments'), 0) as gross,
+      -coalesce(sum(e.amount) filter (where e.account in ('refunds', 'refunds_payable', 'chargebacks')), 0)
+        - coalesce(sum(e.amount) filter (where e.account = 'disputes_open'), 0) as returned
+    from ledger_transactions t
+    join ledger_entries e on e.payment_id = t.payment_id
+    where t.kind = 'capture' and t.effective_at >= ${period.from} and t.effective_at < ${period.to}
+    group by t.payment_id, t.doctor_id`);
+  return result.rows.map((r) => ({
+    paymentId: r.payment_id,
+    doctorId: r.doctor_id,
+    gross: Number(r.gross),
+    returned: Number(r.returned),
+  }));
+}
+
+/** Per payment: gross, what went back to the patient's side, and the doctor's share left (the payment index). */
+export async function paymentNetSums(db: Queryable, paymentIds: string[]) {
+  if (paymentIds.length === 0) return [];
+  const result = await db.execute<{ payment_id: string; gross: string; returned: string; net: string }>(sql`
+    select e.payment_id,
+      coalesce(sum(e.amount) filter (where e.account = 'patient_payments'), 0) as gross,
+      -coalesce(sum(e.amount) filter (where e.account in ('refunds', 'refunds_payable', 'chargebacks')), 0)
+        - coalesce(sum(e.amount) filter (where e.account = 'disputes_open'), 0) as returned,
+      -coalesce(sum(e.amount) filter (where e.account in ('doctor_held', 'doctor_available')), 0) as net
+    from ledger_entries e
+    where e.payment_id = any(${`{${paymentIds.join(',')}}`}::uuid[])
+    group by e.payment_id`);
+  return result.rows.map((r) => ({
+    paymentId: r.payment_id,
+    gross: Number(r.gross),
+    returned: Number(r.returned),
+    net: Number(r.net),
+  }));
+}

@@ -3,15 +3,22 @@ import type { Queryable } from '../../db/client.ts';
 import { type LedgerAccount, ledgerTransactions } from '../../db/schema.ts';
 import {
   accountSums,
+  capturesInPeriod,
+  commissionByDoctor,
+  dailyAccountSums,
+  dailyAccountTotal,
   doctorAccountSums,
   doctorAvailableMovements,
   doctorAvailableSums,
   insertTransaction,
   insertTransactions,
   type Posting,
+  paymentNetSums,
+  paymentSummaries,
   paymentSums,
   paymentTransactions,
   pendingReleases,
+  releasedByPayment,
   type TransactionHeader,
 } from './ledger.repository.ts';
 
@@ -565,3 +572,20 @@ export async function platformTotals(
 
 /** A payment's ledger, for its details and the doctor's per-consultation view. */
 export const paymentLedger = paymentTransactions;
+
+// ── Reads for the earnings page and the reports (decision 084) ──────────────
+
+/** Each payment's split as it stands: gross, provider fee, commission, returned, the doctor's net. */
+export const paymentsSummary = paymentSummaries;
+/** What each payment of a doctor released to their available balance, in release order. */
+export const doctorReleases = releasedByPayment;
+/** Per bucket and account, sums of the daily roll-up (kept by a trigger on every posting). */
+export const bucketedAccountSums = dailyAccountSums;
+/** An account's all-time total up to a day, from the daily roll-up. */
+export const accountTotalUntil = dailyAccountTotal;
+/** The commission kept per doctor on the payments captured in a period (for the monthly export). */
+export const commissionPerDoctor = commissionByDoctor;
+/** Every payment captured in a period with its doctor, gross and returns. */
+export const capturedPayments = capturesInPeriod;
+/** Each payment's gross, returns and the doctor's share left. */
+export const paymentsNet = paymentNetSums;

@@ -257,3 +257,15 @@ export async function doctorStatementHeader(db: Queryable, doctorId: string) {
     .where(eq(doctorProfiles.id, doctorId));
   return row;
 }
+
+/**
+ * What the doctor's payouts add up to, by status. (payouts_doctor_created_idx serves it).
+ */
+export async function payoutTotalsOf(db: Queryable, doctorId: string) {
+  const result = await db.execute<{ paid: string | null; in_transit: string | null }>(sql`
+    select sum(amount) filter (where status = 'paid') as paid,
+           sum(amount) filter (where status = 'in_transit') as in_transit
+    from payouts where doctor_id = ${doctorId}`);
+  const row = result.rows[0];
+  return { paid: Number(row?.paid ?? 0), inTransit: Number(row?.in_transit ?? 0) };
+}

@@ -51,6 +51,7 @@ import {
   lockPayouts,
   type PayoutRow,
   paymentsForStatement,
+  payoutTotalsOf,
   previousPayout,
   saveConnectAccount,
   savePixAccount,
@@ -714,4 +715,9 @@ export async function applyPayoutEvent(ctx: PayoutsContext, event: PayoutProvide
     await announcePayout(tx, row);
   });
   ctx.onEmailQueued?.();
+}
+
+/** What a doctor's payouts add up to, paid and in transit (the earnings page covers releases with them). */
+export function doctorPayoutTotals(db: Queryable, doctorId: string) {
+  return payoutTotalsOf(db, doctorId);
 }

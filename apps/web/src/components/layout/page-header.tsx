@@ -6,12 +6,15 @@ export function PageHeader({
   title,
   description,
   actions,
+  pageTitle,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
+  /** The tab's title when it differs from the heading (a dashboard greets, its tab says "Dashboard"). */
+  pageTitle?: string;
 }) {
-  usePageTitle(title);
+  usePageTitle(pageTitle ?? title);
   return (
     <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0 space-y-1">

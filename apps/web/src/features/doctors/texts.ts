@@ -96,7 +96,7 @@ export const DOCTORS_TEXT = {
     hints: {
       today: 'Consultas marcadas para hoje',
       patients: 'Pacientes com ao menos uma consulta',
-      revenue: 'Repasses recebidos neste mês',
+      revenue: 'Sua parte das consultas aceitas e pagas neste mês, já descontados comissão e reembolsos',
       occupancy: 'Horas reservadas sobre horas disponíveis no mês',
       noHours: 'Cadastre seus horários na Agenda',
     },

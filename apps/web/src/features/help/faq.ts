@@ -206,7 +206,8 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'recebimentos',
         question: 'Como recebo pelas consultas?',
         answer: [
-          'No seu perfil, conecte uma conta de recebimento ao nosso processador de pagamentos. A sua parte de cada consulta paga é repassada automaticamente para essa conta. Consultas reembolsadas não geram repasse.',
+          'Sua parte de cada consulta (o valor pago menos a comissão) fica retida até 7 dias depois do fim da consulta e então fica disponível para repasse. Os repasses são feitos periodicamente para a conta de recebimento conectada ao nosso processador de pagamentos ou, sem ela, por PIX feito pela equipe da Pulsa.',
+          'Em Pagamentos você acompanha cada consulta: a liberar, disponível, em transferência ou paga. Consultas reembolsadas não geram repasse, e um reembolso feito depois de um repasse é descontado do repasse seguinte.',
         ],
       },
       {

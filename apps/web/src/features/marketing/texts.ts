@@ -88,8 +88,8 @@ export const MARKETING_TEXT = {
         text: 'Prontuário, receitas e atestados em PDF e mensagens com os pacientes no mesmo lugar da consulta.',
       },
       {
-        title: 'Receba pagamentos automáticos',
-        text: 'O paciente paga no agendamento e a sua parte é repassada automaticamente para a sua conta.',
+        title: 'Receba pela plataforma',
+        text: 'O paciente paga ao agendar. Sua parte, já descontada a comissão, fica disponível alguns dias depois da consulta e entra no repasse seguinte.',
       },
     ],
     cta: 'Cadastre-se como médico',

@@ -1,5 +1,6 @@
-import { AreaWelcome } from '@/components/layout/area-welcome';
+import { SECTIONS } from '@/config/sections';
+import { AdminDashboard } from '@/features/admin-dashboard/components/admin-dashboard';
 
 export function Component() {
-  return <AreaWelcome area="admin" />;
+  return <AdminDashboard section={SECTIONS.admin.dashboard} />;
 }

@@ -65,8 +65,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             profissional.
           </li>
           <li>
-            Dados da conta de recebimento no processador de pagamentos, para o repasse dos valores das
-            consultas.
+            Dados da conta de recebimento no processador de pagamentos ou a chave PIX informada, para o
+            repasse dos valores das consultas.
           </li>
         </ul>
         <h3>Dados de saúde (dados pessoais sensíveis)</h3>
@@ -200,7 +200,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         <ul>
           <li>
             <strong>Médicos</strong>: o médico com quem você agenda recebe seu nome, seus contatos e as
-            informações necessárias para a consulta. Os dados profissionais dos médicos aprovados (nome, foto,
+            informações necessárias para a consulta e, depois do pagamento, seu CPF, para emitir o recibo que
+            a Receita Federal exige (Receita Saúde). Os dados profissionais dos médicos aprovados (nome, foto,
             CRM e UF, especialidade, valor da consulta e apresentação) ficam visíveis a qualquer visitante,
             porque são o que permite ao paciente escolher.
           </li>

@@ -177,8 +177,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           criado, e não mudam depois.
         </li>
         <li>
-          A parte do médico é repassada pela conta de recebimento que ele conecta ao processador de
-          pagamentos. Consultas reembolsadas não geram repasse.
+          A parte do médico fica retida até alguns dias após o fim da consulta e depois é repassada,
+          periodicamente, à conta de recebimento que ele conecta ao processador de pagamentos ou, sem ela, por
+          transferência PIX feita pela {E.brand}. Consultas reembolsadas não geram repasse; um reembolso feito
+          depois de um repasse é descontado do repasse seguinte.
         </li>
         <li>O médico é responsável pelas obrigações fiscais e profissionais da sua atividade.</li>
       </ul>

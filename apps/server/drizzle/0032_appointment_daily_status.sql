@@ -1,0 +1,1 @@
+CREATE INDEX "appointment_daily_status_idx" ON "appointment_daily" USING btree ("status","day","specialty_id");

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_doctor_paid_idx" ON "payments" USING btree ("doctor_id","paid_at") WHERE "payments"."paid_at" is not null;

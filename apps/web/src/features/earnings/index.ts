@@ -1,0 +1,2 @@
+export { DoctorEarnings } from './components/doctor-earnings';
+export { TaxReceipts } from './components/tax-receipts';
