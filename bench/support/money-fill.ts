@@ -94,6 +94,11 @@ export async function fillMoney(database: Database, size: MoneyFillSize): Promis
              (100000 + p.n)::text, 'SP', 8000 + (p.n % 40) * 1000, 'approved', p.created_at
       from (select id, created_at, substring(email from '[0-9]+')::int as n
             from user_profiles where email like 'medico%@bench.example') p`);
+    // Every doctor is paid by PIX: the weekly run has all of them to pay.
+    await db.execute(sql`
+      insert into payout_accounts (doctor_id, method, status, pix_key_type, pix_key)
+      select d.id, 'pix', 'active', 'email', p.email
+      from doctor_profiles d join user_profiles p on p.id = d.user_id where p.email like 'medico%@bench.example'`);
   });
 
   await step('plan', async () => {
