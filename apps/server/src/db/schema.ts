@@ -424,6 +424,8 @@ export const payments = pgTable(
     index('payments_doctor_created_idx').on(t.doctorId, t.createdAt),
     index('payments_patient_created_idx').on(t.patientId, t.createdAt),
     index('payments_status_created_idx').on(t.status, t.createdAt),
+    // The admin list, newest first, and its deep pages (decision 083).
+    index('payments_created_idx').on(t.createdAt, t.id),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     // One live payment per appointment; a failed one may be followed by another try.
     uniqueIndex('payments_live_appointment_key')
@@ -471,9 +473,16 @@ export const paymentEvents = pgTable(
     eventId: text('event_id').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
     type: text('type').notNull(),
+    /** The admin who recorded it ("marcar como pago"); null for the provider's own events. */
+    actorId: uuid('actor_id').references(() => users.id),
+    /** What proves it: the reference the admin typed (a PIX end-to-end id, a bank receipt). */
+    reference: text('reference'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('payment_events_payment_idx').on(t.paymentId, t.receivedAt),
+  ],
 );
 
 /** Every refund with its reason and the provider's reference. */
@@ -486,7 +495,16 @@ export const refunds = pgTable(
       .references(() => payments.id),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
+    /** The team's refunds name a reason from a fixed list (REFUND_REASON_CODES); the rules' have none. */
+    reasonCode: text('reason_code'),
     requestedBy: appointmentActorEnum('requested_by').notNull(),
+    /** The admin who asked for it. */
+    requestedByUser: uuid('requested_by_user').references(() => users.id),
+    /**
+     * Makes a retried request refund once: the admin's dialog sends one key per refund; a whole
+     * refund by the rules is `payment:<id>:full`.
+     */
+    idempotencyKey: text('idempotency_key'),
     /** The provider's refund, or the reference of the bank transfer that returned a boleto. */
     providerRef: text('provider_ref'),
     /**
@@ -501,7 +519,9 @@ export const refunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    // Several partial refunds per payment; the payment's row lock keeps their sum within it.
+    index('refunds_payment_idx').on(t.paymentId, t.createdAt),
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
     check('refunds_amount_check', sql`${t.amount} > 0`),
     check('refunds_status_check', sql`${t.status} in ('done', 'awaiting_transfer')`),
     index('refunds_awaiting_idx').on(t.createdAt).where(sql`${t.status} = 'awaiting_transfer'`),
@@ -1136,5 +1156,37 @@ export const payouts = pgTable(
     check('payouts_amount_check', sql`${t.amount} > 0`),
     check('payouts_method_check', sql`${t.method} in (${inList(PAYOUT_METHODS)})`),
     check('payouts_status_check', sql`${t.status} in ('in_transit', 'paid', 'failed')`),
+  ],
+);
+
+// ── Card disputes (decision 083) ─────────────────────────────────────────────
+
+/**
+ * A card dispute (chargeback) as the provider reports it; the id is the provider's (Stripe's
+ * dp_…). Its money moves in the ledger (`chargeback_opened`, `_won`, `_lost`, keyed by the
+ * dispute), this row says where it stands for the team's screens.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: text('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: integer('amount').notNull(),
+    /** The network's reason as the provider names it (fraudulent, product_not_received…). */
+    reason: text('reason'),
+    status: text('status', { enum: ['open', 'won', 'lost'] })
+      .notNull()
+      .default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('disputes_payment_idx').on(t.paymentId),
+    index('disputes_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    check('disputes_amount_check', sql`${t.amount} > 0`),
+    check('disputes_status_check', sql`${t.status} in ('open', 'won', 'lost')`),
   ],
 );

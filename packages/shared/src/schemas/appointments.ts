@@ -319,10 +319,29 @@ export const adminAppointmentsQuerySchema = pageQuerySchema.extend({
 });
 
 export const appointmentPageSchema = pageResultSchema(appointmentSchema);
+/** What happened to a payment, in order, as the patient reads it (decision 083). */
+export const PAYMENT_STEP_KINDS = [
+  'authorized',
+  'paid',
+  'failed',
+  'refunded',
+  'refund_owed',
+  'transferred',
+] as const;
+export const paymentStepSchema = z.object({
+  kind: z.enum(PAYMENT_STEP_KINDS),
+  at: z.string(),
+  /** Centavos moved by this step (a refund's part); null when it is the whole payment's. */
+  amount: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type PaymentStep = z.infer<typeof paymentStepSchema>;
+
 export const paymentPageSchema = pageResultSchema(
   paymentSchema.extend({
     startsAt: z.string(),
     doctorName: z.string(),
+    timeline: z.array(paymentStepSchema),
   }),
 );
 

@@ -1,5 +1,6 @@
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { APPOINTMENT_MESSAGES as M } from '@pulsa/shared/schemas/appointments';
+import type { Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
   appointmentOfPaymentRef,
@@ -28,7 +29,7 @@ import {
   tellAboutRefund,
   transition,
 } from './appointments.lifecycle.ts';
-import { lockAppointment, lockLivePayment } from './appointments.repository.ts';
+import { type AppointmentRow, lockAppointment, lockLivePayment } from './appointments.repository.ts';
 
 /**
  * Applies a provider's event once, whatever the order or how often it arrives: the sandbox's
@@ -49,78 +50,95 @@ export async function applyProviderEvent(
     const appointment = await lockAppointment(tx, appointmentId);
     const payment = await lockPaymentByRef(tx, providerName, event.providerRef);
     if (!appointment || !payment) return [];
-    if (!(await claimEvent(tx, providerName, event, payment.id))) return [];
-    const canceled = appointment.status === 'canceled';
-    switch (event.type) {
-      case 'authorized':
-        if (payment.status !== 'pending' && !(canceled && payment.status === 'failed')) return [];
-        await setPaymentStatus(tx, payment.id, {
-          status: 'processing',
-          authorizedAt: now,
-          failureMessage: null,
-        });
-        break;
-      case 'paid':
-        // A payment abandoned when its hold lapsed can still be paid (a boleto paid late).
-        if (
-          payment.status !== 'pending' &&
-          payment.status !== 'processing' &&
-          !(canceled && payment.status === 'failed')
-        )
-          return [];
-        await markPaid(tx, payment, now);
-        break;
-      case 'failed':
-        if (payment.status !== 'pending') return [];
-        await setPaymentStatus(tx, payment.id, { failureMessage: event.failureMessage ?? null });
-        await announce(tx, appointment.id);
-        return [];
-      case 'canceled':
-        if (payment.status !== 'pending' && payment.status !== 'processing') return [];
-        await setPaymentStatus(tx, payment.id, {
-          status: 'failed',
-          failureMessage: event.failureMessage ?? null,
-        });
-        // A request whose card authorisation the provider withdrew has no money behind it any more.
-        if (payment.status === 'processing' && appointment.status === 'scheduled')
-          return transition(ctx, tx, appointment.id, { kind: 'payment_lost' }, BY_RULES, now);
-        await announce(tx, appointment.id);
-        return [];
-      case 'refunded':
-        if (payment.status !== 'paid') return [];
-        await markRefundedAtProvider(tx, payment, { provider: providerName, eventId: event.id }, now);
-        // Refunded at the provider, outside Pulsa: kept in the appointment's history for the team.
-        await recordEvent(tx, appointment.id, BY_RULES, 'refunded_at_provider');
-        await announce(tx, appointment.id);
-        return [];
-    }
-    // Money that arrives for an appointment already canceled (a late PIX or boleto) goes straight back.
-    if (canceled) {
-      const fresh = (await lockPayment(tx, payment.id)) as PaymentRow;
-      const refund = await refundPayment(
-        tx,
-        ctx.provider,
-        fresh,
-        'Pagamento recebido após o cancelamento',
-        'system',
-        now,
-      );
-      await tellAboutRefund(ctx, tx, appointment.id, refund);
-      await announce(tx, appointment.id);
-      return [];
-    }
-    if (appointment.status === 'scheduled' && appointment.holdExpiresAt !== null) {
-      // Paid after its hold lapsed but before the timer freed it: the hold expires now, and the money
-      // goes back by the rules (the slot may already be someone else's to book).
-      if (appointment.holdExpiresAt.getTime() <= now.getTime())
-        return transition(ctx, tx, appointment.id, { kind: 'expire_hold' }, BY_RULES, now);
-      return transition(ctx, tx, appointment.id, { kind: 'secure' }, BY_RULES, now);
-    }
-    // A card captured on acceptance, confirmed again by the provider: only the screens hear of it.
-    await announce(tx, appointment.id);
-    return [];
+    return applyLocked(ctx, tx, appointment, payment, providerName, event, now);
   });
   for (const work of after) await work();
+}
+
+/**
+ * The event applied to an appointment and payment the caller locked, in its transaction. The team's
+ * "marcar como pago" comes here too, as a "paid" event recorded with the admin and the reference.
+ */
+export async function applyLocked(
+  ctx: BookingContext,
+  tx: Queryable,
+  appointment: AppointmentRow,
+  payment: PaymentRow,
+  providerName: string,
+  event: ProviderEvent,
+  now: Date,
+  recordedBy?: { actorId: string; reference: string },
+): Promise<After[]> {
+  if (!(await claimEvent(tx, providerName, event, payment.id, recordedBy))) return [];
+  const canceled = appointment.status === 'canceled';
+  switch (event.type) {
+    case 'authorized':
+      if (payment.status !== 'pending' && !(canceled && payment.status === 'failed')) return [];
+      await setPaymentStatus(tx, payment.id, {
+        status: 'processing',
+        authorizedAt: now,
+        failureMessage: null,
+      });
+      break;
+    case 'paid':
+      // A payment abandoned when its hold lapsed can still be paid (a boleto paid late).
+      if (
+        payment.status !== 'pending' &&
+        payment.status !== 'processing' &&
+        !(canceled && payment.status === 'failed')
+      )
+        return [];
+      await markPaid(tx, payment, now);
+      break;
+    case 'failed':
+      if (payment.status !== 'pending') return [];
+      await setPaymentStatus(tx, payment.id, { failureMessage: event.failureMessage ?? null });
+      await announce(tx, appointment.id);
+      return [];
+    case 'canceled':
+      if (payment.status !== 'pending' && payment.status !== 'processing') return [];
+      await setPaymentStatus(tx, payment.id, {
+        status: 'failed',
+        failureMessage: event.failureMessage ?? null,
+      });
+      // A request whose card authorisation the provider withdrew has no money behind it any more.
+      if (payment.status === 'processing' && appointment.status === 'scheduled')
+        return transition(ctx, tx, appointment.id, { kind: 'payment_lost' }, BY_RULES, now);
+      await announce(tx, appointment.id);
+      return [];
+    case 'refunded':
+      if (payment.status !== 'paid') return [];
+      await markRefundedAtProvider(tx, payment, { provider: providerName, eventId: event.id }, now);
+      // Refunded at the provider, outside Pulsa: kept in the appointment's history for the team.
+      await recordEvent(tx, appointment.id, BY_RULES, 'refunded_at_provider');
+      await announce(tx, appointment.id);
+      return [];
+  }
+  // Money that arrives for an appointment already canceled (a late PIX or boleto) goes straight back.
+  if (canceled) {
+    const fresh = (await lockPayment(tx, payment.id)) as PaymentRow;
+    const refund = await refundPayment(
+      tx,
+      ctx.provider,
+      fresh,
+      'Pagamento recebido após o cancelamento',
+      'system',
+      now,
+    );
+    await tellAboutRefund(ctx, tx, appointment.id, refund);
+    await announce(tx, appointment.id);
+    return [];
+  }
+  if (appointment.status === 'scheduled' && appointment.holdExpiresAt !== null) {
+    // Paid after its hold lapsed but before the timer freed it: the hold expires now, and the money
+    // goes back by the rules (the slot may already be someone else's to book).
+    if (appointment.holdExpiresAt.getTime() <= now.getTime())
+      return transition(ctx, tx, appointment.id, { kind: 'expire_hold' }, BY_RULES, now);
+    return transition(ctx, tx, appointment.id, { kind: 'secure' }, BY_RULES, now);
+  }
+  // A card captured on acceptance, confirmed again by the provider: only the screens hear of it.
+  await announce(tx, appointment.id);
+  return [];
 }
 
 /** Sandbox checkout: the test card typed by the patient. */
