@@ -189,9 +189,7 @@ export const adminRefundInputSchema = z.object({
     .max(100_000_000, { error: M.amountPositive }),
   reasonCode: z.enum(REFUND_REASON_CODES, { error: M.reasonRequired }),
   reasonText,
-  key: z
-    .string({ error: M.keyRequired })
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: M.keyRequired }),
+  key: z.string({ error: M.keyRequired }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: M.keyRequired }),
 });
 export type AdminRefundInput = z.infer<typeof adminRefundInputSchema>;
 

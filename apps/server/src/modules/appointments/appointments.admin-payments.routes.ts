@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS } from '@pulsa/shared/constants/statuses';
 import {
   adminPaymentDetailsSchema,
@@ -8,7 +9,6 @@ import {
   markPaidInputSchema,
   paymentIdParamsSchema,
 } from '@pulsa/shared/schemas/payments-admin';
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileResponse } from '../../plugins/openapi-errors.ts';
@@ -85,12 +85,14 @@ export async function adminPaymentRoutes(app: FastifyInstance, opts: { ctx: Book
           ]),
         );
       }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="pagamentos-pulsa.csv"')
-        .header('cache-control', 'private, no-store')
-        // A stream: the rows leave in batches, never all held at once.
-        .send(Readable.from(csv()) as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="pagamentos-pulsa.csv"')
+          .header('cache-control', 'private, no-store')
+          // A stream: the rows leave in batches, never all held at once.
+          .send(Readable.from(csv()) as unknown as string)
+      );
     },
   );
 

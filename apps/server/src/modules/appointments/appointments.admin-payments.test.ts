@@ -34,7 +34,9 @@ let nextSlot = 0;
 const slot = () => {
   const n = nextSlot++;
   const hour = String(8 + (n % 10)).padStart(2, '0');
-  return new Date(`${addDays(localDateOf(new Date(), SP), 5 + Math.floor(n / 10))}T${hour}:00:00-03:00`).toISOString();
+  return new Date(
+    `${addDays(localDateOf(new Date(), SP), 5 + Math.floor(n / 10))}T${hour}:00:00-03:00`,
+  ).toISOString();
 };
 
 async function signIn(email: string, password: string) {
@@ -44,7 +46,12 @@ async function signIn(email: string, password: string) {
 }
 
 const call = (method: 'GET' | 'POST', url: string, cookie: string | undefined, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload }) });
+  app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 let keys = 0;
 const refund = (paymentId: string, amount: number, extra: Record<string, unknown> = {}) =>
@@ -57,7 +64,11 @@ const refund = (paymentId: string, amount: number, extra: Record<string, unknown
   });
 
 /** A confirmed consultation paid by card (authorised, then captured when the doctor accepted). */
-async function paidConsultation(cookie = cookies.patient, doctorCookie = cookies.doctor, doctorId = doctor.doctorId) {
+async function paidConsultation(
+  cookie = cookies.patient,
+  doctorCookie = cookies.doctor,
+  doctorId = doctor.doctorId,
+) {
   const booked = await call('POST', '/api/appointments', cookie, {
     doctorId,
     startsAt: slot(),
@@ -180,7 +191,12 @@ describe('the list', () => {
     const ids = async (query: string) => {
       const res = await call('GET', `/api/admin/payments?${query}`, admin.cookie);
       expect(res.statusCode, query).toBe(200);
-      return res.json() as { items: { id: string }[]; total: number; totalCapped: boolean; pageCount: number };
+      return res.json() as {
+        items: { id: string }[];
+        total: number;
+        totalCapped: boolean;
+        pageCount: number;
+      };
     };
     const byPatient = await ids(`q=${encodeURIComponent(patientName.toLowerCase())}`);
     expect(byPatient.items.map((p) => p.id)).toEqual([pix.paymentId, second.paymentId, first.paymentId]);
@@ -333,7 +349,12 @@ describe('refunds', () => {
     const before = await doctorBalance(app.db, doctor.doctorId);
     await app.db.transaction(async (tx) => {
       await postRelease(tx, share, { endedAt: past, holdDays: 0, at: new Date() });
-      await postPayout(tx, { doctorId: doctor.doctorId, amount: 18_000, sourceKey: `payout:test:${paymentId}`, at: new Date() });
+      await postPayout(tx, {
+        doctorId: doctor.doctorId,
+        amount: 18_000,
+        sourceKey: `payout:test:${paymentId}`,
+        at: new Date(),
+      });
     });
     const paidOut = await doctorBalance(app.db, doctor.doctorId);
     expect(paidOut.available).toBe(before.available);
@@ -360,14 +381,18 @@ describe('refunds', () => {
     expect(booked.statusCode).toBe(201);
     const id = booked.json().id as string;
     const paymentId = booked.json().payment.id as string;
-    expect((await call('POST', `/api/appointments/${id}/payment/simulate`, cookies.patient)).statusCode).toBe(200);
+    expect((await call('POST', `/api/appointments/${id}/payment/simulate`, cookies.patient)).statusCode).toBe(
+      200,
+    );
     const owed = await refund(paymentId, 5_000);
     expect(owed.statusCode).toBe(200);
     expect(owed.json()).toMatchObject({
       payment: { status: 'paid', refunded: 5_000, refundOwed: 5_000 },
       refunds: [{ status: 'awaiting_transfer' }],
     });
-    const listed = (await call('GET', '/api/admin/payments?refund=awaiting_transfer&pageSize=50', admin.cookie)).json();
+    const listed = (
+      await call('GET', '/api/admin/payments?refund=awaiting_transfer&pageSize=50', admin.cookie)
+    ).json();
     expect(listed.items.map((p: { id: string }) => p.id)).toContain(paymentId);
     const settled = await call('POST', `/api/admin/appointments/${id}/refund-transfer`, admin.cookie, {
       reference: 'E0000000020261125',
@@ -393,7 +418,9 @@ describe('refunds', () => {
       reasonCode: PM.reasonRequired,
       reasonText: PM.reasonTextRequired,
     });
-    expect((await call('GET', `/api/admin/payments/${crypto.randomUUID()}`, admin.cookie)).statusCode).toBe(404);
+    expect((await call('GET', `/api/admin/payments/${crypto.randomUUID()}`, admin.cookie)).statusCode).toBe(
+      404,
+    );
   });
 
   it('the details show the policy’s suggestion: a confirmed consultation days ahead is refunded in full', async () => {
@@ -417,7 +444,10 @@ describe('marcar como pago', () => {
     const [appointment] = await app.db.select().from(appointments).where(eq(appointments.id, appointmentId));
     expect(appointment?.holdExpiresAt).toBeNull();
     expect(appointment?.requestedAt).toBeInstanceOf(Date);
-    const [event] = await app.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, `admin-paid:${paymentId}`));
+    const [event] = await app.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, `admin-paid:${paymentId}`));
     expect(event).toMatchObject({ type: 'paid', actorId: admin.id, reference: 'E12345678202611251200' });
     const received = await app.db
       .select()
@@ -434,7 +464,9 @@ describe('marcar como pago', () => {
 
   it('refuses a card or a payment already paid', async () => {
     const { paymentId } = await paidConsultation();
-    const res = await call('POST', `/api/admin/payments/${paymentId}/mark-paid`, admin.cookie, { reference: 'x' });
+    const res = await call('POST', `/api/admin/payments/${paymentId}/mark-paid`, admin.cookie, {
+      reference: 'x',
+    });
     expect(res.statusCode).toBe(409);
   });
 });

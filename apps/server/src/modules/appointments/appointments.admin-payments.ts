@@ -1,19 +1,15 @@
 import { formatBRL } from '@pulsa/shared/format/money';
 import {
-  ADMIN_PAYMENT_MESSAGES as PM,
   type AdminPaymentDetails,
   type AdminRefundInput,
   type MarkPaidInput,
+  ADMIN_PAYMENT_MESSAGES as PM,
   REFUND_REASON_LABEL,
 } from '@pulsa/shared/schemas/payments-admin';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import {
-  adminPayment,
-  appointmentOfPayment,
-  paymentHistory,
-} from '../payments/payments.admin.ts';
+import { adminPayment, appointmentOfPayment, paymentHistory } from '../payments/payments.admin.ts';
 import {
   lockPayment,
   RefundKeyReused,
@@ -59,8 +55,7 @@ export async function adminPaymentDetails(
   const so = await refundedSoFar(ctx.db, paymentId);
   return {
     payment,
-    refundable:
-      payment.status === 'paid' ? Math.max(payment.amount - so.refunded - so.disputed, 0) : 0,
+    refundable: payment.status === 'paid' ? Math.max(payment.amount - so.refunded - so.disputed, 0) : 0,
     ...(await paymentHistory(ctx.db, paymentId)),
     policy: await policySuggestion(ctx, admin, payment.appointmentId),
   };
@@ -122,13 +117,11 @@ export async function refundByAdmin(
       },
       ip: admin.ip,
     });
-    await tellAbout(
-      ctx,
-      tx,
-      appointment.id,
-      done.kind === 'refunded' ? 'refunded' : 'refund_by_transfer',
-      { amount: done.amount, reason: input.reasonText, byTeam: true },
-    );
+    await tellAbout(ctx, tx, appointment.id, done.kind === 'refunded' ? 'refunded' : 'refund_by_transfer', {
+      amount: done.amount,
+      reason: input.reasonText,
+      byTeam: true,
+    });
     await announce(tx, appointment.id);
   });
 }
@@ -165,7 +158,13 @@ export async function markPaidByAdmin(
       now,
       { actorId: admin.id, reference: input.reference },
     );
-    await recordEvent(tx, appointment.id, { actor: 'admin', actorId: admin.id }, 'marked_paid', input.reference);
+    await recordEvent(
+      tx,
+      appointment.id,
+      { actor: 'admin', actorId: admin.id },
+      'marked_paid',
+      input.reference,
+    );
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'payment.marked_paid',

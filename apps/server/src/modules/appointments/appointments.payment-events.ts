@@ -1,21 +1,27 @@
+import { formatBRL } from '@pulsa/shared/format/money';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { APPOINTMENT_MESSAGES as M } from '@pulsa/shared/schemas/appointments';
 import type { Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import {
   appointmentOfPaymentRef,
   claimEvent,
+  disputeClosed,
+  disputeOpened,
   lockPayment,
   lockPaymentByRef,
   markPaid,
   markRefundedAtProvider,
   type PaymentRow,
   recordCardCharge,
+  recordProviderFee,
   refundPayment,
   setPaymentStatus,
   settleTransferRefund,
 } from '../payments/payments.service.ts';
 import type { ProviderEvent } from '../payments/provider.ts';
+import { receiptNumberOf } from '../payments/receipt-pdf.ts';
 import { sandboxEventId } from '../payments/sandbox-provider.ts';
 import { appointmentFor, getForViewer } from './appointments.access.ts';
 import type { BookingContext, Viewer } from './appointments.context.ts';
@@ -29,7 +35,12 @@ import {
   tellAboutRefund,
   transition,
 } from './appointments.lifecycle.ts';
-import { type AppointmentRow, lockAppointment, lockLivePayment } from './appointments.repository.ts';
+import {
+  type AppointmentRow,
+  adminIds,
+  lockAppointment,
+  lockLivePayment,
+} from './appointments.repository.ts';
 
 /**
  * Applies a provider's event once, whatever the order or how often it arrives: the sandbox's
@@ -46,6 +57,12 @@ export async function applyProviderEvent(
 ) {
   const appointmentId = await appointmentOfPaymentRef(ctx.db, providerName, event.providerRef);
   if (!appointmentId) return;
+  // The fee is read from the provider before the transaction: no network wait under the locks.
+  if (event.type === 'fee') {
+    const fee = event.balanceTransaction ? await ctx.provider.feeOf(event.balanceTransaction) : null;
+    if (fee === null) return;
+    event = { ...event, feeAmount: fee };
+  }
   const after = await ctx.db.transaction(async (tx): Promise<After[]> => {
     const appointment = await lockAppointment(tx, appointmentId);
     const payment = await lockPaymentByRef(tx, providerName, event.providerRef);
@@ -105,6 +122,32 @@ export async function applyLocked(
       if (payment.status === 'processing' && appointment.status === 'scheduled')
         return transition(ctx, tx, appointment.id, { kind: 'payment_lost' }, BY_RULES, now);
       await announce(tx, appointment.id);
+      return [];
+    case 'dispute_opened':
+    case 'dispute_won':
+    case 'dispute_lost': {
+      if ((payment.status !== 'paid' && payment.status !== 'refunded') || !event.dispute) return [];
+      const changed =
+        event.type === 'dispute_opened'
+          ? await disputeOpened(tx, payment, event.dispute, now)
+          : await disputeClosed(
+              tx,
+              payment,
+              event.dispute,
+              event.type === 'dispute_won' ? 'won' : 'lost',
+              now,
+            );
+      if (changed) await tellTeamOfDispute(tx, payment, event.type, event.dispute);
+      await announce(tx, appointment.id);
+      return [];
+    }
+    case 'fee':
+      if (
+        (payment.status === 'paid' || payment.status === 'refunded') &&
+        event.feeAmount &&
+        event.balanceTransaction
+      )
+        await recordProviderFee(tx, payment, event.feeAmount, event.balanceTransaction, now);
       return [];
     case 'refunded':
       if (payment.status !== 'paid') return [];
@@ -216,4 +259,39 @@ export async function recordRefundTransfer(
     await tellAbout(ctx, tx, id, 'refunded', { amount: settled.amount });
     await announce(tx, id);
   });
+}
+
+const DISPUTE_NOTICE = {
+  dispute_opened: {
+    title: 'Contestação de pagamento aberta',
+    body: (amount: string, receipt: string, reason: string | null) =>
+      `O pagamento ${receipt} foi contestado no cartão${reason ? ` (${reason})` : ''}: ${amount} ficam com a operadora e a parte do médico fica retida até o desfecho. Responda pelo painel do provedor de pagamento.`,
+  },
+  dispute_won: {
+    title: 'Contestação ganha',
+    body: (amount: string, receipt: string) =>
+      `A contestação do pagamento ${receipt} foi decidida a favor da Pulsa: ${amount} voltaram e a parte do médico foi liberada.`,
+  },
+  dispute_lost: {
+    title: 'Contestação perdida',
+    body: (amount: string, receipt: string) =>
+      `A contestação do pagamento ${receipt} foi perdida: ${amount} saíram da comissão e da parte do médico, como num reembolso.`,
+  },
+} as const;
+
+/** Every admin's bell hears of a dispute's opening and its end, with a link to the payment. */
+async function tellTeamOfDispute(
+  tx: Queryable,
+  payment: PaymentRow,
+  type: 'dispute_opened' | 'dispute_won' | 'dispute_lost',
+  dispute: NonNullable<ProviderEvent['dispute']>,
+) {
+  const notice = DISPUTE_NOTICE[type];
+  for (const adminId of await adminIds(tx))
+    await notify(tx, adminId, {
+      type: `payment.${type}`,
+      title: notice.title,
+      body: notice.body(formatBRL(dispute.amount), receiptNumberOf(payment.id), dispute.reason),
+      link: `/admin/payments?q=${payment.id}`,
+    });
 }

@@ -259,7 +259,8 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(';')}\r\n`;
+export const csvLine = (cells: (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(';')}\r\n`;
 
 /** Centavos as Brazilian spreadsheets read money: "1234,56" (no thousands separator). */
 export const csvMoney = (centavos: number) =>

@@ -7,6 +7,10 @@ import { commissionFor } from '../commissions/commissions.service.ts';
 import {
   type PaymentShare,
   postCapture,
+  postChargebackLost,
+  postChargebackOpened,
+  postChargebackWon,
+  postProviderFee,
   postRefund,
   postRefundTransfer,
   postRelease,
@@ -422,7 +426,13 @@ export async function refundPart(
   const whole = so.refunded + input.amount >= payment.amount;
   // A boleto stays paid until its transfers are recorded (decision 064).
   if (whole && !owed) await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
-  return { refundId, amount: input.amount, kind: owed ? 'awaiting_transfer' : 'refunded', replayed: false, whole };
+  return {
+    refundId,
+    amount: input.amount,
+    kind: owed ? 'awaiting_transfer' : 'refunded',
+    replayed: false,
+    whole,
+  };
 }
 
 /**
@@ -472,4 +482,70 @@ export async function abandonPayment(
   if (payment.status !== 'pending') return;
   if (payment.providerRef) await provider.cancel(payment.providerRef, `void:${payment.id}`);
   await setPaymentStatus(tx, payment.id, { status: 'failed', failureMessage: why });
+}
+
+// ── Disputes and provider fees (decision 083) ────────────────────────────────
+
+export interface DisputeInfo {
+  id: string;
+  amount: number;
+  reason: string | null;
+}
+
+/**
+ * A card dispute opened: its row, and the ledger takes the amount into `disputes_open` with the
+ * doctor's part held until it closes. Keyed by the dispute, so any event saying it again (an update,
+ * a replay) moves nothing. True the first time.
+ */
+export async function disputeOpened(tx: Queryable, payment: PaymentRow, d: DisputeInfo, now: Date) {
+  const rows = await tx
+    .insert(disputes)
+    .values({ id: d.id, paymentId: payment.id, amount: d.amount, reason: d.reason, status: 'open' })
+    .onConflictDoNothing()
+    .returning({ id: disputes.id });
+  await postChargebackOpened(tx, shareOf(payment), {
+    amount: d.amount,
+    sourceKey: `dispute-opened:${d.id}`,
+    at: now,
+  });
+  return rows.length === 1;
+}
+
+/**
+ * A dispute closed: won, the money and the doctor's part come back; lost, they are gone (out of the
+ * commission and the doctor's share, as a refund would be). A close that arrives before the opening
+ * opens it first. True the first time.
+ */
+export async function disputeClosed(
+  tx: Queryable,
+  payment: PaymentRow,
+  d: DisputeInfo,
+  outcome: 'won' | 'lost',
+  now: Date,
+) {
+  await disputeOpened(tx, payment, d, now);
+  const closed = await tx
+    .update(disputes)
+    .set({ status: outcome, closedAt: now, updatedAt: now })
+    .where(and(eq(disputes.id, d.id), eq(disputes.status, 'open')))
+    .returning({ id: disputes.id });
+  const post = outcome === 'won' ? postChargebackWon : postChargebackLost;
+  await post(tx, shareOf(payment), { amount: d.amount, sourceKey: `dispute-${outcome}:${d.id}`, at: now });
+  return closed.length === 1;
+}
+
+/** What the provider kept of a settled charge: Pulsa bears it, out of its commission (decision 080). */
+export async function recordProviderFee(
+  tx: Queryable,
+  payment: PaymentRow,
+  fee: number,
+  balanceTransaction: string,
+  now: Date,
+) {
+  if (fee <= 0) return false;
+  return postProviderFee(tx, shareOf(payment), {
+    fee,
+    sourceKey: `provider-fee:${balanceTransaction}`,
+    at: now,
+  });
 }

@@ -199,6 +199,10 @@ function chargeOf(intent: Stripe.PaymentIntent, input: CreateChargeInput, publis
   );
 }
 
+/** An expandable field's id, whether Stripe sent the id or the object. */
+const idOf = (field: string | { id: string } | null | undefined) =>
+  typeof field === 'string' ? field : (field?.id ?? undefined);
+
 function eventOf(event: Stripe.Event): ProviderEvent | null {
   switch (event.type) {
     case 'payment_intent.amount_capturable_updated':
@@ -221,6 +225,36 @@ function eventOf(event: Stripe.Event): ProviderEvent | null {
     }
     case 'payment_intent.canceled':
       return { id: event.id, type: 'canceled', providerRef: event.data.object.id };
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const providerRef = idOf(dispute.payment_intent);
+      if (!providerRef) return null;
+      const type =
+        event.type !== 'charge.dispute.closed'
+          ? 'dispute_opened'
+          : dispute.status === 'lost'
+            ? 'dispute_lost'
+            : // won, or an inquiry closed with a warning: the money was never lost.
+              'dispute_won';
+      return {
+        id: event.id,
+        type,
+        providerRef,
+        dispute: { id: dispute.id, amount: dispute.amount, reason: dispute.reason ?? null },
+      };
+    }
+    case 'charge.succeeded':
+    case 'charge.updated': {
+      // The fee is known once the charge has its balance transaction (card: at capture; PIX and
+      // boleto: when paid). Its id keys the ledger, so both events post the fee once.
+      const charge = event.data.object;
+      const providerRef = idOf(charge.payment_intent);
+      const balanceTransaction = idOf(charge.balance_transaction);
+      if (!providerRef || !balanceTransaction || !charge.captured) return null;
+      return { id: event.id, type: 'fee', providerRef, balanceTransaction };
+    }
     case 'charge.refunded': {
       const charge = event.data.object;
       const intent = charge.payment_intent;
@@ -279,6 +313,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async refund({ providerRef, amount, idempotencyKey }) {
       const refund = await stripe.refunds.create({ payment_intent: providerRef, amount }, { idempotencyKey });
       return { refundRef: refund.id };
+    },
+
+    async feeOf(balanceTransaction) {
+      const txn = await stripe.balanceTransactions.retrieve(balanceTransaction);
+      return txn.fee;
     },
 
     parseWebhook(rawBody, signatureHeader) {
