@@ -312,8 +312,6 @@ export const doctorAppointmentsQuerySchema = pageQuerySchema.extend({
 
 export const adminAppointmentsQuerySchema = pageQuerySchema.extend({
   status: z.enum(APPOINTMENT_STATUSES).optional(),
-  /** Only consultations whose paid boleto is still owed back by transfer (decision 064). */
-  refund: z.enum(['awaiting_transfer']).optional(),
   from: calendarDateSchema().optional(),
   to: calendarDateSchema().optional(),
 });

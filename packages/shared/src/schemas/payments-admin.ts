@@ -1,7 +1,7 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants/statuses.ts';
-import { boundedInt, INPUT_MESSAGES, MAX_PAGE } from './common.ts';
+import { boundedInt, INPUT_MESSAGES, MAX_PAGE, pageQuerySchema } from './common.ts';
 
 /** /admin/payments (decision 083): the list, a payment's details, refunds and "marcar como pago". */
 
@@ -60,7 +60,6 @@ export const ADMIN_PAYMENT_FILTER_LABEL: Record<AdminPaymentFilter | 'all', stri
 
 /** Past this many matches the list stops counting (it says "mais de 10.000"); decision 083. */
 export const ADMIN_PAYMENTS_COUNT_CAP = 10_000;
-export const ADMIN_PAYMENTS_PAGE_SIZES = [10, 20, 50] as const;
 /** Rows of one CSV export at most (newest first); narrow the filter for more. */
 export const ADMIN_PAYMENTS_EXPORT_CAP = 50_000;
 
@@ -71,12 +70,7 @@ export const adminPaymentsQuerySchema = z.object({
   /** Only payments with a boleto refund still owed by PIX transfer (decision 064). */
   refund: z.enum(['awaiting_transfer']).optional(),
   page: boundedInt(1, MAX_PAGE, INPUT_MESSAGES.invalidPage).default(1),
-  pageSize: boundedInt(1, 50, INPUT_MESSAGES.invalidPageSize)
-    .refine((n) => (ADMIN_PAYMENTS_PAGE_SIZES as readonly number[]).includes(n), {
-      error: INPUT_MESSAGES.invalidPageSize,
-    })
-    .default(20)
-    .meta({ enum: [...ADMIN_PAYMENTS_PAGE_SIZES] }),
+  pageSize: pageQuerySchema.shape.pageSize,
 });
 export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuerySchema>;
 export const adminPaymentsExportQuerySchema = adminPaymentsQuerySchema.omit({ page: true, pageSize: true });

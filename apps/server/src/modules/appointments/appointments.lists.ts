@@ -23,7 +23,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { pageFromWindow, totalOver } from '../../db/paging.ts';
 import { preparedOn } from '../../db/prepared.ts';
-import { appointments, doctorProfiles, payments, refunds } from '../../db/schema.ts';
+import { appointments, doctorProfiles, payments } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
 import {
   appointmentListQuery,
@@ -198,7 +198,6 @@ export function adminAppointments(
   query: Paging & {
     q?: string;
     status?: AppointmentStatus;
-    refund?: 'awaiting_transfer';
     from?: string;
     to?: string;
     sort?: string;
@@ -214,12 +213,6 @@ export function adminAppointments(
         )
       : undefined,
     query.status ? eq(appointments.status, query.status) : undefined,
-    query.refund
-      ? sql`exists (
-          select 1 from ${refunds} join ${payments} on ${payments.id} = ${refunds.paymentId}
-          where ${payments.appointmentId} = ${appointments.id} and ${refunds.status} = ${query.refund}
-        )`
-      : undefined,
     // Period on the Brazilian calendar (the admins' clock).
     query.from
       ? gte(appointments.startsAt, sql`(${query.from}::date)::timestamp at time zone 'America/Sao_Paulo'`)
