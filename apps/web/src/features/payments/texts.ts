@@ -53,8 +53,8 @@ export const PAYMENTS_TEXT = {
     amount: 'Valor a reembolsar (R$)',
     amountHint: 'Em reais, por exemplo 75,50.',
     reasonCode: 'Motivo',
-    reasonPlaceholder: 'Escolha o motivo',
-    reasonText: 'Descreva o motivo',
+    reasonPlaceholder: 'Selecione',
+    reasonText: 'Descrição do motivo',
     reasonTextHint: 'O paciente e o médico recebem este texto no aviso do reembolso.',
     boleto:
       'Boleto pago não pode ser estornado: o valor fica a transferir por PIX até você registrar a transferência.',
