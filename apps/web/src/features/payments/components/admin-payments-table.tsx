@@ -23,6 +23,9 @@ import { RefundTransferDialog } from './refund-transfer-dialog';
 
 const dateOf = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+const dayOf = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' }).format(new Date(iso));
+const clockOf = (iso: string) =>
+  new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short' }).format(new Date(iso));
 
 /** What the row menu offers for this payment now: the spec's four, and the transfer owed. */
 export function paymentActions(p: AdminPayment) {
@@ -107,20 +110,25 @@ export function AdminPaymentsTable({
     {
       id: 'date',
       header: T.columns.date,
-      cell: (p) => <span className="whitespace-nowrap tabular-nums">{dateOf(p.createdAt)}</span>,
+      cell: (p) => (
+        <div className="whitespace-nowrap tabular-nums">
+          <p>{dayOf(p.createdAt)}</p>
+          <p className="text-muted-foreground text-xs">{clockOf(p.createdAt)}</p>
+        </div>
+      ),
     },
     {
       id: 'doctor',
       header: T.columns.doctor,
-      cell: (p) => <p className="min-w-36 font-medium">{p.doctorName}</p>,
+      cell: (p) => <p className="min-w-32 font-medium">{p.doctorName}</p>,
     },
     {
       id: 'patient',
       header: T.columns.patient,
       cell: (p) => (
-        <div className="min-w-36">
+        <div className="min-w-36 sm:max-w-44">
           <p className="font-medium">{p.patientName}</p>
-          <p className="email-address text-muted-foreground text-xs" title={p.patientEmail}>
+          <p className="email-address truncate text-muted-foreground text-xs" title={p.patientEmail}>
             {p.patientEmail}
           </p>
         </div>
@@ -136,12 +144,12 @@ export function AdminPaymentsTable({
         <div className="flex flex-col items-end gap-1 sm:items-start">
           <PaymentStatusBadge status={p.status} />
           {p.refunded > 0 && p.status !== 'refunded' ? (
-            <span className="whitespace-nowrap text-muted-foreground text-xs">
+            <span className="text-muted-foreground text-xs">
               {T.refundedPart(formatBRL(p.refunded))}
             </span>
           ) : null}
           {p.refundOwed > 0 ? (
-            <span className="whitespace-nowrap text-muted-foreground text-xs">
+            <span className="text-muted-foreground text-xs">
               {T.owedPart(formatBRL(p.refundOwed))}
             </span>
           ) : null}
