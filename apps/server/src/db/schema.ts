@@ -1190,3 +1190,24 @@ export const disputes = pgTable(
     check('disputes_status_check', sql`${t.status} in ('open', 'won', 'lost')`),
   ],
 );
+
+/**
+ * Each word of a person's name, lower-case and without accents ("joão da silva" → joao, da, silva),
+ * kept by a trigger on user_profiles (migration 0033). Lists that grow with the business find people
+ * by the start of their words here — a range of one btree index however common the name — instead
+ * of a substring scan over every name (decision 083).
+ */
+export const personNameWords = pgTable(
+  'person_name_words',
+  {
+    word: text('word').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.userId] }),
+    index('person_name_words_prefix_idx').on(t.word.op('text_pattern_ops'), t.userId),
+    index('person_name_words_user_idx').on(t.userId),
+  ],
+);

@@ -10,6 +10,7 @@ import {
   payments,
   refunds,
   sessions,
+  userProfiles,
 } from '../../db/schema.ts';
 import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
@@ -229,6 +230,26 @@ describe('the list', () => {
       status: 'paid',
       refunded: 0,
     });
+  });
+
+  it('finds people by the start of each word of their name, accents or not, and follows a renamed one', async () => {
+    const person = await createPatient(app.db, { fullName: 'Joãozinho Conceição da Silveira' });
+    const personCookie = await signIn(person.email, person.password);
+    const { paymentId } = await paidConsultation(personCookie);
+    const found = async (q: string) =>
+      (await call('GET', `/api/admin/payments?q=${encodeURIComponent(q)}`, admin.cookie))
+        .json()
+        .items.map((p: { id: string }) => p.id) as string[];
+    for (const q of ['joaozinho', 'JOÃO silv', 'conceicao da', 'silveira joãozinho'])
+      expect(await found(q), q).toEqual([paymentId]);
+    // Inside a word is not the start of one.
+    expect(await found('aozinho')).toEqual([]);
+    await app.db
+      .update(userProfiles)
+      .set({ fullName: 'Renata Pereira Quintela' })
+      .where(eq(userProfiles.id, person.id));
+    expect(await found('quintela')).toEqual([paymentId]);
+    expect(await found('joaozinho')).toEqual([]);
   });
 
   it('refuses a bad filter or page with a message, never a 500', async () => {

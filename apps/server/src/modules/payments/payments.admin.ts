@@ -17,10 +17,10 @@ import {
   doctorProfiles,
   paymentEvents,
   payments,
+  personNameWords,
   refunds,
   userProfiles,
 } from '../../db/schema.ts';
-import { escapeLike } from '../../lib/like.ts';
 import { paymentLedger } from '../ledger/ledger.service.ts';
 
 /**
@@ -42,24 +42,68 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The receipt number printed on the PDF: the first 8 hex digits of the payment id. */
 const RECEIPT_NUMBER = /^[0-9a-f]{8}$/i;
 
+/** Past this many people named by the search, it walks the payments instead (decision 083). */
+const PEOPLE_CAP = 5000;
+
 /**
- * The search: a payment id, a receipt number (a range of ids, read on the primary key), or part of
- * a doctor's or patient's name — matched on the people (trigram index on `full_name`), whose ids
- * then select payments through the doctor and patient indexes.
+ * The words of a name or a search as person_name_words keeps them: lower-case, without accents,
+ * split on anything but letters and digits (the same rule as the database's person_name_words_of).
  */
-function searchOf(q: string | undefined): SQL | undefined {
+export function nameWords(text: string): string[] {
+  const plain = text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  return [...new Set(plain.split(/[^a-z0-9]+/).filter(Boolean))].slice(0, 8);
+}
+
+/** The people whose name has a word starting with each word of the search. */
+function peopleNamed(words: string[]): SQL {
+  return sql.join(
+    words.map(
+      (w) =>
+        sql`select ${personNameWords.userId} from ${personNameWords} where ${personNameWords.word} like ${`${w}%`}`,
+    ),
+    sql` intersect `,
+  );
+}
+
+/**
+ * The search: a payment id, a receipt number (a range of ids, read on the primary key), or the
+ * start of the words of a doctor's or patient's name ("mar sil" finds Maria da Silva). The people
+ * are found first — ranges of one btree index (person_name_words), at most PEOPLE_CAP of them —
+ * then their payments by id; a name so common that more people carry it walks the payments newest
+ * first, where its matches are dense enough to fill a page at once.
+ */
+async function searchOf(db: Queryable, q: string | undefined): Promise<SQL | undefined> {
   const text = q?.trim();
   if (!text) return undefined;
   if (UUID.test(text)) return eq(payments.id, text.toLowerCase());
-  const byName = `%${escapeLike(text)}%`;
-  const names = or(
-    sql`${payments.doctorId} in (
-      select ${doctorProfiles.id} from ${doctorProfiles}
-      join ${userProfiles} on ${userProfiles.id} = ${doctorProfiles.userId}
-      where ${userProfiles.fullName} ilike ${byName})`,
-    sql`${payments.patientId} in (
-      select ${userProfiles.id} from ${userProfiles} where ${userProfiles.fullName} ilike ${byName})`,
-  );
+  const words = nameWords(text);
+  let names: SQL = sql`false`;
+  if (words.length > 0) {
+    const named = peopleNamed(words);
+    const people = await db
+      .select({ userId: sql<string>`named.user_id`, doctorId: doctorProfiles.id })
+      .from(sql`(${named} limit ${PEOPLE_CAP + 1}) as named`)
+      .leftJoin(doctorProfiles, sql`${doctorProfiles.userId} = named.user_id`);
+    if (people.length > PEOPLE_CAP)
+      names = or(
+        sql`${payments.doctorId} in (select ${doctorProfiles.id} from ${doctorProfiles} where ${doctorProfiles.userId} in (${named}))`,
+        sql`${payments.patientId} in (${named})`,
+      ) as SQL;
+    else {
+      const doctors = people.flatMap((p) => (p.doctorId ? [p.doctorId] : []));
+      const patients = people.filter((p) => !p.doctorId).map((p) => p.userId);
+      names =
+        or(
+          doctors.length ? sql`${payments.doctorId} = any(${`{${doctors.join(',')}}`}::uuid[])` : undefined,
+          patients.length
+            ? sql`${payments.patientId} = any(${`{${patients.join(',')}}`}::uuid[])`
+            : undefined,
+        ) ?? sql`false`;
+    }
+  }
   if (!RECEIPT_NUMBER.test(text)) return names;
   const prefix = text.toLowerCase();
   return or(
@@ -76,9 +120,12 @@ const STATUSES: Record<AdminPaymentFilter, (typeof payments.status.enumValues)[n
   failed: ['failed'],
 };
 
-export function adminPaymentsWhere(filters: AdminPaymentFilters): SQL | undefined {
+export async function adminPaymentsWhere(
+  db: Queryable,
+  filters: AdminPaymentFilters,
+): Promise<SQL | undefined> {
   return and(
-    searchOf(filters.q),
+    await searchOf(db, filters.q),
     filters.status ? inArray(payments.status, STATUSES[filters.status]) : undefined,
     filters.refund
       ? sql`${payments.id} in (select ${refunds.paymentId} from ${refunds} where ${refunds.status} = 'awaiting_transfer')`
@@ -150,15 +197,29 @@ export async function adminPayments(
   db: Queryable,
   query: AdminPaymentFilters & { page: number; pageSize: number },
 ): Promise<AdminPaymentPage> {
-  const where = adminPaymentsWhere(query);
-  const [rows, count] = await Promise.all([
-    selectRows(db)
+  const where = await adminPaymentsWhere(db, query);
+  // The page's ids first, from the payments alone (an index-only walk newest first, decision 083),
+  // then what those few rows show: skipped rows of a deep page never reach the joins.
+  const [ids, count] = await Promise.all([
+    db
+      .select({ id: payments.id })
+      .from(payments)
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     cappedCount(db, where),
   ]);
+  const rows = ids.length
+    ? await selectRows(db)
+        .where(
+          inArray(
+            payments.id,
+            ids.map((r) => r.id),
+          ),
+        )
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+    : [];
   return {
     items: rows.map(toAdminPayment),
     total: count.total,
@@ -290,7 +351,7 @@ export async function* adminPaymentRowsForExport(
   filters: AdminPaymentFilters,
   line: (payment: AdminPayment) => string,
 ): AsyncGenerator<string> {
-  const where = adminPaymentsWhere(filters);
+  const where = await adminPaymentsWhere(db, filters);
   let after: { createdAt: Date; id: string } | undefined;
   let sent = 0;
   const batch = 1000;
