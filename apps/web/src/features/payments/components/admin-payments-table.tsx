@@ -144,14 +144,10 @@ export function AdminPaymentsTable({
         <div className="flex flex-col items-end gap-1 sm:items-start">
           <PaymentStatusBadge status={p.status} />
           {p.refunded > 0 && p.status !== 'refunded' ? (
-            <span className="text-muted-foreground text-xs">
-              {T.refundedPart(formatBRL(p.refunded))}
-            </span>
+            <span className="text-muted-foreground text-xs">{T.refundedPart(formatBRL(p.refunded))}</span>
           ) : null}
           {p.refundOwed > 0 ? (
-            <span className="text-muted-foreground text-xs">
-              {T.owedPart(formatBRL(p.refundOwed))}
-            </span>
+            <span className="text-muted-foreground text-xs">{T.owedPart(formatBRL(p.refundOwed))}</span>
           ) : null}
           {p.disputeOpen ? <Badge tone="danger">{T.disputeOpen}</Badge> : null}
         </div>
