@@ -60,6 +60,8 @@ export const ADMIN_PAYMENT_FILTER_LABEL: Record<AdminPaymentFilter | 'all', stri
 
 /** Past this many matches the list stops counting (it says "mais de 10.000"); decision 083. */
 export const ADMIN_PAYMENTS_COUNT_CAP = 10_000;
+/** A search by name counts (and pages) up to this many: past it, the name is too common to page through. */
+export const ADMIN_PAYMENTS_SEARCH_COUNT_CAP = 1_000;
 /** Rows of one CSV export at most (newest first); narrow the filter for more. */
 export const ADMIN_PAYMENTS_EXPORT_CAP = 50_000;
 

@@ -1,6 +1,7 @@
 import {
   ADMIN_PAYMENTS_COUNT_CAP,
   ADMIN_PAYMENTS_EXPORT_CAP,
+  ADMIN_PAYMENTS_SEARCH_COUNT_CAP,
   type AdminPayment,
   type AdminPaymentFilter,
   type AdminPaymentPage,
@@ -180,16 +181,16 @@ function toAdminPayment(r: Row): AdminPayment {
  * Matches counted up to the cap (one row past it says "more"): the count reads at most that many
  * index entries whatever the table's size, where an exact count of a million rows would not.
  */
-async function cappedCount(db: Queryable, where: SQL | undefined) {
+async function cappedCount(db: Queryable, where: SQL | undefined, cap: number) {
   const inner = db
     .select({ one: sql`1` })
     .from(payments)
     .where(where)
-    .limit(ADMIN_PAYMENTS_COUNT_CAP + 1)
+    .limit(cap + 1)
     .as('matches');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
   const n = row?.n ?? 0;
-  return { total: Math.min(n, ADMIN_PAYMENTS_COUNT_CAP), capped: n > ADMIN_PAYMENTS_COUNT_CAP };
+  return { total: Math.min(n, cap), capped: n > cap };
 }
 
 /** `GET /api/admin/payments`: newest first, searched and filtered, a page and a capped count. */
@@ -198,18 +199,23 @@ export async function adminPayments(
   query: AdminPaymentFilters & { page: number; pageSize: number },
 ): Promise<AdminPaymentPage> {
   const where = await adminPaymentsWhere(db, query);
+  // A name is paged up to fewer matches than a filter: a common one is narrowed, not paged through.
+  const cap = query.q?.trim() ? ADMIN_PAYMENTS_SEARCH_COUNT_CAP : ADMIN_PAYMENTS_COUNT_CAP;
+  const count = await cappedCount(db, where, cap);
+  const offset = (query.page - 1) * query.pageSize;
   // The page's ids first, from the payments alone (an index-only walk newest first, decision 083),
-  // then what those few rows show: skipped rows of a deep page never reach the joins.
-  const [ids, count] = await Promise.all([
-    db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    cappedCount(db, where),
-  ]);
+  // then what those few rows show: skipped rows of a deep page never reach the joins. Past the
+  // counted matches there is no page to read.
+  const ids =
+    offset < count.total
+      ? await db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(where)
+          .orderBy(desc(payments.createdAt), desc(payments.id))
+          .limit(query.pageSize)
+          .offset(offset)
+      : [];
   const rows = ids.length
     ? await selectRows(db)
         .where(

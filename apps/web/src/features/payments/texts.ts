@@ -10,7 +10,7 @@ export const PAYMENTS_TEXT = {
   owedFilter: 'Reembolsos a transferir',
   count: (n: number, capped: boolean) =>
     capped
-      ? `Mais de ${n.toLocaleString('pt-BR')} pagamentos: refine a busca`
+      ? `Mais de ${n.toLocaleString('pt-BR')} pagamentos: refine a busca ou o filtro`
       : n === 1
         ? '1 pagamento encontrado'
         : `${n.toLocaleString('pt-BR')} pagamentos encontrados`,
