@@ -259,7 +259,8 @@ function eventOf(event: Stripe.Event): ProviderEvent | null {
       const charge = event.data.object;
       const intent = charge.payment_intent;
       const providerRef = typeof intent === 'string' ? intent : intent?.id;
-      // Pulsa refunds whole payments; a partial refund made elsewhere (the Dashboard) is not ours.
+      // A whole refund made in Stripe's dashboard is recorded; a partial one there is not (the team
+      // refunds parts in Pagamentos, with a reason, decision 083).
       if (!providerRef || !charge.refunded) return null;
       return { id: event.id, type: 'refunded', providerRef };
     }
