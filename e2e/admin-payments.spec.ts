@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { AppointmentDto } from '../packages/shared/src/schemas/appointments.ts';
 import { ADMIN, BASE_URL, signInContext } from './support/accounts.ts';
@@ -140,6 +141,12 @@ for (const theme of ['light', 'dark'] as const) {
         fullPage: true,
         animations: 'disabled',
       });
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
   });
 }
