@@ -98,6 +98,10 @@ test('an admin refunds half a payment with a reason, and the patient sees it', a
   await expect(dialog.getByText(`O valor passa do que resta a reembolsar (${reais(PRICE)}).`)).toBeVisible();
 
   await dialog.getByLabel('Valor a reembolsar (R$)').fill('100');
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, 'admin-payments-refund-dialog-1280-light.png'),
+    animations: 'disabled',
+  });
   await dialog.getByRole('button', { name: `Reembolsar ${reais(PRICE / 2)}` }).click();
   const done = page.getByText('Reembolso registrado');
   await confirmIdentity(page, done);
@@ -118,6 +122,14 @@ test('an admin refunds half a payment with a reason, and the patient sees it', a
   await expect(patientRow).toHaveCount(1);
   await expect(patientRow).toContainText(`Reembolso parcial de ${reais(PRICE / 2)}`, { timeout: 15_000 });
   await expect(patientRow).toContainText('Motivo: Problema técnico na consulta: A chamada caiu duas vezes');
+  for (const width of [390, 1280]) {
+    await patientPage.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await patientPage.screenshot({
+      path: path.join(SCREENSHOT_DIR, `patient-payments-timeline-${width}-light.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
   await patientContext.close();
 });
 
