@@ -295,16 +295,14 @@ test('a rejected boleto is owed back by PIX: the patient is told, the admin reco
   }
 
   await signInContext(page.context(), ADMIN);
-  await page.goto(`/admin/consultations?q=${encodeURIComponent(p.account.name)}`);
-  await settleSlowly(page, 'Consultas');
+  // The transfers owed are one filter of Pagamentos (decision 083).
+  await page.goto(`/admin/payments?q=${encodeURIComponent(p.account.name)}`);
+  await settleSlowly(page, 'Pagamentos');
   await page.getByRole('button', { name: 'Reembolsos a transferir' }).click();
   await expect(page).toHaveURL(/refund=awaiting_transfer/);
-  await expect(
-    page.getByRole('list', { name: 'Filtros ativos' }).getByText('Reembolsos a transferir'),
-  ).toBeVisible();
-  await expect(page.getByText('1 consulta encontrada')).toBeVisible();
+  await expect(page.getByText('1 pagamento encontrado')).toBeVisible();
   await page
-    .getByRole('button', { name: `Ações da consulta de ${p.account.name} em ${shown(booked.startsAt).date}` })
+    .getByRole('button', { name: new RegExp(`^Ações do pagamento de ${p.account.name} em `) })
     .click();
   await page.getByRole('menuitem', { name: 'Registrar transferência PIX' }).click();
   const dialog = page.getByRole('dialog', { name: 'Registrar transferência PIX' });

@@ -11,6 +11,7 @@ import { JobQueue } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { adminPaymentRoutes } from './modules/appointments/appointments.admin-payments.routes.ts';
 import type { BookingContext } from './modules/appointments/appointments.context.ts';
 import { appointmentDocumentRoutes } from './modules/appointments/appointments.documents.routes.ts';
 import { bookingJobs } from './modules/appointments/appointments.jobs.ts';
@@ -273,6 +274,7 @@ export async function buildApp(
       await api.register(reportRoutes);
       await api.register(appointmentRoutes, { ctx: booking, search });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
+      await api.register(adminPaymentRoutes, { ctx: booking });
       await api.register(paymentWebhookRoutes, {
         provider: () => booking.provider,
         onEvent: (event) => applyProviderEvent(booking, booking.provider.name, event),

@@ -428,6 +428,8 @@ export const payments = pgTable(
     // A doctor's money by when it arrived (paid_at is the ledger capture's instant): the earnings page,
     // the month's net and receipts (decision 084).
     index('payments_doctor_paid_idx').on(t.doctorId, t.paidAt).where(sql`${t.paidAt} is not null`),
+    // The admin list, newest first, and its deep pages (decision 083).
+    index('payments_created_idx').on(t.createdAt, t.id),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     // One live payment per appointment; a failed one may be followed by another try.
     uniqueIndex('payments_live_appointment_key')
@@ -475,9 +477,16 @@ export const paymentEvents = pgTable(
     eventId: text('event_id').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
     type: text('type').notNull(),
+    /** The admin who recorded it ("marcar como pago"); null for the provider's own events. */
+    actorId: uuid('actor_id').references(() => users.id),
+    /** What proves it: the reference the admin typed (a PIX end-to-end id, a bank receipt). */
+    reference: text('reference'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('payment_events_payment_idx').on(t.paymentId, t.receivedAt),
+  ],
 );
 
 /** Every refund with its reason and the provider's reference. */
@@ -490,7 +499,16 @@ export const refunds = pgTable(
       .references(() => payments.id),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
+    /** The team's refunds name a reason from a fixed list (REFUND_REASON_CODES); the rules' have none. */
+    reasonCode: text('reason_code'),
     requestedBy: appointmentActorEnum('requested_by').notNull(),
+    /** The admin who asked for it. */
+    requestedByUser: uuid('requested_by_user').references(() => users.id),
+    /**
+     * Makes a retried request refund once: the admin's dialog sends one key per refund; a whole
+     * refund by the rules is `payment:<id>:full`.
+     */
+    idempotencyKey: text('idempotency_key'),
     /** The provider's refund, or the reference of the bank transfer that returned a boleto. */
     providerRef: text('provider_ref'),
     /**
@@ -505,7 +523,9 @@ export const refunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    // Several partial refunds per payment; the payment's row lock keeps their sum within it.
+    index('refunds_payment_idx').on(t.paymentId, t.createdAt),
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
     check('refunds_amount_check', sql`${t.amount} > 0`),
     check('refunds_status_check', sql`${t.status} in ('done', 'awaiting_transfer')`),
     index('refunds_awaiting_idx').on(t.createdAt).where(sql`${t.status} = 'awaiting_transfer'`),
@@ -1209,4 +1229,57 @@ export const taxReceiptReminders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.doctorId, t.month] })],
+);
+
+// ── Card disputes (decision 083) ─────────────────────────────────────────────
+
+/**
+ * A card dispute (chargeback) as the provider reports it; the id is the provider's (Stripe's
+ * dp_…). Its money moves in the ledger (`chargeback_opened`, `_won`, `_lost`, keyed by the
+ * dispute), this row says where it stands for the team's screens.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: text('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: integer('amount').notNull(),
+    /** The network's reason as the provider names it (fraudulent, product_not_received…). */
+    reason: text('reason'),
+    status: text('status', { enum: ['open', 'won', 'lost'] })
+      .notNull()
+      .default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('disputes_payment_idx').on(t.paymentId),
+    index('disputes_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    check('disputes_amount_check', sql`${t.amount} > 0`),
+    check('disputes_status_check', sql`${t.status} in ('open', 'won', 'lost')`),
+  ],
+);
+
+/**
+ * Each word of a person's name, lower-case and without accents ("joão da silva" → joao, da, silva),
+ * kept by a trigger on user_profiles (migration 0038). Lists that grow with the business find people
+ * by the start of their words here — a range of one btree index however common the name — instead
+ * of a substring scan over every name (decision 083).
+ */
+export const personNameWords = pgTable(
+  'person_name_words',
+  {
+    word: text('word').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.userId] }),
+    index('person_name_words_prefix_idx').on(t.word.op('text_pattern_ops'), t.userId),
+    index('person_name_words_user_idx').on(t.userId),
+  ],
 );

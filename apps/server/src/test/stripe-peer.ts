@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 /**
  * A small HTTP server inside the test process that speaks the part of Stripe's API the payment
@@ -33,9 +34,14 @@ const errorBody = (type: string, message: string, extra: Record<string, unknown>
 /** A 47-digit boleto line with valid check digits (Bradesco, R$ 150,00). */
 export const PEER_BOLETO_NUMBER = '23793381286000782713669790000009112340000015000';
 
-export async function startStripePeer(options: { secretKey: string }) {
+/** What the peer's balance transactions keep of a charge: 3.99 % + R$ 0,39, Stripe-like. */
+export const peerFeeOf = (amount: number) => Math.round(amount * 0.0399) + 39;
+
+export async function startStripePeer(options: { secretKey: string; webhookSecret?: string }) {
   const requests: StripePeerRequest[] = [];
   const intents = new Map<string, Intent>();
+  const charges = new Map<string, Record<string, unknown> & { id: string }>();
+  const balanceTransactions = new Map<string, { id: string; object: string; amount: number; fee: number }>();
   const refunds: Array<Record<string, unknown> & { id: string }> = [];
   // Connect: Express accounts, their onboarding links, transfers to them and their payouts.
   const accounts = new Map<string, Record<string, unknown> & { id: string; payouts_enabled: boolean }>();
@@ -103,6 +109,34 @@ export async function startStripePeer(options: { secretKey: string }) {
     }
     intents.set(id, intent);
     return { status: 200, body: intent };
+  }
+
+  /** The money arrived: a charge settled into the balance with its fee, as Stripe makes one. */
+  function settle(intent: Intent) {
+    const bt = {
+      id: nextId('txn'),
+      object: 'balance_transaction',
+      amount: intent.amount,
+      fee: peerFeeOf(intent.amount),
+    };
+    balanceTransactions.set(bt.id, bt);
+    const charge = {
+      id: nextId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      captured: true,
+      paid: true,
+      refunded: false,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      balance_transaction: bt.id,
+      status: 'succeeded',
+      created: now(),
+    };
+    charges.set(charge.id, charge);
+    Object.assign(intent, { latest_charge: charge.id });
+    return charge;
   }
 
   const metadataOf = (form: Record<string, string>) =>
@@ -226,6 +260,18 @@ export async function startStripePeer(options: { secretKey: string }) {
     const connect = connectRoute(method, path, form, stripeAccount);
     if (connect) return connect;
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    const bt = /^\/v1\/balance_transactions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && bt) {
+      const found = balanceTransactions.get(bt[1] as string);
+      return found
+        ? { status: 200, body: found }
+        : {
+            status: 404,
+            body: errorBody('invalid_request_error', 'No such balance transaction', {
+              code: 'resource_missing',
+            }),
+          };
+    }
     const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
     if (method === 'POST' && action) {
       const intent = intents.get(action[1] as string);
@@ -248,6 +294,7 @@ export async function startStripePeer(options: { secretKey: string }) {
             ),
           };
         Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, amount_capturable: 0 });
+        settle(intent);
       } else {
         if (intent.status === 'succeeded' || intent.status === 'canceled')
           return {
@@ -362,6 +409,50 @@ export async function startStripePeer(options: { secretKey: string }) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);
       Object.assign(intent, { status: 'requires_capture', amount_capturable: intent.amount });
+    },
+    charges,
+    balanceTransactions,
+    /** Stands for the payer's bank paying a PIX or boleto: succeeded, with its charge and fee. */
+    pay(intentId: string) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, next_action: null });
+      return settle(intent);
+    },
+    /** The intent's settled charge. */
+    chargeOf(intentId: string) {
+      const id = intents.get(intentId)?.latest_charge as string | undefined;
+      const charge = id ? charges.get(id) : undefined;
+      if (!charge) throw new Error(`no charge for ${intentId}`);
+      return charge;
+    },
+    /** A dispute object of the intent's charge, shaped like Stripe's. */
+    dispute(
+      intentId: string,
+      fields: { id?: string; amount?: number; reason?: string; status?: string } = {},
+    ) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      return {
+        id: fields.id ?? nextId('dp'),
+        object: 'dispute',
+        amount: fields.amount ?? intent.amount,
+        currency: intent.currency,
+        charge: intent.latest_charge ?? null,
+        payment_intent: intent.id,
+        reason: fields.reason ?? 'fraudulent',
+        status: fields.status ?? 'needs_response',
+        created: now(),
+      };
+    },
+    /** A webhook event as Stripe sends it: the body and its Stripe-Signature header, signed with the secret. */
+    event(id: string, type: string, object: Record<string, unknown>) {
+      if (!options.webhookSecret) throw new Error('the peer was started without a webhook secret');
+      const body = JSON.stringify({ id, object: 'event', type, data: { object }, created: now() });
+      return {
+        body,
+        signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.webhookSecret }),
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {

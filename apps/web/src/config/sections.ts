@@ -26,7 +26,7 @@ export const SECTIONS = {
     },
     payments: {
       title: 'Pagamentos',
-      description: 'Pagamentos das consultas, repasses aos médicos e reembolsos.',
+      description: 'Pagamentos das consultas, reembolsos, contestações e transferências a fazer.',
     },
     payouts: {
       title: 'Repasses',

@@ -312,17 +312,34 @@ export const doctorAppointmentsQuerySchema = pageQuerySchema.extend({
 
 export const adminAppointmentsQuerySchema = pageQuerySchema.extend({
   status: z.enum(APPOINTMENT_STATUSES).optional(),
-  /** Only consultations whose paid boleto is still owed back by transfer (decision 064). */
-  refund: z.enum(['awaiting_transfer']).optional(),
   from: calendarDateSchema().optional(),
   to: calendarDateSchema().optional(),
 });
 
 export const appointmentPageSchema = pageResultSchema(appointmentSchema);
+/** What happened to a payment, in order, as the patient reads it (decision 083). */
+export const PAYMENT_STEP_KINDS = [
+  'authorized',
+  'paid',
+  'failed',
+  'refunded',
+  'refund_owed',
+  'transferred',
+] as const;
+export const paymentStepSchema = z.object({
+  kind: z.enum(PAYMENT_STEP_KINDS),
+  at: z.string(),
+  /** Centavos moved by this step (a refund's part); null when it is the whole payment's. */
+  amount: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type PaymentStep = z.infer<typeof paymentStepSchema>;
+
 export const paymentPageSchema = pageResultSchema(
   paymentSchema.extend({
     startsAt: z.string(),
     doctorName: z.string(),
+    timeline: z.array(paymentStepSchema),
   }),
 );
 

@@ -102,7 +102,8 @@ export async function receiptPdf(ctx: BookingContext, viewer: Viewer, id: string
     method: payment.method,
     amount: payment.amount,
     refund:
-      payment.status === 'refunded' && refund
+      // Given back, in all or in part (several partial refunds add up); an owed transfer is not yet.
+      refund && refund.status === 'done'
         ? { at: new Date(refund.createdAt), amount: refund.amount, reason: refund.reason }
         : null,
     isSandbox: payment.provider === 'sandbox',

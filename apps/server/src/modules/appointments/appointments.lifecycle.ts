@@ -516,7 +516,30 @@ export async function cancellationPreview(
   now = new Date(),
 ): Promise<CancellationPreview> {
   const dto = await getForViewer(ctx, viewer, id);
-  const appointment = await appointmentRow(ctx.db, id);
+  return previewFor(ctx, dto, viewer.role, now);
+}
+
+/**
+ * What the cancellation policy would give back if the patient cancelled now: the team's refund
+ * dialog shows it as a suggestion (decision 083). The same rule as the patient's own preview.
+ */
+export async function policySuggestion(
+  ctx: BookingContext,
+  admin: Viewer,
+  id: string,
+  now = new Date(),
+): Promise<CancellationPreview> {
+  const dto = await getForViewer(ctx, admin, id);
+  return previewFor(ctx, dto, 'patient', now);
+}
+
+async function previewFor(
+  ctx: BookingContext,
+  dto: AppointmentDto,
+  actor: LifecycleActor,
+  now: Date,
+): Promise<CancellationPreview> {
+  const appointment = await appointmentRow(ctx.db, dto.id);
   if (!appointment) throw notFound(M.notFound);
   const state = lifecycleState(
     appointment,
@@ -524,7 +547,9 @@ export async function cancellationPreview(
     false,
   );
   const live = dto.payment && ['processing', 'paid'].includes(dto.payment.status) ? dto.payment.amount : 0;
-  const refund = refundOnCancel(state, viewer.role, now);
+  // A consultation that already ended (held, missed, canceled) has no cancellation left to refund.
+  const ended = ['completed', 'no_show', 'canceled'].includes(appointment.status);
+  const refund = ended ? 'none' : refundOnCancel(state, actor, now);
   return {
     refund: live === 0 ? 'none' : refund,
     amount: refund === 'full' ? live : 0,

@@ -1,6 +1,10 @@
 import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
 import type { LifecycleActor } from '@pulsa/shared/lifecycle/appointment-lifecycle';
-import { type AppointmentDto, CANCELLATION_REASONS } from '@pulsa/shared/schemas/appointments';
+import {
+  type AppointmentDto,
+  CANCELLATION_REASONS,
+  type PaymentStep,
+} from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import {
   and,
@@ -19,14 +23,17 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { pageFromWindow, totalOver } from '../../db/paging.ts';
 import { preparedOn } from '../../db/prepared.ts';
-import { appointments, doctorProfiles, payments, refunds } from '../../db/schema.ts';
+import { appointments, doctorProfiles, payments } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
 import {
   appointmentListQuery,
   appointmentPageOf,
   countAppointments,
   findAppointmentPage,
+  type PaymentRow,
   people,
+  refundSummary,
+  refundsByPayment,
   toPaymentDto,
 } from './appointments.repository.ts';
 
@@ -191,7 +198,6 @@ export function adminAppointments(
   query: Paging & {
     q?: string;
     status?: AppointmentStatus;
-    refund?: 'awaiting_transfer';
     from?: string;
     to?: string;
     sort?: string;
@@ -207,12 +213,6 @@ export function adminAppointments(
         )
       : undefined,
     query.status ? eq(appointments.status, query.status) : undefined,
-    query.refund
-      ? sql`exists (
-          select 1 from ${refunds} join ${payments} on ${payments.id} = ${refunds.paymentId}
-          where ${payments.appointmentId} = ${appointments.id} and ${refunds.status} = ${query.refund}
-        )`
-      : undefined,
     // Period on the Brazilian calendar (the admins' clock).
     query.from
       ? gte(appointments.startsAt, sql`(${query.from}::date)::timestamp at time zone 'America/Sao_Paulo'`)
@@ -248,7 +248,6 @@ const patientPaymentList = preparedOn((db) =>
   db
     .select({
       p: payments,
-      refund: refunds,
       startsAt: appointments.startsAt,
       doctorName: people.doctorPerson.fullName,
       total: totalOver(),
@@ -257,7 +256,6 @@ const patientPaymentList = preparedOn((db) =>
     .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
     .innerJoin(doctorProfiles, eq(doctorProfiles.id, payments.doctorId))
     .innerJoin(people.doctorPerson, eq(people.doctorPerson.id, doctorProfiles.userId))
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(eq(payments.patientId, sql.placeholder('patientId')))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(sql.placeholder('limit'))
@@ -265,8 +263,41 @@ const patientPaymentList = preparedOn((db) =>
     .prepare('patient_payments'),
 );
 
+type RefundLines = NonNullable<ReturnType<Awaited<ReturnType<typeof refundsByPayment>>['get']>>;
+
+/**
+ * A payment's story in steps (decision 083): authorised (a card held), paid, failed, each refund —
+ * given back, or owed by PIX transfer and then transferred (a boleto) — oldest first.
+ */
+export function paymentTimeline(p: PaymentRow, lines: RefundLines): PaymentStep[] {
+  const steps: PaymentStep[] = [];
+  const at = (d: Date) => d.toISOString();
+  if (p.authorizedAt) steps.push({ kind: 'authorized', at: at(p.authorizedAt), amount: null, reason: null });
+  if (p.paidAt) steps.push({ kind: 'paid', at: at(p.paidAt), amount: null, reason: null });
+  if (p.status === 'failed') steps.push({ kind: 'failed', at: at(p.updatedAt), amount: null, reason: null });
+  for (const r of lines) {
+    // A card never captured was released, not refunded: nothing was charged.
+    if (!p.paidAt) continue;
+    const byTransfer = p.method === 'boleto';
+    steps.push({
+      kind: byTransfer ? 'refund_owed' : 'refunded',
+      at: at(r.createdAt),
+      amount: r.amount,
+      reason: r.reason,
+    });
+    if (byTransfer && r.status === 'done' && r.settledAt)
+      steps.push({ kind: 'transferred', at: at(r.settledAt), amount: r.amount, reason: null });
+  }
+  return steps.sort((a, b) => a.at.localeCompare(b.at));
+}
+
 export async function patientPayments(db: Queryable, patientId: string, paging: Paging) {
   const rows = await patientPaymentList(db).execute({ patientId, ...placeholders(paging) });
+  // One row per payment, however many refunds it had (their sum and each step on the timeline).
+  const lines = await refundsByPayment(
+    db,
+    rows.map((r) => r.p.id),
+  );
   return pageFromWindow(
     rows,
     paging,
@@ -278,9 +309,10 @@ export async function patientPayments(db: Queryable, patientId: string, paging: 
           .where(eq(payments.patientId, patientId))
       )[0]?.n ?? 0,
     (r) => ({
-      ...toPaymentDto({ row: r.p, refund: r.refund }),
+      ...toPaymentDto({ row: r.p, refund: refundSummary(lines.get(r.p.id) ?? []) }),
       startsAt: r.startsAt.toISOString(),
       doctorName: r.doctorName,
+      timeline: paymentTimeline(r.p, lines.get(r.p.id) ?? []),
     }),
   );
 }

@@ -192,6 +192,7 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: MessageE
           ...reason,
         ],
       });
+      if (extra.byTeam) list.push(teamRefundForDoctor(extra, withPatient, reason));
       break;
     case 'refund_by_transfer':
       list.push({
@@ -202,6 +203,7 @@ function messagesFor(event: AppointmentEvent, s: MessageSubject, extra: MessageE
           ...reason,
         ],
       });
+      if (extra.byTeam) list.push(teamRefundForDoctor(extra, withPatient, reason));
       break;
     case 'reminder_24h':
     case 'reminder_1h': {
@@ -271,6 +273,18 @@ export interface TellContext {
   onEmailQueued: () => void;
 }
 
+/** A refund the team decided: the doctor hears of it, so a smaller payout is never a surprise. */
+function teamRefundForDoctor(extra: MessageExtra, withPatient: string, reason: string[]): Message {
+  return {
+    to: 'doctor',
+    title: 'Reembolso ao paciente',
+    paragraphs: [
+      `A equipe Pulsa devolveu ${formatBRL(extra.amount ?? 0)} ao paciente da consulta ${withPatient}. Sua parte dessa consulta diminui na mesma proporção; se ela já foi repassada, a diferença é descontada do próximo repasse.`,
+      ...reason,
+    ],
+  };
+}
+
 /** What a message may say beyond the appointment itself. */
 export interface MessageExtra {
   reason?: string;
@@ -281,6 +295,8 @@ export interface MessageExtra {
   cardHeld?: boolean;
   /** The money of a cancellation, told in the same message: given back, released, or owed by transfer. */
   refund?: { kind: 'refunded' | 'released' | 'awaiting_transfer' | 'kept'; amount: number };
+  /** A refund the team made (not a cancellation's): the doctor is told too. */
+  byTeam?: boolean;
 }
 
 /** What the patient reads of the money in the message that cancels their consultation. */

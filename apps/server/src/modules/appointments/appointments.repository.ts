@@ -175,24 +175,75 @@ function toDto(
   };
 }
 
-/** The newest payment of each appointment (the live one, or the last failed try) with its refund. */
+/** The newest payment of each appointment (the live one, or the last failed try). */
 const latestPaymentsOf = preparedOn((db) =>
   db
-    .select({ p: payments, refund: refunds })
+    .select({ p: payments })
     .from(payments)
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(sql`${payments.appointmentId} = any(${sql.placeholder('ids')}::uuid[])`)
     .orderBy(desc(payments.createdAt))
     .prepare('latest_payments_of'),
 );
 
+const refundsOf = preparedOn((db) =>
+  db
+    .select({
+      paymentId: refunds.paymentId,
+      amount: refunds.amount,
+      reason: refunds.reason,
+      createdAt: refunds.createdAt,
+      status: refunds.status,
+      settledAt: refunds.settledAt,
+    })
+    .from(refunds)
+    .where(sql`${refunds.paymentId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(refunds.createdAt)
+    .prepare('refunds_of_payments'),
+);
+
+type RefundLine = Awaited<ReturnType<ReturnType<typeof refundsOf>['execute']>>[number];
+
+/**
+ * A payment's refunds as one (a payment may have several partial ones): their sum, the last one's
+ * reason and date, owed by transfer while any is, settled when the last one was.
+ */
+export function refundSummary(lines: RefundLine[]): PaymentView['refund'] {
+  const last = lines.at(-1);
+  if (!last) return null;
+  const awaiting = lines.some((r) => r.status === 'awaiting_transfer');
+  return {
+    amount: lines.reduce((s, r) => s + r.amount, 0),
+    reason: last.reason,
+    createdAt: last.createdAt,
+    status: awaiting ? 'awaiting_transfer' : 'done',
+    settledAt: awaiting ? null : last.settledAt,
+  };
+}
+
+/** Every refund of these payments, oldest first, by payment. */
+export async function refundsByPayment(db: Queryable, paymentIds: string[]) {
+  const byPayment = new Map<string, RefundLine[]>();
+  if (paymentIds.length === 0) return byPayment;
+  for (const line of await refundsOf(db).execute({ ids: paymentIds })) {
+    const list = byPayment.get(line.paymentId) ?? [];
+    list.push(line);
+    byPayment.set(line.paymentId, list);
+  }
+  return byPayment;
+}
+
 export async function latestPayments(db: Queryable, appointmentIds: string[]) {
   const byAppointment = new Map<string, PaymentView>();
   if (appointmentIds.length === 0) return byAppointment;
   const rows = await latestPaymentsOf(db).execute({ ids: appointmentIds });
-  for (const { p, refund } of rows) {
-    if (!byAppointment.has(p.appointmentId)) byAppointment.set(p.appointmentId, { row: p, refund });
-  }
+  const latest = new Map<string, PaymentRow>();
+  for (const { p } of rows) if (!latest.has(p.appointmentId)) latest.set(p.appointmentId, p);
+  const lines = await refundsByPayment(
+    db,
+    [...latest.values()].map((p) => p.id),
+  );
+  for (const [appointmentId, p] of latest)
+    byAppointment.set(appointmentId, { row: p, refund: refundSummary(lines.get(p.id) ?? []) });
   return byAppointment;
 }
 

@@ -613,9 +613,9 @@ describe('ownership and cancellation', () => {
     ]);
 
     const owedList = async () =>
-      (await call('GET', '/api/admin/appointments?refund=awaiting_transfer&pageSize=50', cookies.admin))
+      (await call('GET', '/api/admin/payments?refund=awaiting_transfer&pageSize=50', cookies.admin))
         .json()
-        .items.map((a: { id: string }) => a.id) as string[];
+        .items.map((p: { appointmentId: string }) => p.appointmentId) as string[];
     expect(await owedList()).toEqual([id]);
     const url = `/api/admin/appointments/${id}/refund-transfer`;
     expect((await call('POST', url, cookie, { reference: 'E123' })).statusCode).toBe(403);

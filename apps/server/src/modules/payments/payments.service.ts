@@ -1,12 +1,16 @@
 import type { PaymentMethod } from '@pulsa/shared/constants/statuses';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { paymentEvents, payments, refunds } from '../../db/schema.ts';
+import { disputes, paymentEvents, payments, refunds } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { commissionFor } from '../commissions/commissions.service.ts';
 import {
   type PaymentShare,
   postCapture,
+  postChargebackLost,
+  postChargebackOpened,
+  postChargebackWon,
+  postProviderFee,
   postRefund,
   postRefundTransfer,
   postRelease,
@@ -127,8 +131,14 @@ export async function recordCardCharge(tx: Queryable, paymentId: string, charge:
  * Claims a provider event: true the first time its id is seen, false for a replay. Called in the
  * transaction that applies it, so a crash in between applies it later, once.
  */
-export async function claimEvent(tx: Queryable, provider: string, event: ProviderEvent, paymentId: string) {
-  return claimProviderEvent(tx, { provider, eventId: event.id, type: event.type, paymentId });
+export async function claimEvent(
+  tx: Queryable,
+  provider: string,
+  event: ProviderEvent,
+  paymentId: string,
+  recordedBy?: { actorId: string; reference: string },
+) {
+  return claimProviderEvent(tx, { provider, eventId: event.id, type: event.type, paymentId, ...recordedBy });
 }
 
 /**
@@ -137,7 +147,15 @@ export async function claimEvent(tx: Queryable, provider: string, event: Provide
  */
 export async function claimProviderEvent(
   tx: Queryable,
-  event: { provider: string; eventId: string; type: string; paymentId?: string | null },
+  event: {
+    provider: string;
+    eventId: string;
+    type: string;
+    paymentId?: string | null;
+    /** An admin who recorded the event by hand (a payment proven outside the provider), and its reference. */
+    actorId?: string;
+    reference?: string;
+  },
 ) {
   const rows = await tx
     .insert(paymentEvents)
@@ -146,6 +164,8 @@ export async function claimProviderEvent(
       eventId: event.eventId,
       paymentId: event.paymentId ?? null,
       type: event.type,
+      actorId: event.actorId ?? null,
+      reference: event.reference ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.eventId });
@@ -250,12 +270,29 @@ export type RefundOutcome =
   | { kind: 'refunded'; amount: number }
   | { kind: 'awaiting_transfer'; amount: number };
 
+/** Centavos of a payment already given back or owed back (every refund row), and under an open dispute. */
+export async function refundedSoFar(
+  tx: Queryable,
+  paymentId: string,
+): Promise<{ refunded: number; disputed: number }> {
+  const [given] = await tx
+    .select({ n: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId));
+  const [held] = await tx
+    .select({ n: sql<string>`coalesce(sum(${disputes.amount}), 0)` })
+    .from(disputes)
+    .where(and(eq(disputes.paymentId, paymentId), eq(disputes.status, 'open')));
+  return { refunded: Number(given?.n ?? 0), disputed: Number(held?.n ?? 0) };
+}
+
 /**
- * Gives the money back (or releases a card authorisation not captured) and records why. The
- * idempotency key makes a retried call return the same refund. A paid boleto cannot be reversed
- * through the payment rails (Stripe refunds no boleto either): the refund is recorded as owed by a
- * PIX transfer, and the payment stays paid until the team records the transfer (decision 064).
- * Money that had arrived leaves the ledger in the same transaction (decision 080).
+ * Gives the money back (or releases a card authorisation not captured) and records why: all that is
+ * left of it, after any partial refund the team made. The key `payment:<id>:full` makes a retried
+ * call refund once. A paid boleto cannot be reversed through the payment rails (Stripe refunds no
+ * boleto either): the refund is recorded as owed by a PIX transfer, and the payment stays paid until
+ * the team records the transfer (decision 064). Money that had arrived leaves the ledger in the same
+ * transaction (decision 080).
  */
 export async function refundPayment(
   tx: Queryable,
@@ -266,25 +303,34 @@ export async function refundPayment(
   now = new Date(),
 ): Promise<RefundOutcome> {
   if (payment.status !== 'paid' && payment.status !== 'processing') return { kind: 'none' };
+  const left =
+    payment.status === 'paid'
+      ? payment.amount - (await refundedSoFar(tx, payment.id)).refunded
+      : payment.amount;
+  const idempotencyKey = `payment:${payment.id}:full`;
   const record = async (values: Partial<typeof refunds.$inferInsert>) => {
     const [row] = await tx
       .insert(refunds)
-      .values({ paymentId: payment.id, amount: payment.amount, reason, requestedBy, ...values })
+      .values({ paymentId: payment.id, amount: left, reason, requestedBy, idempotencyKey, ...values })
       .onConflictDoNothing()
       .returning({ id: refunds.id });
     return row?.id;
   };
+  if (payment.status === 'paid' && left <= 0) {
+    await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+    return { kind: 'none' };
+  }
   if (payment.status === 'paid' && payment.method === 'boleto') {
     const refundId = await record({ status: 'awaiting_transfer' });
     if (refundId)
       await postRefund(tx, shareOf(payment), {
         kind: 'refund_owed',
-        amount: payment.amount,
+        amount: left,
         sourceKey: `refund:${refundId}`,
         at: now,
         memo: reason,
       });
-    return { kind: 'awaiting_transfer', amount: payment.amount };
+    return { kind: 'awaiting_transfer', amount: left };
   }
   let providerRef: string | null = null;
   if (payment.status === 'processing') {
@@ -294,8 +340,9 @@ export async function refundPayment(
   } else if (payment.providerRef) {
     const result = await provider.refund({
       providerRef: payment.providerRef,
-      amount: payment.amount,
-      idempotencyKey: `refund:${payment.id}`,
+      amount: left,
+      // The whole payment keeps its old key; what is left after partial refunds is another request.
+      idempotencyKey: left === payment.amount ? `refund:${payment.id}` : `refund:${payment.id}:rest:${left}`,
     });
     providerRef = result.refundRef;
   }
@@ -305,17 +352,112 @@ export async function refundPayment(
   if (refundId && payment.status === 'paid')
     await postRefund(tx, shareOf(payment), {
       kind: 'refund',
-      amount: payment.amount,
+      amount: left,
       sourceKey: `refund:${refundId}`,
       at: now,
       memo: reason,
     });
-  return { kind: 'refunded', amount: payment.amount };
+  return { kind: 'refunded', amount: left };
+}
+
+export class RefundTooLarge extends Error {
+  readonly left: number;
+  constructor(left: number) {
+    super(`refund larger than what is left (${left})`);
+    this.left = left;
+  }
+}
+export class RefundKeyReused extends Error {}
+
+/** What the team's refund did: its row, and whether it was a retried request answered again. */
+export interface PartRefund {
+  refundId: string;
+  amount: number;
+  kind: 'refunded' | 'awaiting_transfer';
+  replayed: boolean;
+  /** Every refund of the payment now adds up to its whole amount. */
+  whole: boolean;
 }
 
 /**
- * The team records the PIX transfer that returned an appointment's paid boleto: its refund owed is
- * settled with the transfer's reference and the payment becomes refunded. Null when none is owed.
+ * The team gives back part or all of what is left of a paid payment, with a reason. The caller
+ * holds the payment's row lock, so two requests at once are applied one after the other and their
+ * sum never passes the payment; the key answers a retried request with its first refund. A boleto's
+ * refund is owed by PIX transfer (decision 064); anything else goes back through the provider, with
+ * the key as its idempotency key. The ledger takes the refund in proportion to the split, from the
+ * doctor's held share first, then from what was released (decision 080).
+ */
+export async function refundPart(
+  tx: Queryable,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  input: { amount: number; reason: string; reasonCode: string; key: string; adminId: string },
+  now = new Date(),
+): Promise<PartRefund> {
+  const idempotencyKey = `admin:${input.key}`;
+  const [seen] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
+  if (seen) {
+    if (seen.paymentId !== payment.id || seen.amount !== input.amount) throw new RefundKeyReused();
+    return {
+      refundId: seen.id,
+      amount: seen.amount,
+      kind: seen.status === 'awaiting_transfer' ? 'awaiting_transfer' : 'refunded',
+      replayed: true,
+      whole: payment.status === 'refunded',
+    };
+  }
+  const so = await refundedSoFar(tx, payment.id);
+  const left = payment.amount - so.refunded - so.disputed;
+  if (input.amount > left) throw new RefundTooLarge(Math.max(left, 0));
+  const owed = payment.method === 'boleto';
+  let providerRef: string | null = null;
+  if (!owed && payment.providerRef) {
+    const result = await provider.refund({
+      providerRef: payment.providerRef,
+      amount: input.amount,
+      idempotencyKey: `refund:${payment.id}:${input.key}`,
+    });
+    providerRef = result.refundRef;
+  }
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      paymentId: payment.id,
+      amount: input.amount,
+      reason: input.reason,
+      reasonCode: input.reasonCode,
+      requestedBy: 'admin',
+      requestedByUser: input.adminId,
+      idempotencyKey,
+      status: owed ? 'awaiting_transfer' : 'done',
+      providerRef,
+      settledAt: owed ? null : now,
+    })
+    .returning({ id: refunds.id });
+  const refundId = (row as { id: string }).id;
+  await postRefund(tx, shareOf(payment), {
+    kind: owed ? 'refund_owed' : 'refund',
+    amount: input.amount,
+    sourceKey: `refund:${refundId}`,
+    at: now,
+    memo: input.reason,
+  });
+  const whole = so.refunded + input.amount >= payment.amount;
+  // A boleto stays paid until its transfers are recorded (decision 064).
+  if (whole && !owed) await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+  return {
+    refundId,
+    amount: input.amount,
+    kind: owed ? 'awaiting_transfer' : 'refunded',
+    replayed: false,
+    whole,
+  };
+}
+
+/**
+ * The team records the PIX transfer that returned an appointment's paid boleto: every refund owed
+ * on it is settled with the transfer's reference, and the payment becomes refunded once its refunds
+ * add up to all of it. Null when none is owed.
  */
 export async function settleTransferRefund(
   tx: Queryable,
@@ -323,7 +465,7 @@ export async function settleTransferRefund(
   reference: string,
   now = new Date(),
 ): Promise<{ paymentId: string; amount: number } | null> {
-  const [refund] = await tx
+  const settled = await tx
     .update(refunds)
     .set({ status: 'done', providerRef: reference, settledAt: now })
     .where(
@@ -333,17 +475,20 @@ export async function settleTransferRefund(
       ),
     )
     .returning({ id: refunds.id, paymentId: refunds.paymentId, amount: refunds.amount });
-  if (!refund) return null;
-  await setPaymentStatus(tx, refund.paymentId, { status: 'refunded', refundedAt: now });
-  const payment = await lockPayment(tx, refund.paymentId);
-  if (payment)
+  const first = settled[0];
+  if (!first) return null;
+  const payment = await lockPayment(tx, first.paymentId);
+  if (!payment) return null;
+  for (const refund of settled)
     await postRefundTransfer(tx, shareOf(payment), {
       amount: refund.amount,
       sourceKey: `refund-transfer:${refund.id}`,
       at: now,
       memo: reference,
     });
-  return { paymentId: refund.paymentId, amount: refund.amount };
+  if ((await refundedSoFar(tx, payment.id)).refunded >= payment.amount)
+    await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+  return { paymentId: payment.id, amount: settled.reduce((s, r) => s + r.amount, 0) };
 }
 
 /** Voids an unpaid PIX or boleto, or a card never authorised, and marks the payment failed. */
@@ -356,4 +501,70 @@ export async function abandonPayment(
   if (payment.status !== 'pending') return;
   if (payment.providerRef) await provider.cancel(payment.providerRef, `void:${payment.id}`);
   await setPaymentStatus(tx, payment.id, { status: 'failed', failureMessage: why });
+}
+
+// ── Disputes and provider fees (decision 083) ────────────────────────────────
+
+export interface DisputeInfo {
+  id: string;
+  amount: number;
+  reason: string | null;
+}
+
+/**
+ * A card dispute opened: its row, and the ledger takes the amount into `disputes_open` with the
+ * doctor's part held until it closes. Keyed by the dispute, so any event saying it again (an update,
+ * a replay) moves nothing. True the first time.
+ */
+export async function disputeOpened(tx: Queryable, payment: PaymentRow, d: DisputeInfo, now: Date) {
+  const rows = await tx
+    .insert(disputes)
+    .values({ id: d.id, paymentId: payment.id, amount: d.amount, reason: d.reason, status: 'open' })
+    .onConflictDoNothing()
+    .returning({ id: disputes.id });
+  await postChargebackOpened(tx, shareOf(payment), {
+    amount: d.amount,
+    sourceKey: `dispute-opened:${d.id}`,
+    at: now,
+  });
+  return rows.length === 1;
+}
+
+/**
+ * A dispute closed: won, the money and the doctor's part come back; lost, they are gone (out of the
+ * commission and the doctor's share, as a refund would be). A close that arrives before the opening
+ * opens it first. True the first time.
+ */
+export async function disputeClosed(
+  tx: Queryable,
+  payment: PaymentRow,
+  d: DisputeInfo,
+  outcome: 'won' | 'lost',
+  now: Date,
+) {
+  await disputeOpened(tx, payment, d, now);
+  const closed = await tx
+    .update(disputes)
+    .set({ status: outcome, closedAt: now, updatedAt: now })
+    .where(and(eq(disputes.id, d.id), eq(disputes.status, 'open')))
+    .returning({ id: disputes.id });
+  const post = outcome === 'won' ? postChargebackWon : postChargebackLost;
+  await post(tx, shareOf(payment), { amount: d.amount, sourceKey: `dispute-${outcome}:${d.id}`, at: now });
+  return closed.length === 1;
+}
+
+/** What the provider kept of a settled charge: Pulsa bears it, out of its commission (decision 080). */
+export async function recordProviderFee(
+  tx: Queryable,
+  payment: PaymentRow,
+  fee: number,
+  balanceTransaction: string,
+  now: Date,
+) {
+  if (fee <= 0) return false;
+  return postProviderFee(tx, shareOf(payment), {
+    fee,
+    sourceKey: `provider-fee:${balanceTransaction}`,
+    at: now,
+  });
 }

@@ -52,7 +52,18 @@ export interface Charge {
   failureMessage?: string;
 }
 
-export type ProviderEventType = 'authorized' | 'paid' | 'failed' | 'canceled' | 'refunded';
+export type ProviderEventType =
+  | 'authorized'
+  | 'paid'
+  | 'failed'
+  | 'canceled'
+  | 'refunded'
+  /** A card dispute opened (or changed while open): the networks took the amount. */
+  | 'dispute_opened'
+  | 'dispute_won'
+  | 'dispute_lost'
+  /** The charge settled into the balance with the provider's fee: `balanceTransaction` names it. */
+  | 'fee';
 
 /** A provider's notification, mapped to what it means for our payment. */
 export interface ProviderEvent {
@@ -61,6 +72,12 @@ export interface ProviderEvent {
   type: ProviderEventType;
   providerRef: string;
   failureMessage?: string;
+  /** Dispute events: the provider's dispute (its id keys the ledger, so a replay moves nothing). */
+  dispute?: { id: string; amount: number; reason: string | null };
+  /** Fee events: the balance transaction whose fee the provider kept. */
+  balanceTransaction?: string;
+  /** Fee events: the fee in centavos, read from the provider before the event is applied. */
+  feeAmount?: number;
 }
 
 export class WebhookSignatureError extends Error {}
@@ -77,6 +94,11 @@ export interface PaymentProvider {
     amount: number;
     idempotencyKey: string;
   }): Promise<{ refundRef: string }>;
+  /**
+   * What the provider kept of a settled charge (its balance transaction's fee), in centavos; null
+   * when it keeps nothing Pulsa can read (the built-in sandbox moves no money).
+   */
+  feeOf(balanceTransaction: string): Promise<number | null>;
   /**
    * Checks the signature (throws WebhookSignatureError when it does not match or is too old) and
    * maps the event; null for events Pulsa does not act on.

@@ -72,6 +72,10 @@ export function createSandboxProvider(): PaymentProvider {
     async refund() {
       return { refundRef: ref('sbx_re') };
     },
+    // No money moves here, so no fee is kept: nothing to post (decision 083).
+    async feeOf() {
+      return null;
+    },
     // The sandbox has no webhooks: its events are applied directly (payments.service.ts).
     parseWebhook() {
       return null;

@@ -467,6 +467,67 @@ describe('parseWebhook', () => {
       { id: 'ch_g', object: 'charge', payment_intent: 'pi_g', refunded: true, amount_refunded: 15_000 },
       { type: 'refunded', providerRef: 'pi_g' },
     ],
+    [
+      'charge.dispute.created',
+      {
+        id: 'dp_h',
+        object: 'dispute',
+        payment_intent: 'pi_h',
+        amount: 15_000,
+        reason: 'fraudulent',
+        status: 'needs_response',
+      },
+      {
+        type: 'dispute_opened',
+        providerRef: 'pi_h',
+        dispute: { id: 'dp_h', amount: 15_000, reason: 'fraudulent' },
+      },
+    ],
+    [
+      'charge.dispute.updated',
+      {
+        id: 'dp_h',
+        object: 'dispute',
+        payment_intent: 'pi_h',
+        amount: 15_000,
+        reason: 'fraudulent',
+        status: 'under_review',
+      },
+      {
+        type: 'dispute_opened',
+        providerRef: 'pi_h',
+        dispute: { id: 'dp_h', amount: 15_000, reason: 'fraudulent' },
+      },
+    ],
+    [
+      'charge.dispute.closed',
+      {
+        id: 'dp_i',
+        object: 'dispute',
+        payment_intent: 'pi_i',
+        amount: 500,
+        reason: 'general',
+        status: 'lost',
+      },
+      { type: 'dispute_lost', providerRef: 'pi_i', dispute: { id: 'dp_i', amount: 500, reason: 'general' } },
+    ],
+    [
+      'charge.dispute.closed',
+      {
+        id: 'dp_j',
+        object: 'dispute',
+        payment_intent: 'pi_j',
+        amount: 500,
+        reason: 'general',
+        status: 'warning_closed',
+      },
+      { type: 'dispute_won', providerRef: 'pi_j', dispute: { id: 'dp_j', amount: 500, reason: 'general' } },
+    ],
+    [
+      'charge.succeeded',
+      { id: 'ch_k', object: 'charge', payment_intent: 'pi_k', captured: true, balance_transaction: 'txn_k' },
+      { type: 'fee', providerRef: 'pi_k', balanceTransaction: 'txn_k' },
+    ],
   ])('%s is mapped, with Stripe’s event id', (type, object, expected) => {
     const body = event(type, object);
     const payload = JSON.stringify(body);
@@ -478,7 +539,15 @@ describe('parseWebhook', () => {
       event('payment_intent.created', intent('pi_h')),
       event('charge.succeeded', { id: 'ch_i', object: 'charge', payment_intent: 'pi_i' }),
       event('customer.created', { id: 'cus_j', object: 'customer' }),
-      // A partial refund made elsewhere: Pulsa only refunds whole payments.
+      // A charge not captured yet has no fee to read.
+      event('charge.updated', {
+        id: 'ch_m',
+        object: 'charge',
+        payment_intent: 'pi_m',
+        captured: false,
+        balance_transaction: null,
+      }),
+      // A partial refund made in Stripe's dashboard: the team refunds parts in Pagamentos instead.
       event('charge.refunded', { id: 'ch_k', object: 'charge', payment_intent: 'pi_k', refunded: false }),
     ]) {
       const payload = JSON.stringify(body);

@@ -199,6 +199,10 @@ function chargeOf(intent: Stripe.PaymentIntent, input: CreateChargeInput, publis
   );
 }
 
+/** An expandable field's id, whether Stripe sent the id or the object. */
+const idOf = (field: string | { id: string } | null | undefined) =>
+  typeof field === 'string' ? field : (field?.id ?? undefined);
+
 function eventOf(event: Stripe.Event): ProviderEvent | null {
   switch (event.type) {
     case 'payment_intent.amount_capturable_updated':
@@ -221,11 +225,42 @@ function eventOf(event: Stripe.Event): ProviderEvent | null {
     }
     case 'payment_intent.canceled':
       return { id: event.id, type: 'canceled', providerRef: event.data.object.id };
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const providerRef = idOf(dispute.payment_intent);
+      if (!providerRef) return null;
+      const type =
+        event.type !== 'charge.dispute.closed'
+          ? 'dispute_opened'
+          : dispute.status === 'lost'
+            ? 'dispute_lost'
+            : // won, or an inquiry closed with a warning: the money was never lost.
+              'dispute_won';
+      return {
+        id: event.id,
+        type,
+        providerRef,
+        dispute: { id: dispute.id, amount: dispute.amount, reason: dispute.reason ?? null },
+      };
+    }
+    case 'charge.succeeded':
+    case 'charge.updated': {
+      // The fee is known once the charge has its balance transaction (card: at capture; PIX and
+      // boleto: when paid). Its id keys the ledger, so both events post the fee once.
+      const charge = event.data.object;
+      const providerRef = idOf(charge.payment_intent);
+      const balanceTransaction = idOf(charge.balance_transaction);
+      if (!providerRef || !balanceTransaction || !charge.captured) return null;
+      return { id: event.id, type: 'fee', providerRef, balanceTransaction };
+    }
     case 'charge.refunded': {
       const charge = event.data.object;
       const intent = charge.payment_intent;
       const providerRef = typeof intent === 'string' ? intent : intent?.id;
-      // Pulsa refunds whole payments; a partial refund made elsewhere (the Dashboard) is not ours.
+      // A whole refund made in Stripe's dashboard is recorded; a partial one there is not (the team
+      // refunds parts in Pagamentos, with a reason, decision 083).
       if (!providerRef || !charge.refunded) return null;
       return { id: event.id, type: 'refunded', providerRef };
     }
@@ -279,6 +314,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async refund({ providerRef, amount, idempotencyKey }) {
       const refund = await stripe.refunds.create({ payment_intent: providerRef, amount }, { idempotencyKey });
       return { refundRef: refund.id };
+    },
+
+    async feeOf(balanceTransaction) {
+      const txn = await stripe.balanceTransactions.retrieve(balanceTransaction);
+      return txn.fee;
     },
 
     parseWebhook(rawBody, signatureHeader) {

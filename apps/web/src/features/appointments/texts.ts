@@ -149,12 +149,26 @@ export const APPOINTMENTS_TEXT = {
       method: 'Forma de pagamento',
       status: 'Status',
       amount: 'Valor',
+      timeline: 'Histórico',
       receipt: 'Recibo',
     },
     receipt: 'Recibo (PDF)',
     receiptFor: (date: string) => `Recibo do pagamento da consulta de ${date} (PDF)`,
     noReceipt: 'Após o pagamento',
     refunded: (amount: string) => `Reembolso de ${amount}`,
+    /** Each step of a payment's timeline, in words (decision 083). */
+    timelineLabel: (date: string) => `Histórico do pagamento da consulta de ${date}`,
+    step: {
+      authorized: (date: string) => `Cartão autorizado em ${date}: cobrado quando o médico aceitar`,
+      paid: (date: string) => `Pago em ${date}`,
+      failed: (date: string) => `Não concluído em ${date}`,
+      refunded: (amount: string, date: string, partial: boolean) =>
+        partial ? `Reembolso parcial de ${amount} em ${date}` : `Reembolsado ${amount} em ${date}`,
+      refund_owed: (amount: string, date: string) =>
+        `Reembolso de ${amount} a transferir por PIX (desde ${date})`,
+      transferred: (amount: string, date: string) => `Transferência PIX de ${amount} feita em ${date}`,
+    },
+    stepReason: (reason: string) => `Motivo: ${reason}`,
     count: (n: number) => (n === 1 ? '1 pagamento' : `${n} pagamentos`),
     emptyTitle: 'Você ainda não fez nenhum pagamento.',
     emptyHint: 'Os pagamentos das suas consultas, e os reembolsos, aparecem aqui.',
@@ -229,9 +243,7 @@ export const APPOINTMENTS_TEXT = {
       status: (label: string) => `Status: ${label}`,
       from: (date: string) => `De: ${date}`,
       to: (date: string) => `Até: ${date}`,
-      refund: 'Reembolsos a transferir',
     },
-    refundFilter: 'Reembolsos a transferir',
     removeChip: (chip: string) => `Remover filtro ${chip}`,
     clearAll: 'Limpar filtros',
     count: (n: number) => (n === 1 ? '1 consulta encontrada' : `${n} consultas encontradas`),
@@ -253,17 +265,6 @@ export const APPOINTMENTS_TEXT = {
       confirm: 'Confirmar',
       complete: 'Marcar como concluída',
       cancel: 'Cancelar',
-      refundTransfer: 'Registrar transferência PIX',
-    },
-    refundTransfer: {
-      title: 'Registrar transferência PIX',
-      description: (amount: string, patient: string, email: string) =>
-        `Um boleto pago não pode ser estornado. Transfira ${amount} por PIX para a chave do CPF de ${patient} (${email}, CPF em Pacientes) e registre aqui o identificador da transferência.`,
-      reference: 'Identificador da transferência',
-      referenceHint: 'O código E2E do comprovante PIX. Fica registrado no reembolso.',
-      submit: 'Registrar transferência',
-      success: 'Transferência registrada: o paciente foi avisado',
-      errorTitle: 'Falha ao registrar transferência',
     },
     dialog: {
       confirm: {

@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { AdminPaymentsPage } from '@/features/payments/components/admin-payments-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.admin.payments} />;
+  return <AdminPaymentsPage section={SECTIONS.admin.payments} />;
 }

@@ -46,6 +46,7 @@ const SCREENS = {
   doctorDashboard: doctorDashboardQueryKey,
   agendaPreview: agendaPreviewQueryKey,
   adminList: [...appointmentKeys.adminLists, { page: 1, pageSize: 10, status: 'confirmed' }],
+  adminPayments: [...appointmentKeys.adminPayments, 'list', { page: 1, pageSize: 10, status: 'paid' }],
   notifications: ['notifications', 'bell'],
   room: ['consultation', APPOINTMENT, 'room'],
 } satisfies Record<string, QueryKey>;
@@ -74,7 +75,7 @@ describe('appointment.changed', () => {
   it.each<[Role, string[]]>([
     ['patient', [...ALWAYS, 'bookableDoctors', 'patientPast', 'patientPayments', 'patientUpcoming']],
     ['doctor', [...ALWAYS, 'agendaPreview', 'doctorAll', 'doctorDashboard', 'doctorPending', 'doctorWeek']],
-    ['admin', [...ALWAYS, 'adminList']],
+    ['admin', [...ALWAYS, 'adminList', 'adminPayments']],
   ])('refreshes exactly what the %s’s screens show of it', async (viewer, expected) => {
     const queryClient = seeded();
     await onAppointmentChanged(queryClient, changed, viewer);
@@ -181,7 +182,7 @@ describe('from the live connection', () => {
     socket.frame({ kind: 'event', id: 43, event: { ...changed, appointmentId: 'not-an-id' } });
     await Promise.all(done);
     expect(done).toHaveLength(1);
-    expect(invalidated(queryClient)).toEqual([...ALWAYS, 'adminList'].sort());
+    expect(invalidated(queryClient)).toEqual([...ALWAYS, 'adminList', 'adminPayments'].sort());
     client.stop();
   });
 });

@@ -46,7 +46,7 @@ export function queriesAffectedBy(change: AppointmentChange, viewer: Role): Quer
       );
       break;
     case 'admin':
-      keys.push(appointmentKeys.adminLists);
+      keys.push(appointmentKeys.adminLists, appointmentKeys.adminPayments);
       break;
   }
   return keys;

@@ -66,16 +66,8 @@ export const useAnswerRequest = () =>
 
 export type AdminAction = 'confirm' | 'complete' | 'cancel';
 
-const adminPath = (id: string, action: AdminAction | 'refund-transfer') =>
+const adminPath = (id: string, action: AdminAction) =>
   `/api/admin/appointments/${encodeURIComponent(id)}/${action}`;
-
-/** The admin records the PIX transfer that returned a paid boleto. */
-export const useRecordRefundTransfer = () =>
-  useAppointmentMutation(
-    ({ id, reference }: { id: string; reference: string }) =>
-      api.post<AppointmentDto>(adminPath(id, 'refund-transfer'), { reference }),
-    T.admin.refundTransfer.errorTitle,
-  );
 
 /** An admin's row action, always with the reason that is recorded. */
 export const useAdminAction = (action: AdminAction) =>

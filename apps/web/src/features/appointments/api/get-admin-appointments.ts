@@ -10,8 +10,6 @@ import { staleUntilNextChange, useRefetchAtNextChange } from './refetch-at-next-
 
 export interface AdminConsultationFilters {
   status?: AppointmentStatus;
-  /** Only the paid boletos still owed back by transfer. */
-  refund?: 'awaiting_transfer';
   /** "yyyy-MM-dd", Brazilian calendar. */
   from?: string;
   to?: string;

@@ -22,6 +22,8 @@ export const appointmentKeys = {
   doctorWeeks: ['appointments', 'doctor', 'week'] as const,
   doctorWeek: (sunday: string, zone: string) => ['appointments', 'doctor', 'week', sunday, zone] as const,
   adminLists: ['appointments', 'admin', 'list'] as const,
+  /** The team's payments: every page and filter, and each payment's details (decision 083). */
+  adminPayments: ['appointments', 'admin', 'payments'] as const,
   /** A doctor's free slots, whatever the range: the booking week, the reschedule dialog, "any later". */
   slots: (doctorId: string) => ['appointments', 'slots', doctorId] as const,
   slotRange: (doctorId: string, from: string, days: number) =>

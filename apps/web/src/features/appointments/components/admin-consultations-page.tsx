@@ -4,7 +4,7 @@ import {
   type AppointmentStatus,
 } from '@pulsa/shared/constants/statuses';
 import { formatCalendarDate } from '@pulsa/shared/format/calendar-date';
-import { Banknote, RefreshCw, X } from 'lucide-react';
+import { RefreshCw, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ListLoadError } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
@@ -35,11 +35,10 @@ function useFilters() {
   };
   const filters: AdminConsultationFilters = {
     status: APPOINTMENT_STATUSES.find((s) => s === params.get('status')),
-    refund: params.get('refund') === 'awaiting_transfer' ? 'awaiting_transfer' : undefined,
     from: date('from'),
     to: date('to'),
   };
-  const set = (changes: Partial<Record<'status' | 'refund' | 'from' | 'to', string | undefined>>) =>
+  const set = (changes: Partial<Record<'status' | 'from' | 'to', string | undefined>>) =>
     update((p) => {
       for (const [key, value] of Object.entries(changes)) {
         if (value) p.set(key, value);
@@ -50,7 +49,7 @@ function useFilters() {
   /** Every filter and the search at once (one change of the URL, so none undoes another). */
   const clear = () =>
     update((p) => {
-      for (const key of ['status', 'refund', 'from', 'to', 'q', 'page']) p.delete(key);
+      for (const key of ['status', 'from', 'to', 'q', 'page']) p.delete(key);
     });
   return { filters, set, clear };
 }
@@ -81,9 +80,6 @@ export function AdminConsultationsPage({ section }: { section: Section }) {
             remove: () => set({ status: undefined }),
           },
         ]
-      : []),
-    ...(filters.refund
-      ? [{ key: 'refund', label: T.chip.refund, remove: () => set({ refund: undefined }) }]
       : []),
     ...(filters.from
       ? [
@@ -142,14 +138,6 @@ export function AdminConsultationsPage({ section }: { section: Section }) {
             </SelectContent>
           </Select>
           <AdminPeriodFilter from={filters.from} to={filters.to} onApply={(period) => set(period)} />
-          <Button
-            variant={filters.refund ? 'default' : 'outline'}
-            aria-pressed={!!filters.refund}
-            onClick={() => set({ refund: filters.refund ? undefined : 'awaiting_transfer' })}
-          >
-            <Banknote aria-hidden />
-            {T.refundFilter}
-          </Button>
           {query.data ? (
             <p className="text-muted-foreground text-sm md:ml-auto" aria-live="polite">
               {T.count(query.data.total)}

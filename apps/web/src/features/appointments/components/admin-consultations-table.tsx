@@ -2,7 +2,7 @@ import { formatBRL } from '@pulsa/shared/format/money';
 import type { AppointmentAction } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import type { PageResult } from '@pulsa/shared/schemas/common';
-import { Banknote, CheckCircle2, CircleCheckBig, Eye, MoreHorizontal, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleCheckBig, Eye, MoreHorizontal, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -20,7 +20,6 @@ import { APPOINTMENTS_TEXT } from '../texts';
 import { clockIn, dateIn, viewerTimeZone } from '../when';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
-import { RefundTransferDialog } from './refund-transfer-dialog';
 
 const T = APPOINTMENTS_TEXT.admin;
 
@@ -43,16 +42,13 @@ function RowMenu({
   zone,
   onDetails,
   onAction,
-  onRefundTransfer,
 }: {
   appointment: AppointmentDto;
   zone: string;
   onDetails: () => void;
   onAction: (action: AdminAction) => void;
-  onRefundTransfer: () => void;
 }) {
   const actions = adminActionsFor(appointment);
-  const transferOwed = appointment.actions.includes('record_transfer');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -69,13 +65,7 @@ function RowMenu({
           <Eye aria-hidden />
           {T.actions.details}
         </DropdownMenuItem>
-        {actions.length > 0 || transferOwed ? <DropdownMenuSeparator /> : null}
-        {transferOwed ? (
-          <DropdownMenuItem onSelect={onRefundTransfer}>
-            <Banknote aria-hidden />
-            {T.actions.refundTransfer}
-          </DropdownMenuItem>
-        ) : null}
+        {actions.length > 0 ? <DropdownMenuSeparator /> : null}
         {actions.includes('confirm') ? (
           <DropdownMenuItem onSelect={() => onAction('confirm')}>
             <CheckCircle2 aria-hidden />
@@ -114,7 +104,6 @@ export function AdminConsultationsTable({
   const zone = viewerTimeZone();
   const [details, setDetails] = useState<AppointmentDto | null>(null);
   const [acting, setActing] = useState<{ action: AdminAction; appointment: AppointmentDto } | null>(null);
-  const [transferring, setTransferring] = useState<AppointmentDto | null>(null);
 
   const columns: DataTableColumn<AppointmentDto>[] = [
     {
@@ -179,7 +168,6 @@ export function AdminConsultationsTable({
           zone={zone}
           onDetails={() => setDetails(a)}
           onAction={(action) => setActing({ action, appointment: a })}
-          onRefundTransfer={() => setTransferring(a)}
         />
       ),
     },
@@ -204,7 +192,6 @@ export function AdminConsultationsTable({
       />
       <AppointmentDetailsDialog appointment={details} showPatient onClose={() => setDetails(null)} />
       <AdminActionDialog target={acting} onClose={() => setActing(null)} />
-      <RefundTransferDialog appointment={transferring} onClose={() => setTransferring(null)} />
     </>
   );
 }

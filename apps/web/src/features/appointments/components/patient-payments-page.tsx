@@ -55,6 +55,11 @@ function columns(zone: string): DataTableColumn<PatientPayment>[] {
       ),
     },
     {
+      id: 'timeline',
+      header: T.columns.timeline,
+      cell: (p) => <PaymentTimeline payment={p} zone={zone} />,
+    },
+    {
       id: 'receipt',
       header: T.columns.receipt,
       cell: (p) =>
@@ -74,6 +79,37 @@ function columns(zone: string): DataTableColumn<PatientPayment>[] {
         ),
     },
   ];
+}
+
+/** What happened to the payment, in words, oldest first: paid, each refund, a transfer owed and made. */
+function PaymentTimeline({ payment, zone }: { payment: PatientPayment; zone: string }) {
+  if (payment.timeline.length === 0) return <span className="text-muted-foreground text-xs">—</span>;
+  const on = (iso: string) => dateIn(iso, zone);
+  const money = (n: number | null) => formatBRL(n ?? payment.amount);
+  return (
+    <ol className="min-w-48 space-y-1 text-xs" aria-label={T.timelineLabel(dateIn(payment.startsAt, zone))}>
+      {payment.timeline.map((step) => (
+        <li key={`${step.kind}:${step.at}:${step.amount ?? ''}`}>
+          <span>
+            {step.kind === 'authorized'
+              ? T.step.authorized(on(step.at))
+              : step.kind === 'paid'
+                ? T.step.paid(on(step.at))
+                : step.kind === 'failed'
+                  ? T.step.failed(on(step.at))
+                  : step.kind === 'refunded'
+                    ? T.step.refunded(money(step.amount), on(step.at), (step.amount ?? 0) < payment.amount)
+                    : step.kind === 'refund_owed'
+                      ? T.step.refund_owed(money(step.amount), on(step.at))
+                      : T.step.transferred(money(step.amount), on(step.at))}
+          </span>
+          {step.reason ? (
+            <span className="block text-muted-foreground">{T.stepReason(step.reason)}</span>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 /** /patient/payments: every payment of the patient's consultations, newest first, paged by the server. */

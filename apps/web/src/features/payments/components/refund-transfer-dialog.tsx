@@ -1,5 +1,6 @@
 import { formatBRL } from '@pulsa/shared/format/money';
-import { type AppointmentDto, refundTransferInputSchema } from '@pulsa/shared/schemas/appointments';
+import { refundTransferInputSchema } from '@pulsa/shared/schemas/appointments';
+import type { AdminPayment } from '@pulsa/shared/schemas/payments-admin';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,37 +13,37 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useDialogForm } from '@/lib/use-dialog-form';
-import { useRecordRefundTransfer } from '../api/appointment-mutations';
-import { APPOINTMENTS_TEXT } from '../texts';
+import { useRecordRefundTransfer } from '../api/admin-payments';
+import { PAYMENTS_TEXT } from '../texts';
 
-const T = APPOINTMENTS_TEXT.admin.refundTransfer;
+const T = PAYMENTS_TEXT.refundTransfer;
 
-/** A boleto owed back: the admin makes the PIX transfer, then records its reference here. */
+/** A boleto owed back: the admin makes the PIX transfer, then records its reference here (decision 064). */
 export function RefundTransferDialog({
-  appointment,
+  payment,
   onClose,
 }: {
-  appointment: AppointmentDto | null;
+  payment: AdminPayment | null;
   onClose: () => void;
 }) {
   const { form, onSubmit, busy } = useDialogForm({
     schema: refundTransferInputSchema,
     empty: { reference: '' },
-    openKey: appointment?.id ?? null,
+    openKey: payment?.id ?? null,
     mutation: useRecordRefundTransfer(),
-    toVariables: (values) => (appointment ? { id: appointment.id, reference: values.reference } : null),
+    toVariables: (values) =>
+      payment ? { appointmentId: payment.appointmentId, reference: values.reference } : null,
     success: T.success,
     onDone: onClose,
   });
-  const amount = appointment?.payment?.refund?.amount ?? 0;
   return (
-    <Dialog open={appointment !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+    <Dialog open={payment !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent className="grid-cols-[minmax(0,1fr)]">
         <DialogHeader>
           <DialogTitle>{T.title}</DialogTitle>
-          {appointment ? (
+          {payment ? (
             <DialogDescription>
-              {T.description(formatBRL(amount), appointment.patient.name, appointment.patient.email)}
+              {T.description(formatBRL(payment.refundOwed), payment.patientName, payment.patientEmail)}
             </DialogDescription>
           ) : null}
         </DialogHeader>
@@ -57,7 +58,7 @@ export function RefundTransferDialog({
           </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={busy}>
-              {APPOINTMENTS_TEXT.admin.dialog.keep}
+              {T.keep}
             </Button>
             <Button type="submit" loading={busy}>
               {T.submit}
