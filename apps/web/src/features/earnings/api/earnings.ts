@@ -58,11 +58,11 @@ export function useMarkReceipt(month: string) {
   });
 }
 
-/** A payment or a consultation of this doctor changed (paid, accepted, refunded): the money is read again. */
+/** A payment, a consultation or a payout of this doctor changed: the money is read again. */
 export function useEarningsLiveUpdates() {
   const queryClient = useQueryClient();
-  useLiveEvent(
-    'appointment.changed',
-    () => void queryClient.invalidateQueries({ queryKey: earningsKeys.all }),
-  );
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: earningsKeys.all });
+  useLiveEvent('appointment.changed', refresh);
+  // A payout built, paid or failed moves consultations between Disponível, Em transferência and Pago.
+  useLiveEvent('payout.changed', refresh);
 }
