@@ -11,14 +11,18 @@
  * Run with `npm run bench:money`; BENCH_PAYMENTS / BENCH_DOCTORS / BENCH_PATIENTS change the size.
  */
 
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openPostgres } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
 import { localStorage } from '../apps/server/src/modules/files/files.local.ts';
 import { buildPayouts, runKeyOf } from '../apps/server/src/modules/payouts/payouts.service.ts';
-import { DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from '../apps/server/src/seed/demo-data.ts';
+import { prepareDemoData } from '../apps/server/src/seed/demo-data.ts';
+import { createAdmin } from '../apps/server/src/seed/factories.ts';
 import { enrolTwoFactor } from '../apps/server/src/test/two-factor.ts';
 import { benchDatabase } from './support/databases.ts';
 import { fillMoney, ledgerIsBalanced } from './support/money-fill.ts';
@@ -43,6 +47,14 @@ function timer(app: FastifyInstance, cookie: string): Inject {
       throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     return ms;
   };
+}
+
+/** Every request carries this site's Origin, as the browser sends it (the CSRF guard asks for it). */
+function sameOrigin(app: FastifyInstance) {
+  const origin = new URL(app.config.appUrl).origin;
+  const inject = app.inject.bind(app) as (options: Record<string, unknown>) => unknown;
+  (app as { inject: unknown }).inject = (options: Record<string, unknown>) =>
+    inject({ ...options, headers: { origin, ...((options.headers as object) ?? {}) } });
 }
 
 async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
@@ -79,32 +91,30 @@ async function measure(ask: Inject, urls: Record<string, string>, label: string)
 
 async function main() {
   const out = report(52);
-  const fresh = await benchDatabase('money', 'postgres');
+  // BENCH_KEEP=1 keeps the filled database and prints its address; BENCH_REUSE=<address> measures
+  // such a database again without filling it (the payout run then finds this week's run done).
+  const reuse = process.env.BENCH_REUSE;
+  const fresh = reuse
+    ? { dataDir: os.tmpdir(), open: () => openPostgres(reuse), remove: async () => undefined, url: reuse }
+    : await benchDatabase('money', 'postgres');
   const database = await fresh.open();
   let app: FastifyInstance | undefined;
   try {
     await database.migrate();
-    await prepareDemoData(database.db, localStorage(fresh.dataDir));
-    process.stdout.write(
-      `Filling ${SIZE.payments.toLocaleString('en')} payments over ${SIZE.doctors.toLocaleString('en')} doctors on PostgreSQL…\n`,
-    );
-    await fillMoney(database, SIZE);
-    if (!(await ledgerIsBalanced(database))) throw new Error('the filled ledger does not balance');
-    // A bench doctor with a password, to be signed in as.
-    const hash = await hashPassword(BENCH_PASSWORD);
-    await database.db.execute(
-      sql`update users set password_hash = ${hash} where email = 'medico7@bench.example'`,
-    );
-
+    if (!reuse) await fillDatabase(database, fresh.dataDir);
     const config = {
       ...loadConfig({ NODE_ENV: 'test', APP_URL: 'http://pulsa.bench', LOG_LEVEL: 'silent' }),
       webDistDir: undefined,
       authRateLimit: 100_000,
+      dataEncryptionKey: randomBytes(32),
     };
     app = await buildApp(config, database, { logger: false });
     await app.ready();
+    sameOrigin(app);
 
-    const admin = await signIn(app, DEMO_LOGINS.admin, DEMO_PASSWORDS.admin);
+    // A new admin each run: two-factor is enrolled for it under this run's encryption key.
+    const adminAccount = await createAdmin(database.db, { password: BENCH_PASSWORD });
+    const admin = await signIn(app, adminAccount.email, BENCH_PASSWORD);
     await enrolTwoFactor(app, admin);
     const doctor = await signIn(app, 'medico7@bench.example', BENCH_PASSWORD);
     const asAdmin = timer(app, admin);
@@ -127,6 +137,8 @@ async function main() {
         'page 2000': '/api/admin/payments?page=2000',
         'search doctor "Magalhães Lopes"': `/api/admin/payments?q=${encodeURIComponent('Magalhães Lopes')}`,
         'search patient "conceicao brandao 4"': `/api/admin/payments?q=${encodeURIComponent('conceicao brandao 4')}`,
+        'search common first name "ana"': '/api/admin/payments?q=ana',
+        'search common surname "souza", page 5': '/api/admin/payments?q=souza&page=5',
         'search payment id': `/api/admin/payments?q=${somePayment?.id}`,
         'search + status + page 3': `/api/admin/payments?q=souza&status=refunded&page=3`,
       },
@@ -178,9 +190,25 @@ async function main() {
   } finally {
     await app?.close();
     await database.close();
-    await fresh.remove();
+    if (process.env.BENCH_KEEP && !reuse) process.stdout.write(`\nkept: BENCH_REUSE=${fresh.url}\n`);
+    else await fresh.remove();
   }
   out.finish();
+}
+
+/** The demo accounts, two years of money, and a bench doctor one can sign in as. */
+async function fillDatabase(database: Database, dataDir: string) {
+  await prepareDemoData(database.db, localStorage(dataDir));
+  process.stdout.write(
+    `Filling ${SIZE.payments.toLocaleString('en')} payments over ${SIZE.doctors.toLocaleString('en')} doctors on PostgreSQL…\n`,
+  );
+  await fillMoney(database, SIZE);
+  if (!(await ledgerIsBalanced(database))) throw new Error('the filled ledger does not balance');
+  // A bench doctor with a password, to be signed in as.
+  const hash = await hashPassword(BENCH_PASSWORD);
+  await database.db.execute(
+    sql`update users set password_hash = ${hash} where email = 'medico7@bench.example'`,
+  );
 }
 
 /** The payout run as the weekly job starts it. */

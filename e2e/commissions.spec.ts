@@ -1,14 +1,27 @@
 import { ADMIN, BASE_URL, signInContext } from './support/accounts.ts';
+import {
+  accept,
+  approvedDoctor,
+  book,
+  PRICE,
+  patient,
+  settleSlowly,
+  slot,
+  tag,
+} from './support/consultations.ts';
+import { reais } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { enrolledSecret, totpCode } from './support/two-factor.ts';
 
 /**
- * The admin's commission rules (spec: /admin/commissions): the form's messages, a new default
- * saved behind the identity check (password and code), its badges in the list, and an edit that
- * becomes version 2.
+ * The admin's commission rules (spec: /admin/commissions): the form's messages, a rule for one
+ * specialty saved behind the identity check (password and code), its badges in the list, an edit
+ * that becomes version 2, and a booking made afterwards that pays exactly that rule — seen in the
+ * team's payments. The specialty is one no other journey uses, so the rule changes no one else's
+ * amounts (the default stays as it is).
  */
-test('an admin creates a default commission after confirming identity, then edits it', async ({ page }) => {
-  test.setTimeout(120_000);
+test('an admin creates a specialty commission, edits it, and a new booking pays it', async ({ page }) => {
+  test.setTimeout(180_000);
   await signInContext(page.context(), ADMIN);
   await page.goto('/admin/commissions');
   await expect(page.getByRole('heading', { level: 1, name: 'Comissões' })).toBeVisible();
@@ -30,10 +43,11 @@ test('an admin creates a default commission after confirming identity, then edit
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByText('Porcentagem não pode exceder 100%')).toBeVisible();
 
-  const name = `Padrão e2e ${Date.now().toString(36)}`;
+  const name = `Nefrologia e2e ${Date.now().toString(36)}`;
   await dialog.getByLabel('Nome').fill(name);
-  await dialog.getByLabel('Porcentagem (%)').fill('10');
-  await dialog.getByRole('switch', { name: 'Comissão padrão' }).click();
+  await dialog.getByLabel('Porcentagem (%)').fill('15');
+  await dialog.getByRole('combobox', { name: 'Especialidade' }).click();
+  await page.getByRole('option', { name: 'Nefrologia' }).click();
   await dialog.getByRole('button', { name: 'Salvar' }).click();
 
   // A remembered device gave only the password at sign-in: the change asks for the code.
@@ -60,9 +74,9 @@ test('an admin creates a default commission after confirming identity, then edit
   await expect(created).toBeVisible();
 
   const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row).toContainText('10%');
-  await expect(row).toContainText('Todas');
-  await expect(row).toContainText('Padrão');
+  await expect(row).toContainText('15%');
+  await expect(row).toContainText('Nefrologia');
+  await expect(row).not.toContainText('Padrão');
   await expect(row).toContainText('Ativa');
   await expect(row).toContainText('versão 1');
 
@@ -75,12 +89,27 @@ test('an admin creates a default commission after confirming identity, then edit
   await expect(row).toContainText('12,5%');
   await expect(row).toContainText('versão 2');
 
-  // The only default cannot stop being one: the server's message reaches the field and the toast.
-  await row.getByRole('button', { name: `Editar ${name}` }).click();
   // Both versions stay on record, with who wrote them.
+  await row.getByRole('button', { name: `Editar ${name}` }).click();
   await edit.getByText('Histórico: 2 versões').click();
-  await expect(edit.getByText(/^v1 · 10% · Todas \(padrão\) · /)).toBeVisible();
-  await edit.getByRole('switch', { name: 'Comissão padrão' }).click();
-  await edit.getByRole('button', { name: 'Salvar' }).click();
-  await expect(edit.getByText(/Sempre há uma comissão padrão ativa/)).toBeVisible();
+  await expect(edit.getByText(/^v1 · 15% · Nefrologia · /)).toBeVisible();
+  await expect(edit.getByText(/^v2 · 12,5% · Nefrologia · /)).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+
+  // A booking made now freezes version 2: 12,5 % of the price to Pulsa, the rest to the doctor.
+  const doctor = await approvedDoctor(`Dra. Helena Néfron ${tag()}`, {
+    specialty: 'Nefrologia',
+    prefix: 'comissoes',
+  });
+  const someone = await patient(`Otávio Comissão ${tag()}`, 'comissoes');
+  const booked = await book(someone, doctor, await slot(doctor, 6, '10:00'));
+  await accept(doctor, booked.id);
+  const commission = Math.round(PRICE * 0.125);
+  await page.goto(`/admin/payments?q=${encodeURIComponent(someone.account.name)}`);
+  await settleSlowly(page, 'Pagamentos');
+  const payment = page.getByRole('row').filter({ hasText: someone.account.name });
+  await expect(payment).toContainText(doctor.account.name);
+  await expect(payment).toContainText(reais(PRICE));
+  await expect(payment).toContainText(reais(PRICE - commission));
+  await expect(payment).toContainText(reais(commission));
 });
