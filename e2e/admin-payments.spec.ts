@@ -1,8 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import type { AppointmentDto } from '../packages/shared/src/schemas/appointments.ts';
-import { ADMIN, BASE_URL, signInContext } from './support/accounts.ts';
+import { ADMIN, signInContext } from './support/accounts.ts';
 import {
   accept,
   approvedDoctor,
@@ -17,7 +16,7 @@ import {
 import { reais } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { storeTheme } from './support/pages.ts';
-import { enrolledSecret, totpCode } from './support/two-factor.ts';
+import { confirmAdminIdentity } from './support/two-factor.ts';
 
 /**
  * The team's payments (spec: /admin/payments; decision 083): an admin finds a paid consultation,
@@ -27,31 +26,6 @@ import { enrolledSecret, totpCode } from './support/two-factor.ts';
  */
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '.artifacts/screenshots');
-
-/** Password and a fresh code when the server asks for them again (a code is accepted once). */
-async function confirmIdentity(page: Page, done: ReturnType<Page['getByText']>) {
-  const reauth = page.getByRole('dialog', { name: 'Confirme sua identidade' });
-  await Promise.race([
-    reauth.waitFor({ timeout: 10_000 }).catch(() => undefined),
-    done.waitFor({ timeout: 10_000 }).catch(() => undefined),
-  ]);
-  if (!(await reauth.isVisible())) return;
-  await reauth.getByLabel('Senha').fill(ADMIN.password);
-  for (let attempt = 0; attempt < 3 && !(await done.isVisible()); attempt++) {
-    if (attempt > 0) await page.waitForTimeout(31_000);
-    await reauth
-      .getByLabel('Código de verificação')
-      .fill(await totpCode(enrolledSecret(BASE_URL, ADMIN.email), 1));
-    await reauth.getByRole('button', { name: 'Confirmar' }).click();
-    await Promise.race([
-      done.waitFor({ timeout: 10_000 }).catch(() => undefined),
-      reauth
-        .getByText(/Código inválido/)
-        .waitFor({ timeout: 10_000 })
-        .catch(() => undefined),
-    ]);
-  }
-}
 
 test('an admin refunds half a payment with a reason, and the patient sees it', async ({ page, browser }) => {
   test.setTimeout(240_000);
@@ -104,7 +78,7 @@ test('an admin refunds half a payment with a reason, and the patient sees it', a
   });
   await dialog.getByRole('button', { name: `Reembolsar ${reais(PRICE / 2)}` }).click();
   const done = page.getByText('Reembolso registrado');
-  await confirmIdentity(page, done);
+  await confirmAdminIdentity(page, done);
   await expectToast(page, 'Reembolso registrado');
   await expect(row).toContainText(`Reembolsado ${reais(PRICE / 2)}`);
   await expect(row).toContainText('Pago');

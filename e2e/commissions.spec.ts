@@ -1,4 +1,4 @@
-import { ADMIN, BASE_URL, signInContext } from './support/accounts.ts';
+import { ADMIN, signInContext } from './support/accounts.ts';
 import {
   accept,
   approvedDoctor,
@@ -11,7 +11,7 @@ import {
 } from './support/consultations.ts';
 import { reais } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
-import { enrolledSecret, totpCode } from './support/two-factor.ts';
+import { confirmAdminIdentity } from './support/two-factor.ts';
 
 /**
  * The admin's commission rules (spec: /admin/commissions): the form's messages, a rule for one
@@ -51,27 +51,7 @@ test('an admin creates a specialty commission, edits it, and a new booking pays 
   await dialog.getByRole('button', { name: 'Salvar' }).click();
 
   // A remembered device gave only the password at sign-in: the change asks for the code.
-  const reauth = page.getByRole('dialog', { name: 'Confirme sua identidade' });
-  await expect(reauth).toBeVisible();
-  await reauth.getByLabel('Senha').fill(ADMIN.password);
-  const created = page.getByText('Configuração de comissão criada');
-  // A code is accepted once: this run's sign-ins may have just used the current one, so a refused
-  // code is tried again in the next 30-second step.
-  for (let attempt = 0; attempt < 3 && !(await created.isVisible()); attempt++) {
-    if (attempt > 0) await page.waitForTimeout(31_000);
-    await reauth
-      .getByLabel('Código de verificação')
-      .fill(await totpCode(enrolledSecret(BASE_URL, ADMIN.email), 1));
-    await reauth.getByRole('button', { name: 'Confirmar' }).click();
-    await Promise.race([
-      created.waitFor({ timeout: 10_000 }).catch(() => undefined),
-      reauth
-        .getByText(/Código inválido/)
-        .waitFor({ timeout: 10_000 })
-        .catch(() => undefined),
-    ]);
-  }
-  await expect(created).toBeVisible();
+  await confirmAdminIdentity(page, page.getByText('Configuração de comissão criada'), { required: true });
 
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('15%');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { type Account, api } from './accounts.ts';
+import { type Account, ADMIN, api, BASE_URL } from './accounts.ts';
 
 /**
  * Two-factor sign-in for the browser tests. Codes come from otplib, as an authenticator app would
@@ -114,4 +114,38 @@ export async function ensureTrustedDevice(
   } finally {
     fs.closeSync(lock);
   }
+}
+
+/**
+ * Answers the identity check a sensitive admin action asks for (password and a fresh code) until
+ * `done` shows. A code is accepted once, and this run's sign-ins may have just used the current one,
+ * so a refused code is tried again in the next 30-second step. `required`: the check must appear
+ * (the remembered device gave only the password at sign-in); otherwise a recent check may skip it.
+ */
+export async function confirmAdminIdentity(page: Page, done: Locator, options: { required?: boolean } = {}) {
+  const reauth = page.getByRole('dialog', { name: 'Confirme sua identidade' });
+  if (options.required) await expect(reauth).toBeVisible();
+  else {
+    await Promise.race([
+      reauth.waitFor({ timeout: 10_000 }).catch(() => undefined),
+      done.waitFor({ timeout: 10_000 }).catch(() => undefined),
+    ]);
+    if (!(await reauth.isVisible())) return;
+  }
+  await reauth.getByLabel('Senha').fill(ADMIN.password);
+  for (let attempt = 0; attempt < 3 && !(await done.isVisible()); attempt++) {
+    if (attempt > 0) await page.waitForTimeout(31_000);
+    await reauth
+      .getByLabel('Código de verificação')
+      .fill(await totpCode(enrolledSecret(BASE_URL, ADMIN.email), 1));
+    await reauth.getByRole('button', { name: 'Confirmar' }).click();
+    await Promise.race([
+      done.waitFor({ timeout: 10_000 }).catch(() => undefined),
+      reauth
+        .getByText(/Código inválido/)
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined),
+    ]);
+  }
+  await expect(done).toBeVisible();
 }

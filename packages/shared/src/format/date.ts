@@ -42,3 +42,32 @@ export function formatWhen(startsAt: Date, timeZone: string): string {
   const zone = timeZone === 'America/Sao_Paulo' ? 'horário de Brasília' : timeZone;
   return `${date.format(startsAt)} às ${time.format(startsAt)} (${zone})`;
 }
+
+const MONTH_NAMES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+] as const;
+
+/** "2026-10" → "outubro de 2026". */
+export function formatMonth(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} de ${month.slice(0, 4)}`;
+}
+
+/** The month of `today` and the 11 before it, newest first, as "yyyy-MM" with their names. */
+export function recentMonths(today = new Date()): { value: string; label: string }[] {
+  return Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(today.getFullYear(), today.getMonth() - i, 1);
+    const value = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+    return { value, label: formatMonth(value) };
+  });
+}

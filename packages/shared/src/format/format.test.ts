@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTime } from './date.ts';
+import { formatDate, formatMonth, formatTime, recentMonths } from './date.ts';
 import { initials } from './initials.ts';
 import { centavosToInput, formatBRL, parseReais } from './money.ts';
 import { formatPhone } from './phone.ts';
@@ -58,5 +58,20 @@ describe('input masks', () => {
     expect(maskPhoneInput('119876')).toBe('(11) 9876');
     expect(maskPhoneInput('1133334444')).toBe('(11) 3333-4444');
     expect(maskPhoneInput('11987654321')).toBe('(11) 98765-4321');
+  });
+});
+
+describe('month names', () => {
+  it('names a "yyyy-MM" month in Portuguese', () => {
+    expect(formatMonth('2026-03')).toBe('março de 2026');
+    expect(formatMonth('2025-12')).toBe('dezembro de 2025');
+  });
+
+  it('lists the month of a day and the 11 before it, across the turn of the year', () => {
+    const months = recentMonths(new Date(2026, 1, 15));
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ value: '2026-02', label: 'fevereiro de 2026' });
+    expect(months[2]).toEqual({ value: '2025-12', label: 'dezembro de 2025' });
+    expect(months[11]?.value).toBe('2025-03');
   });
 });

@@ -1,3 +1,4 @@
+import { formatMonth } from '@pulsa/shared/format/date';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
@@ -11,24 +12,6 @@ import { claimReminder, doctorContact, marksAndUnacceptedIn, monthBounds } from 
 /** Days 1 to 5 of each month at 12:00 UTC (9:00 in Brasília): a missed day is caught up by the next. */
 export const TAX_RECEIPTS_REMINDER_JOB = 'tax-receipts-reminder';
 export const TAX_RECEIPTS_REMINDER_CRON = '0 12 1-5 * *';
-
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
-/** "2026-10" → "outubro de 2026". */
-export const monthLabel = (month: string) =>
-  `${MONTHS[Number(month.slice(5, 7)) - 1]} de ${month.slice(0, 4)}`;
 
 /**
  * Reminds each doctor with receipts of the previous month not marked issued: a bell notification
@@ -59,14 +42,19 @@ export async function remindTaxReceipts(db: Db, appUrl: string, now = new Date()
       const link = `/doctor/payments?recibos=${month}`;
       await notify(tx, doctor.userId, {
         type: 'tax_receipts.reminder',
-        title: `Recibos de ${monthLabel(month)} a emitir`,
+        title: `Recibos de ${formatMonth(month)} a emitir`,
         body: `${count === 1 ? '1 pagamento' : `${count} pagamentos`} sem recibo marcado como emitido no Receita Saúde.`,
         link,
       });
       await enqueueEmail(
         tx,
         doctor.email,
-        taxReceiptsReminderEmail(doctor.fullName, monthLabel(month), count, new URL(link, appUrl).toString()),
+        taxReceiptsReminderEmail(
+          doctor.fullName,
+          formatMonth(month),
+          count,
+          new URL(link, appUrl).toString(),
+        ),
       );
       return true;
     });

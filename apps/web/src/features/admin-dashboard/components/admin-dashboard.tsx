@@ -1,6 +1,6 @@
 import { VERIFICATION_STATUS } from '@pulsa/shared/constants/statuses';
 import { formatCalendarDate } from '@pulsa/shared/format/calendar-date';
-import { formatDate } from '@pulsa/shared/format/date';
+import { formatDate, recentMonths } from '@pulsa/shared/format/date';
 import { formatBRL } from '@pulsa/shared/format/money';
 import type { AdminDashboard as Dashboard, ReportBucket } from '@pulsa/shared/schemas/reports';
 import { CalendarCheck, CircleDollarSign, Download, RefreshCw, Stethoscope, Users } from 'lucide-react';
@@ -131,31 +131,9 @@ function RecentList({
   );
 }
 
-const MONTH_NAMES = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
-
 /** The month's commission per doctor as CSV (a plain download: the session cookie goes with it). */
 function CommissionExport() {
-  const months = Array.from({ length: 12 }, (_, i) => {
-    const now = new Date();
-    const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
-    return {
-      value: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`,
-      label: `${MONTH_NAMES[d.getMonth()]} de ${d.getFullYear()}`,
-    };
-  });
+  const months = recentMonths();
   const [month, setMonth] = useState(months[1]?.value ?? '');
   return (
     <Card>

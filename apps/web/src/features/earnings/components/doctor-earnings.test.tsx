@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
+
+import { recentMonths } from '@pulsa/shared/format/date';
 import type { Earnings, TaxReceiptList } from '@pulsa/shared/schemas/earnings';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '@/test/app';
 import { EARNINGS_TEXT as T } from '../texts';
 import { DoctorEarnings } from './doctor-earnings';
-import { recentMonths, TaxReceipts } from './tax-receipts';
+import { TaxReceipts } from './tax-receipts';
 
 const item = (id: string, status: Earnings['items'][number]['status'], name: string) => ({
   paymentId: `0000000${id}-e5f6-4a7b-8c9d-0e1f2a3b4c5d`,

@@ -1,5 +1,5 @@
 import { formatCpf } from '@pulsa/shared/format/cpf';
-import { formatDate } from '@pulsa/shared/format/date';
+import { formatDate, recentMonths } from '@pulsa/shared/format/date';
 import { formatBRL } from '@pulsa/shared/format/money';
 import { MONTH_PATTERN, type TaxReceipt } from '@pulsa/shared/schemas/earnings';
 import { ReceiptText } from 'lucide-react';
@@ -15,30 +15,6 @@ import { useMarkReceipt, useTaxReceipts } from '../api/earnings';
 import { EARNINGS_TEXT } from '../texts';
 
 const T = EARNINGS_TEXT.receipts;
-const MONTH_NAMES = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
-
-/** This month and the 11 before it, newest first ("2026-11" → "novembro de 2026"). */
-export function recentMonths(today = new Date()): { value: string; label: string }[] {
-  return Array.from({ length: 12 }, (_, i) => {
-    const d = new Date(today.getFullYear(), today.getMonth() - i, 1);
-    const value = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-    return { value, label: `${MONTH_NAMES[d.getMonth()]} de ${d.getFullYear()}` };
-  });
-}
-
 function ReceiptRow({ receipt, month }: { receipt: TaxReceipt; month: string }) {
   const mark = useMarkReceipt(month);
   const id = `recibo-${receipt.paymentId}`;
