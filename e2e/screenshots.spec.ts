@@ -112,6 +112,25 @@ for (const theme of THEMES) {
       await expect(page.getByRole('region', { name: 'Saldo' })).toBeVisible();
     });
 
+    test('doctor profile with the payout card (/doctor/profile)', async ({ page }) => {
+      await signInContext(page.context(), DEMO_ACCOUNTS.doctor, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('doctor'),
+      });
+      await storeTheme(page, theme);
+      await shoot(page, 'doctor-profile-payouts', '/doctor/profile', 'Meu Perfil', theme);
+      await expect(page.getByText('Recebimentos', { exact: true })).toBeVisible();
+    });
+
+    test('payouts to make (/admin/payouts)', async ({ page }) => {
+      await signInContext(page.context(), DEMO_ACCOUNTS.admin, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('admin'),
+      });
+      await storeTheme(page, theme);
+      await shoot(page, 'admin-payouts', '/admin/payouts', 'Repasses', theme);
+    });
+
     for (const role of ['admin', 'doctor', 'patient'] as const) {
       const account = DEMO_ACCOUNTS[role];
       test(`${role} dashboard (${account.path})`, async ({ page }) => {

@@ -279,9 +279,13 @@ describe('JobQueue', () => {
         timeout: 75_000,
         interval: 200,
       });
-      // Several more passes of both instances go by: a second send of it would show up here.
+      // Several more passes of both instances go by: a second send of it would show up here. A
+      // schedule stored late in a minute may also run that minute's occurrence (missed: 'once') just
+      // before the next one's: runs of different minutes are fine, two of one minute are not.
       await new Promise((resolve) => setTimeout(resolve, 4_000));
-      expect(runs).toHaveLength(1);
+      const minutes = runs.map((at) => Math.floor(at / 60_000));
+      expect(new Set(minutes).size).toBe(runs.length);
+      expect(runs.length).toBeLessThanOrEqual(2);
     } finally {
       // pg-boss's tables outlive the test file; its schedule must not outlive the test.
       await database.db.execute(
