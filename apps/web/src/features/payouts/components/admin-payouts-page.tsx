@@ -191,7 +191,7 @@ function AdminPayouts({ section }: { section: Section }) {
         </p>
         <ListToolbar count={items ? T.count(items.length) : undefined}>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <div className="sm:w-44">
+            <div className="sm:w-56 lg:w-64">
               <SelectField
                 aria-label={T.filters.status}
                 value={status ?? ALL}
@@ -202,7 +202,7 @@ function AdminPayouts({ section }: { section: Section }) {
                 ]}
               />
             </div>
-            <SearchInput value={q} onSearch={setQ} label={T.filters.search} className="sm:w-80" />
+            <SearchInput value={q} onSearch={setQ} label={T.filters.search} className="sm:w-72 lg:w-96" />
           </div>
         </ListToolbar>
         {chosen.length > 0 ? (
