@@ -12,42 +12,19 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { listDoctors } from '../apps/server/src/modules/doctors/doctors.repository.ts';
 import { adminDoctorQuerySchema } from '../packages/shared/src/schemas/doctors.ts';
 import { benchDatabase } from './support/databases.ts';
+import { FIRST_NAMES, SURNAMES, sqlArray } from './support/names.ts';
 import { percentile } from './support/report.ts';
 
 const DOCTORS = Number(process.env.BENCH_DOCTORS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 
-const FIRST = [
-  'Ana',
-  'João',
-  'Márcia',
-  'Luís',
-  'Beatriz',
-  'Conceição',
-  'André',
-  'Patrícia',
-  'Sérgio',
-  'Inês',
-];
-const LAST = [
-  'Souza',
-  'Gonçalves',
-  'Araújo',
-  'Simões',
-  'Brandão',
-  'Magalhães',
-  'Lima',
-  'Conceição',
-  'Bragança',
-  'Peçanha',
-];
 const UF = ['SP', 'RJ', 'MG', 'BA', 'RS', 'PR', 'PE', 'CE', 'DF', 'SC'];
 
 async function fill(database: Database) {
   const db = database.db;
   await seedSpecialties(db);
   const started = Date.now();
-  const arr = (list: string[]) => sql.raw(`array[${list.map((s) => `'${s}'`).join(',')}]`);
+  const arr = (list: readonly string[]) => sql.raw(sqlArray(list));
   // One statement per table, generated in SQL: the triggers fill doctor_search as inserts happen.
   await db.execute(sql`
     insert into users (id, email, password_hash, email_verified_at, created_at)
@@ -58,7 +35,7 @@ async function fill(database: Database) {
   await db.execute(sql`
     insert into user_profiles (id, full_name, email, created_at)
     select u.id,
-           'Dr. ' || (${arr(FIRST)})[1 + (s.n % 10)] || ' ' || (${arr(LAST)})[1 + ((s.n / 10) % 10)] || ' ' || (${arr(LAST)})[1 + ((s.n / 100) % 10)] || ' ' || s.n,
+           'Dr. ' || (${arr(FIRST_NAMES)})[1 + (s.n % 10)] || ' ' || (${arr(SURNAMES)})[1 + ((s.n / 10) % 10)] || ' ' || (${arr(SURNAMES)})[1 + ((s.n / 100) % 10)] || ' ' || s.n,
            u.email, u.created_at
     from (select id, email, created_at, row_number() over (order by created_at) as n from users where email like '%@bench.example') s
     join users u on u.id = s.id`);

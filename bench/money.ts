@@ -135,7 +135,7 @@ async function main() {
         'status reembolsado': '/api/admin/payments?status=refunded',
         'status falhou': '/api/admin/payments?status=failed',
         'page 2000': '/api/admin/payments?page=2000',
-        'search doctor "Magalhães Lopes"': `/api/admin/payments?q=${encodeURIComponent('Magalhães Lopes')}`,
+        'search doctor "Magalhães Peçanha"': `/api/admin/payments?q=${encodeURIComponent('Magalhães Peçanha')}`,
         'search patient "conceicao brandao 4"': `/api/admin/payments?q=${encodeURIComponent('conceicao brandao 4')}`,
         'search common first name "ana"': '/api/admin/payments?q=ana',
         'search common surname "souza", page 5': '/api/admin/payments?q=souza&page=5',

@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { seedSpecialties } from '../../apps/server/src/db/built-in-catalogue.ts';
 import type { Database } from '../../apps/server/src/db/client.ts';
+import { FIRST_NAMES, SURNAMES, sqlArray } from './names.ts';
 
 export interface MoneyFillSize {
   doctors: number;
@@ -19,31 +20,7 @@ export interface MoneyFillSize {
   payments: number;
 }
 
-const FIRST = [
-  'Ana',
-  'João',
-  'Márcia',
-  'Luís',
-  'Beatriz',
-  'Conceição',
-  'André',
-  'Patrícia',
-  'Sérgio',
-  'Inês',
-];
-const LAST = [
-  'Souza',
-  'Gonçalves',
-  'Araújo',
-  'Simões',
-  'Brandão',
-  'Magalhães',
-  'Lima',
-  'Bragança',
-  'Peçanha',
-  'Lopes',
-];
-const arr = (list: string[]) => sql.raw(`array[${list.map((s) => `'${s}'`).join(',')}]`);
+const arr = (list: readonly string[]) => sql.raw(sqlArray(list));
 
 /** Triggers that check each ledger row at commit; the bench checks the same rules in one query. */
 const ROW_CHECKS = [
@@ -78,8 +55,8 @@ export async function fillMoney(database: Database, size: MoneyFillSize): Promis
     await db.execute(sql`
       insert into user_profiles (id, full_name, email, cpf, created_at)
       select u.id,
-             (case when s.doctor then 'Dr. ' else '' end) || (${arr(FIRST)})[1 + (s.n % 10)] || ' '
-               || (${arr(LAST)})[1 + ((s.n / 10) % 10)] || ' ' || (${arr(LAST)})[1 + ((s.n / 100) % 10)] || ' ' || s.n,
+             (case when s.doctor then 'Dr. ' else '' end) || (${arr(FIRST_NAMES)})[1 + (s.n % 10)] || ' '
+               || (${arr(SURNAMES)})[1 + ((s.n / 10) % 10)] || ' ' || (${arr(SURNAMES)})[1 + ((s.n / 100) % 10)] || ' ' || s.n,
              u.email,
              case when s.doctor then null else lpad((90000000000 + s.n)::text, 11, '0') end,
              u.created_at
