@@ -30,7 +30,8 @@ export function ChartFigure({
   height?: number;
 }) {
   return (
-    <Card>
+    // min-w-0: inside a grid, a wide table must scroll in its own box, not widen the whole column.
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
