@@ -1283,3 +1283,47 @@ export const personNameWords = pgTable(
     index('person_name_words_user_idx').on(t.userId),
   ],
 );
+
+// ── Clinical access log: who read a patient's clinical data, when and why (issue 19) ──
+
+export const CLINICAL_RESOURCES = [
+  'record',
+  'document',
+  'consultation_file',
+  'history',
+  'message',
+  'export',
+] as const;
+export const CLINICAL_ACCESS_REASONS = [
+  'own_consultation',
+  'shared_history',
+  'reported_message',
+  'own_data',
+] as const;
+
+/**
+ * Every read of clinical data (a record, a document, a consultation's file, a history, a reported
+ * message) leaves one row here, written by `recordClinicalAccess`. Append-only: a trigger refuses
+ * any update or delete (migration 0039). The patient reads their rows on "Quem acessou meus dados".
+ */
+export const clinicalAccessLog = pgTable(
+  'clinical_access_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Whose data was read. */
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    actorRole: text('actor_role', { enum: ['patient', 'doctor', 'admin'] }).notNull(),
+    resource: text('resource', { enum: CLINICAL_RESOURCES }).notNull(),
+    resourceId: text('resource_id').notNull(),
+    reason: text('reason', { enum: CLINICAL_ACCESS_REASONS }).notNull(),
+    /** The consultation (or report) the read happened in, when there is one. */
+    appointmentId: uuid('appointment_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('clinical_access_log_patient_idx').on(t.patientId, t.createdAt.desc(), t.id)],
+);
