@@ -23,6 +23,9 @@ import { AuthService, SESSION_READS_CHANNEL } from './modules/auth/auth.service.
 import { AGENDA_CHANGES_CHANNEL, BookableDoctorsSearch } from './modules/catalog/bookable-doctors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
+import { clinicalDocumentRoutes, verificationPageHooks } from './modules/clinical-documents/clinical-documents.routes.ts';
+import type { DocumentsContext } from './modules/clinical-documents/clinical-documents.service.ts';
+import { platformSignerFor } from './modules/clinical-documents/clinical-documents.signing.ts';
 import { commissionRoutes } from './modules/commissions/commissions.routes.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
 import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
@@ -241,6 +244,13 @@ export async function buildApp(
   app.addHook('preClose', () => live.stop());
   await app.register(publicCachePlugin);
 
+  const documents: DocumentsContext = {
+    db: database.db,
+    dataKey: config.dataEncryptionKey,
+    storage: createFileStorage(config),
+    appUrl: config.appUrl,
+    platformSigner: platformSignerFor(config.documentSigning),
+  };
   await app.register(
     async (api) => {
       registerApiDefaults(api);
@@ -289,10 +299,12 @@ export async function buildApp(
           appointments: booking,
         },
       });
+      await api.register(clinicalDocumentRoutes, { ctx: documents });
     },
     { prefix: '/api' },
   );
 
+  verificationPageHooks(app, documents);
   await registerWebApp(app, config.webDistDir, new CatalogService(database.db));
   return app;
 }

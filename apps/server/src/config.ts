@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import fs from 'node:fs';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
+import { CertificateError, openPkcs12 } from './modules/clinical-documents/clinical-documents.signing.ts';
 import type { S3Settings } from './modules/files/files.s3.ts';
 
 /**
@@ -160,6 +162,16 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** The platform's certificate that seals clinical documents (PKCS#12): a file path or its base64. */
+  DOCUMENT_SIGNING_PFX_PATH: optionalString,
+  DOCUMENT_SIGNING_PFX_BASE64: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/=\s]+$/, { error: 'must be the .pfx file in base64 (base64 -w0 certificado.pfx)' })
+      .optional(),
+  ),
+  DOCUMENT_SIGNING_PFX_PASSWORD: optionalString,
   ALLOW_INSECURE_APP_URL: booleanFlag,
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
   /** Set by npm to the folder the command was typed in; relative paths are taken from there. */
@@ -225,6 +237,11 @@ export interface AppConfig {
   mailRetryDelaySeconds: number;
   /** Object storage for uploads; undefined keeps them on the local disk under dataDir. */
   s3: S3Settings | undefined;
+  /**
+   * The platform's certificate sealing clinical documents (decision 086); undefined makes one
+   * beside the data at start (start.ts), or an ephemeral one in tests.
+   */
+  documentSigning: { pfx: Buffer; password: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -284,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration:\n  STRIPE_SECRET_KEY: required${e.NODE_ENV === 'production' ? ' in production' : ' with PAYMENTS_TEST_MODE=false'} (with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET): without a payment provider any patient could mark a booking paid with "Simular pagamento"; set PAYMENTS_TEST_MODE=true only to run the built-in test payment environment on purpose`,
     );
   }
+  const documentSigning = documentSigningOf(e);
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -338,7 +356,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
+    documentSigning,
   };
+}
+
+/** The configured signing certificate, opened once to say at start-up what is wrong with it. */
+function documentSigningOf(e: z.infer<typeof envSchema>): AppConfig['documentSigning'] {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${message}`);
+  };
+  if (e.DOCUMENT_SIGNING_PFX_PATH && e.DOCUMENT_SIGNING_PFX_BASE64)
+    fail('DOCUMENT_SIGNING_PFX_PATH and DOCUMENT_SIGNING_PFX_BASE64: set only one of them');
+  if (!e.DOCUMENT_SIGNING_PFX_PATH && !e.DOCUMENT_SIGNING_PFX_BASE64) {
+    if (e.DOCUMENT_SIGNING_PFX_PASSWORD)
+      fail('DOCUMENT_SIGNING_PFX_PASSWORD: set DOCUMENT_SIGNING_PFX_PATH or DOCUMENT_SIGNING_PFX_BASE64 with it');
+    return undefined;
+  }
+  if (e.DOCUMENT_SIGNING_PFX_PASSWORD === undefined)
+    fail('DOCUMENT_SIGNING_PFX_PASSWORD: required with the signing certificate (the .pfx password)');
+  let pfx = Buffer.alloc(0);
+  if (e.DOCUMENT_SIGNING_PFX_PATH) {
+    try {
+      pfx = fs.readFileSync(path.resolve(e.INIT_CWD ?? process.cwd(), e.DOCUMENT_SIGNING_PFX_PATH));
+    } catch {
+      fail('DOCUMENT_SIGNING_PFX_PATH: the file cannot be read');
+    }
+  } else pfx = Buffer.from((e.DOCUMENT_SIGNING_PFX_BASE64 ?? '').replace(/\s/g, ''), 'base64');
+  const password = e.DOCUMENT_SIGNING_PFX_PASSWORD ?? '';
+  try {
+    openPkcs12(pfx, password);
+  } catch (error) {
+    if (!(error instanceof CertificateError)) throw error;
+    fail(
+      error.reason === 'expired'
+        ? 'DOCUMENT_SIGNING_PFX_PATH/BASE64: the certificate is expired or not yet valid'
+        : error.reason === 'no_key'
+          ? 'DOCUMENT_SIGNING_PFX_PATH/BASE64: the file holds no private key with its certificate'
+          : 'DOCUMENT_SIGNING_PFX_PASSWORD: the password does not open the certificate (or the file is not a PKCS#12)',
+    );
+  }
+  return { pfx, password };
 }
 
 function isAddressOrRange(value: string): boolean {

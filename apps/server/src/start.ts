@@ -4,6 +4,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { addBuiltInSpecialtiesToNewDatabase } from './db/built-in-catalogue.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { localEncryptionKey } from './lib/encryption.ts';
+import { localPlatformCertificate } from './modules/clinical-documents/clinical-documents.signing.ts';
 
 /** Reads the configuration, or stops the process with the message naming each wrong variable. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -35,11 +36,17 @@ export async function startServer(
   const config: AppConfig = {
     ...givenConfig,
     dataEncryptionKey: givenConfig.dataEncryptionKey ?? localEncryptionKey(givenConfig.dataDir),
+    // Clinical documents are sealed from the first start: a self-signed certificate kept beside the data.
+    documentSigning: givenConfig.documentSigning ?? localPlatformCertificate(givenConfig.dataDir),
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const addedSpecialties = await addBuiltInSpecialtiesToNewDatabase(database.db);
   const app = await buildApp(config, database, { backgroundJobs: true });
+  if (config.env === 'production' && !givenConfig.documentSigning)
+    app.log.warn(
+      'DOCUMENT_SIGNING_PFX_PATH (or _BASE64) is not set: clinical documents are sealed with a self-signed certificate kept in DATA_DIR, which validators do not trust; configure the platform certificate',
+    );
   if (addedSpecialties > 0)
     app.log.info({ count: addedSpecialties }, 'new database: built-in specialties added');
   await options.prepare?.(app, database);

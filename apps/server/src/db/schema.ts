@@ -1327,3 +1327,59 @@ export const clinicalAccessLog = pgTable(
   },
   (t) => [index('clinical_access_log_patient_idx').on(t.patientId, t.createdAt.desc(), t.id)],
 );
+
+// ── Clinical documents: prescriptions, certificates, exam requests, reports (issue 19) ──
+
+export const CLINICAL_DOCUMENT_KINDS = ['prescription', 'certificate', 'exam_request', 'report'] as const;
+
+/**
+ * A document a consultation's doctor issued (decision 086). Its content is encrypted with the data
+ * key; the signed PDF lives in the private file storage with its SHA-256, which the public
+ * verification compares. Rows are never deleted: a mistaken document is revoked with a reason.
+ */
+export const clinicalDocuments = pgTable(
+  'clinical_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id),
+    doctorUserId: uuid('doctor_user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: CLINICAL_DOCUMENT_KINDS }).notNull(),
+    /** JSON of what the document says, encrypted (enc:v1:…). */
+    content: text('content').notNull(),
+    /** "7K3M-Q9XD-2HPA": printed with the QR, the key of the public verification. */
+    verificationCode: text('verification_code').notNull().unique(),
+    /** SHA-256 of the access code printed for the ITI validator's `_secretCode` (hex). */
+    accessCodeHash: text('access_code_hash').notNull(),
+    /** Names on the document as they were when it was issued. */
+    doctorName: text('doctor_name').notNull(),
+    doctorCrm: text('doctor_crm').notNull(),
+    patientName: text('patient_name').notNull(),
+    signer: text('signer', { enum: ['platform', 'a1'] }).notNull(),
+    signerName: text('signer_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('clinical_documents_appointment_idx').on(t.appointmentId, t.issuedAt),
+    index('clinical_documents_patient_idx').on(t.patientId, t.issuedAt),
+    check(
+      'clinical_documents_revocation_check',
+      sql`(${t.revokedAt} is null) = (${t.revokeReason} is null)`,
+    ),
+  ],
+);

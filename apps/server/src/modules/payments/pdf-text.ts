@@ -23,3 +23,28 @@ export function fitWidth(font: PDFFont, text: string, size: number, maxWidth: nu
   while (kept && font.widthOfTextAtSize(`${kept}…`, size) > maxWidth) kept = kept.slice(0, -1);
   return `${kept.trimEnd()}…`;
 }
+
+/** Breaks a text into lines that fit `maxWidth` (paragraphs kept; a word longer than a line is cut). */
+export function wrapText(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(winAnsiSafe(font, candidate), size) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = word;
+      while (font.widthOfTextAtSize(winAnsiSafe(font, line), size) > maxWidth && line.length > 1) {
+        let cut = line.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(winAnsiSafe(font, line.slice(0, cut)), size) > maxWidth) cut--;
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}

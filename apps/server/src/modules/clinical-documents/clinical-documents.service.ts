@@ -1,0 +1,405 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  CLINICAL_DOCUMENT_LABEL,
+  CLINICAL_DOCUMENT_MESSAGES as M,
+  CID10_PATTERN,
+  type ClinicalDocument,
+  type ClinicalDocumentDetail,
+  type DocumentCheckResult,
+  type DocumentContent,
+  type DocumentVerification,
+  documentContentSchema,
+  type IssueDocument,
+  normalizeVerificationCode,
+  type PatientDocuments,
+  VERIFICATION_ALPHABET,
+} from '@pulsa/shared/schemas/clinical-documents';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appointments, clinicalDocuments, doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
+import { decryptText, encryptText } from '../../lib/encryption.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recordClinicalAccess } from '../access-log/access-log.service.ts';
+import { appointmentFor } from '../appointments/appointments.access.ts';
+import type { Viewer } from '../appointments/appointments.context.ts';
+import type { FileStorage } from '../files/files.storage.ts';
+import { drawDocumentPdf } from './clinical-documents.pdf.ts';
+import {
+  addSignaturePlaceholder,
+  CertificateError,
+  type DocumentSigner,
+  keySigner,
+  openPkcs12,
+} from './clinical-documents.signing.ts';
+
+/** What issuing, reading and verifying documents need (decision 086). */
+export interface DocumentsContext {
+  db: Db;
+  dataKey: Buffer;
+  storage: FileStorage;
+  /** The public base address the QR points to (APP_URL). */
+  appUrl: string;
+  /** The platform's seal; made on first use (its key is read from the configured PKCS#12). */
+  platformSigner: () => DocumentSigner;
+}
+
+/** Pulsa keeps no practice address for its doctors: the document names where the act happened. */
+export const DOCUMENT_ADDRESS = 'Atendimento por telemedicina — Pulsa Telemedicina (endereço eletrônico da consulta)';
+
+/**
+ * The one check of a CID-10 code a document carries. For now its format (letter, two digits,
+ * optional dot and digit); the clinical record's CID-10 table replaces it with a lookup.
+ */
+export async function resolveCid(code: string): Promise<{ code: string } | undefined> {
+  const value = code.trim().toUpperCase();
+  if (!CID10_PATTERN.test(value)) return undefined;
+  const compact = value.replace('.', '');
+  return { code: compact.length === 4 ? `${compact.slice(0, 3)}.${compact[3]}` : compact };
+}
+
+/** 12 characters of Crockford's base32 in groups of four (60 random bits). */
+export function newVerificationCode(): string {
+  const chars = Array.from({ length: 12 }, () => VERIFICATION_ALPHABET[randomInt(VERIFICATION_ALPHABET.length)]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+}
+
+/** The access code the ITI validator asks for (`_secretCode`): 6 characters, printed on the document. */
+export function newAccessCode(): string {
+  return Array.from({ length: 6 }, () => VERIFICATION_ALPHABET[randomInt(VERIFICATION_ALPHABET.length)]).join('');
+}
+
+const sha256 = (bytes: Buffer | Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+export const verifyUrlOf = (appUrl: string, code: string) => `${appUrl}/verificar/${code}`;
+
+/** "Maria da Silva Souza" → "M. S. S.": what the public page shows of the patient. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((w) => w && !/^(da|de|do|das|dos|e)$/i.test(w))
+    .map((w) => `${w[0]?.toUpperCase()}.`)
+    .join(' ');
+}
+
+type Row = typeof clinicalDocuments.$inferSelect;
+
+function toDto(row: Row): ClinicalDocument {
+  return {
+    id: row.id,
+    appointmentId: row.appointmentId,
+    type: row.type,
+    verificationCode: row.verificationCode,
+    issuedAt: row.issuedAt.toISOString(),
+    doctorName: row.doctorName,
+    patientName: row.patientName,
+    signer: row.signer,
+    signerName: row.signerName,
+    sha256: row.sha256,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokeReason: row.revokeReason,
+  };
+}
+
+function contentOf(ctx: DocumentsContext, row: Row): DocumentContent {
+  return documentContentSchema.parse(JSON.parse(decryptText(ctx.dataKey, row.content)));
+}
+
+/** An A1 certificate sent with one signing request: opened in memory, never stored. */
+export interface A1Certificate {
+  pfx: Buffer;
+  password: string;
+}
+
+function a1Signer(certificate: A1Certificate): DocumentSigner {
+  try {
+    return keySigner('a1', openPkcs12(certificate.pfx, certificate.password));
+  } catch (error) {
+    if (!(error instanceof CertificateError)) throw error;
+    const message =
+      error.reason === 'expired' ? M.certificateExpired : error.reason === 'no_key' ? M.certificateNoKey : M.certificatePassword;
+    throw badRequest(message, { certificate: message }, `certificate_${error.reason}`);
+  }
+}
+
+/**
+ * The consultation's doctor issues a document for it, during the consultation or after it was
+ * completed; it is drawn, sealed (PAdES) by the platform or by the doctor's own A1 certificate,
+ * stored with its SHA-256, and its content kept encrypted.
+ */
+export async function issueDocument(
+  ctx: DocumentsContext,
+  viewer: Viewer,
+  appointmentId: string,
+  input: IssueDocument,
+  certificate?: A1Certificate,
+): Promise<ClinicalDocument> {
+  if (viewer.role !== 'doctor') throw forbidden(M.doctorOnly);
+  const { appointment } = await appointmentFor(ctx.db, viewer, appointmentId, { lock: false });
+  if (appointment.status === 'canceled' || appointment.status === 'no_show') throw conflict(M.canceled);
+  if (appointment.status !== 'in_progress' && appointment.status !== 'completed') throw conflict(M.notStarted);
+
+  const [doctor] = await ctx.db
+    .select({
+      name: userProfiles.fullName,
+      crmNumber: doctorProfiles.crmNumber,
+      crmState: doctorProfiles.crmState,
+      timeZone: doctorProfiles.timeZone,
+      specialty: specialties.name,
+    })
+    .from(doctorProfiles)
+    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+    .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
+    .where(eq(doctorProfiles.id, appointment.doctorId));
+  const [patient] = await ctx.db
+    .select({ name: userProfiles.fullName, cpf: userProfiles.cpf })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, appointment.patientId));
+  if (!doctor || !patient) throw notFound(M.consultationNotFound);
+  const crm = doctor.crmNumber && doctor.crmState ? `${doctor.crmNumber}/${doctor.crmState}` : '';
+  if (!crm) throw conflict('Cadastre seu CRM no perfil antes de emitir documentos.');
+
+  const issuedAt = new Date();
+  let content: DocumentContent;
+  if (input.type === 'certificate') {
+    let cid = '';
+    if (input.cid) {
+      const found = await resolveCid(input.cid);
+      if (!found) throw badRequest(M.cidInvalid, { cid: M.cidInvalid });
+      cid = found.code;
+    }
+    content = {
+      type: 'certificate',
+      daysOff: input.daysOff,
+      startDate: input.startDate,
+      cid,
+      cidConsent: cid
+        ? { patientId: appointment.patientId, recordedBy: viewer.id, at: issuedAt.toISOString() }
+        : null,
+    };
+  } else {
+    content = input;
+  }
+
+  const signer = certificate ? a1Signer(certificate) : ctx.platformSigner();
+  const verificationCode = newVerificationCode();
+  const accessCode = newAccessCode();
+  const pdf = await drawDocumentPdf({
+    content,
+    doctor: { name: doctor.name, crm, specialty: doctor.specialty, rqe: null, address: DOCUMENT_ADDRESS },
+    patient: { name: patient.name, cpf: patient.cpf },
+    issuedAt,
+    timeZone: doctor.timeZone,
+    verificationCode,
+    accessCode,
+    verifyUrl: verifyUrlOf(ctx.appUrl, verificationCode),
+    signedBy: signer.kind === 'a1' ? signer.holder : `${signer.holder} (selo da plataforma)`,
+  });
+  addSignaturePlaceholder(pdf, {
+    holder: signer.holder,
+    reason: `${CLINICAL_DOCUMENT_LABEL[content.type]} emitido(a) por ${doctor.name}, CRM ${crm}`,
+  });
+  const unsigned = Buffer.from(await pdf.save({ useObjectStreams: false }));
+  const signed = await signer.signPdf(unsigned);
+
+  const id = crypto.randomUUID();
+  const storageKey = `clinicaldocuments/${id}.pdf`;
+  await ctx.storage.put(storageKey, signed, 'application/pdf');
+  const [row] = await ctx.db
+    .insert(clinicalDocuments)
+    .values({
+      id,
+      appointmentId,
+      patientId: appointment.patientId,
+      doctorId: appointment.doctorId,
+      doctorUserId: viewer.id,
+      type: content.type,
+      content: encryptText(ctx.dataKey, JSON.stringify(content)),
+      verificationCode,
+      accessCodeHash: sha256(accessCode),
+      doctorName: doctor.name,
+      doctorCrm: crm,
+      patientName: patient.name,
+      signer: signer.kind,
+      signerName: signer.holder,
+      storageKey,
+      sha256: sha256(signed),
+      sizeBytes: signed.length,
+      issuedAt,
+    })
+    .returning();
+  return toDto(row as Row);
+}
+
+/** The document if the viewer is its doctor or its patient; the same 404 for anyone else (admins too). */
+async function documentFor(ctx: DocumentsContext, viewer: Viewer, id: string): Promise<Row> {
+  const [row] = await ctx.db.select().from(clinicalDocuments).where(eq(clinicalDocuments.id, id));
+  const reaches =
+    row &&
+    ((viewer.role === 'doctor' && row.doctorUserId === viewer.id) ||
+      (viewer.role === 'patient' && row.patientId === viewer.id));
+  if (!row || !reaches) throw notFound(M.notFound);
+  return row;
+}
+
+const logRead = (ctx: DocumentsContext, viewer: Viewer, row: Row) =>
+  recordClinicalAccess(ctx.db, {
+    patientId: row.patientId,
+    actorId: viewer.id,
+    actorRole: viewer.role,
+    resource: 'document',
+    resourceId: row.id,
+    reason: viewer.role === 'patient' ? 'own_data' : 'own_consultation',
+    appointmentId: row.appointmentId,
+  });
+
+/** A consultation's documents (what, when, signed by whom; no content) for its doctor and patient. */
+export async function listForConsultation(ctx: DocumentsContext, viewer: Viewer, appointmentId: string) {
+  if (viewer.role === 'admin') throw notFound(M.consultationNotFound);
+  await appointmentFor(ctx.db, viewer, appointmentId, { lock: false });
+  const rows = await ctx.db
+    .select()
+    .from(clinicalDocuments)
+    .where(eq(clinicalDocuments.appointmentId, appointmentId))
+    .orderBy(desc(clinicalDocuments.issuedAt));
+  return { items: rows.map(toDto) };
+}
+
+/** A document with its content; the read is logged once. */
+export async function getDocument(ctx: DocumentsContext, viewer: Viewer, id: string): Promise<ClinicalDocumentDetail> {
+  const row = await documentFor(ctx, viewer, id);
+  const detail = { ...toDto(row), content: contentOf(ctx, row) };
+  await logRead(ctx, viewer, row);
+  return detail;
+}
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+async function storedPdf(ctx: DocumentsContext, row: Row): Promise<Buffer> {
+  const stream = await ctx.storage.get(row.storageKey);
+  if (!stream) throw notFound(M.notFound);
+  return bytesOf(stream);
+}
+
+/** The signed PDF for its doctor or patient; the read is logged once. */
+export async function documentPdf(ctx: DocumentsContext, viewer: Viewer, id: string) {
+  const row = await documentFor(ctx, viewer, id);
+  const bytes = await storedPdf(ctx, row);
+  await logRead(ctx, viewer, row);
+  return { bytes, fileName: `${CLINICAL_DOCUMENT_LABEL[row.type]} ${row.verificationCode}.pdf` };
+}
+
+/** The issuing doctor revokes a document, with a reason; it then says so everywhere. */
+export async function revokeDocument(ctx: DocumentsContext, viewer: Viewer, id: string, reason: string) {
+  if (viewer.role !== 'doctor') throw notFound(M.notFound);
+  const row = await documentFor(ctx, viewer, id);
+  if (row.revokedAt) throw conflict(M.alreadyRevoked);
+  const [updated] = await ctx.db
+    .update(clinicalDocuments)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(clinicalDocuments.id, id), eq(clinicalDocuments.doctorUserId, viewer.id)))
+    .returning();
+  return toDto(updated as Row);
+}
+
+/** The signed-in patient's documents, grouped by consultation, newest first (no content). */
+export async function listPatientDocuments(ctx: DocumentsContext, viewer: Viewer): Promise<PatientDocuments> {
+  if (viewer.role !== 'patient') throw forbidden('Apenas pacientes veem esta lista.');
+  const rows = await ctx.db
+    .select({ doc: clinicalDocuments, startsAt: appointments.startsAt })
+    .from(clinicalDocuments)
+    .innerJoin(appointments, eq(appointments.id, clinicalDocuments.appointmentId))
+    .where(eq(clinicalDocuments.patientId, viewer.id))
+    .orderBy(desc(appointments.startsAt), desc(clinicalDocuments.issuedAt));
+  const groups = new Map<string, PatientDocuments['consultations'][number]>();
+  for (const { doc, startsAt } of rows) {
+    let group = groups.get(doc.appointmentId);
+    if (!group) {
+      group = { appointmentId: doc.appointmentId, startsAt: startsAt.toISOString(), doctorName: doc.doctorName, documents: [] };
+      groups.set(doc.appointmentId, group);
+    }
+    group.documents.push(toDto(doc));
+  }
+  return { consultations: [...groups.values()] };
+}
+
+async function byCode(ctx: DocumentsContext, code: string): Promise<Row> {
+  const normalized = normalizeVerificationCode(code);
+  if (!normalized) throw notFound(M.codeInvalid);
+  const [row] = await ctx.db.select().from(clinicalDocuments).where(eq(clinicalDocuments.verificationCode, normalized));
+  if (!row) throw notFound(M.codeInvalid);
+  return row;
+}
+
+/**
+ * What anyone holding the code sees: the type, when and by whom, whether revoked, the patient's
+ * initials. No clinical content, so not a clinical read: the access log is not written (decision 086).
+ */
+export async function verifyDocument(ctx: DocumentsContext, code: string): Promise<DocumentVerification> {
+  const row = await byCode(ctx, code);
+  return {
+    code: row.verificationCode,
+    type: row.type,
+    typeLabel: CLINICAL_DOCUMENT_LABEL[row.type],
+    issuedAt: row.issuedAt.toISOString(),
+    doctorName: row.doctorName,
+    doctorCrm: row.doctorCrm,
+    patientInitials: initialsOf(row.patientName),
+    signer: row.signer,
+    signerName: row.signerName,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** A pharmacist's file against the document issued: same SHA-256 or not, and whether it was revoked. */
+export async function checkDocumentFile(ctx: DocumentsContext, code: string, bytes: Buffer): Promise<DocumentCheckResult> {
+  const row = await byCode(ctx, code);
+  const matches = sha256(bytes) === row.sha256;
+  const revoked = !!row.revokedAt;
+  const message = !matches
+    ? 'O arquivo NÃO corresponde ao documento emitido: ele foi alterado ou é outro documento.'
+    : revoked
+      ? 'O arquivo é o documento emitido, mas ele foi REVOGADO pelo médico e não tem mais validade.'
+      : 'O arquivo é idêntico ao documento emitido e assinado.';
+  return { matches, revoked, message };
+}
+
+/** The ITI validator's answer (its `_secretCode` is the access code printed on the document). */
+export async function itiValidatorAnswer(ctx: DocumentsContext, code: string, secretCode: string) {
+  const row = await byCode(ctx, code);
+  if (sha256(secretCode.trim().toUpperCase()) !== row.accessCodeHash) throw notFound(M.codeInvalid);
+  const url = `${ctx.appUrl}/api/verify/${row.verificationCode}/document.pdf?_secretCode=${encodeURIComponent(secretCode.trim().toUpperCase())}`;
+  return { version: '1.0.0' as const, prescription: { signatureFiles: [{ url }] } };
+}
+
+/** The signed PDF for whoever holds both printed codes (the ITI validator fetches it). */
+export async function pdfByAccessCode(ctx: DocumentsContext, code: string, secretCode: string) {
+  const row = await byCode(ctx, code);
+  if (sha256(secretCode.trim().toUpperCase()) !== row.accessCodeHash) throw notFound(M.codeInvalid);
+  return { bytes: await storedPdf(ctx, row), fileName: `${row.verificationCode}.pdf` };
+}
+
+/**
+ * Every document of a patient for their data export: what it is and a way to read its PDF. The
+ * exporter logs the read (resource 'export') itself.
+ */
+export async function listDocumentsForExport(
+  ctx: Pick<DocumentsContext, 'db' | 'dataKey' | 'storage'>,
+  patientId: string,
+) {
+  const rows = await ctx.db
+    .select()
+    .from(clinicalDocuments)
+    .where(eq(clinicalDocuments.patientId, patientId))
+    .orderBy(clinicalDocuments.issuedAt);
+  return rows.map((row) => ({
+    ...toDto(row),
+    content: documentContentSchema.parse(JSON.parse(decryptText(ctx.dataKey, row.content))),
+    fileName: `${CLINICAL_DOCUMENT_LABEL[row.type]} ${row.verificationCode}.pdf`,
+    readPdf: () => storedPdf(ctx as DocumentsContext, row),
+  }));
+}
