@@ -23,7 +23,10 @@ import { AuthService, SESSION_READS_CHANNEL } from './modules/auth/auth.service.
 import { AGENDA_CHANGES_CHANNEL, BookableDoctorsSearch } from './modules/catalog/bookable-doctors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
-import { clinicalDocumentRoutes, verificationPageHooks } from './modules/clinical-documents/clinical-documents.routes.ts';
+import {
+  clinicalDocumentRoutes,
+  verificationPageRoute,
+} from './modules/clinical-documents/clinical-documents.routes.ts';
 import type { DocumentsContext } from './modules/clinical-documents/clinical-documents.service.ts';
 import { platformSignerFor } from './modules/clinical-documents/clinical-documents.signing.ts';
 import { commissionRoutes } from './modules/commissions/commissions.routes.ts';
@@ -304,7 +307,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  verificationPageHooks(app, documents);
+  verificationPageRoute(app, documents);
   await registerWebApp(app, config.webDistDir, new CatalogService(database.db));
   return app;
 }

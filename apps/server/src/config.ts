@@ -1,7 +1,7 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import fs from 'node:fs';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import { CertificateError, openPkcs12 } from './modules/clinical-documents/clinical-documents.signing.ts';
 import type { S3Settings } from './modules/files/files.s3.ts';
@@ -369,7 +369,9 @@ function documentSigningOf(e: z.infer<typeof envSchema>): AppConfig['documentSig
     fail('DOCUMENT_SIGNING_PFX_PATH and DOCUMENT_SIGNING_PFX_BASE64: set only one of them');
   if (!e.DOCUMENT_SIGNING_PFX_PATH && !e.DOCUMENT_SIGNING_PFX_BASE64) {
     if (e.DOCUMENT_SIGNING_PFX_PASSWORD)
-      fail('DOCUMENT_SIGNING_PFX_PASSWORD: set DOCUMENT_SIGNING_PFX_PATH or DOCUMENT_SIGNING_PFX_BASE64 with it');
+      fail(
+        'DOCUMENT_SIGNING_PFX_PASSWORD: set DOCUMENT_SIGNING_PFX_PATH or DOCUMENT_SIGNING_PFX_BASE64 with it',
+      );
     return undefined;
   }
   if (e.DOCUMENT_SIGNING_PFX_PASSWORD === undefined)

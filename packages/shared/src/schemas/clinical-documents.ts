@@ -1,6 +1,10 @@
 import './zod-setup.ts';
 import { z } from 'zod';
-import { CONTROL_TYPES, CONTROL_TYPE_LABEL, findControlledSubstance } from '../constants/controlled-substances.ts';
+import {
+  CONTROL_TYPE_LABEL,
+  CONTROL_TYPES,
+  findControlledSubstance,
+} from '../constants/controlled-substances.ts';
 import { calendarDateSchema } from './common.ts';
 
 /** Clinical documents a doctor issues for a consultation, their signature and public verification (decision 086). */
@@ -27,15 +31,12 @@ export const VERIFY_RATE_LIMIT = 20;
 /** Crockford's base32 without I, L, O, U: nothing to misread when typing it from paper. */
 export const VERIFICATION_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** 12 characters in three groups of four: 60 random bits, "7K3M-Q9XD-2HPA". */
-export const VERIFICATION_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+export const VERIFICATION_CODE_PATTERN =
+  /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 /** "7k3m q9xd 2hpa" or "7K3MQ9XD2HPA" → "7K3M-Q9XD-2HPA"; undefined when it cannot be a code. */
 export function normalizeVerificationCode(input: string): string | undefined {
-  const compact = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const compact = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (!/^[0-9A-HJKMNP-TV-Z]{12}$/.test(compact)) return undefined;
   return `${compact.slice(0, 4)}-${compact.slice(4, 8)}-${compact.slice(8)}`;
 }
@@ -66,7 +67,8 @@ export const CLINICAL_DOCUMENT_MESSAGES = {
   daysRequired: 'Informe os dias de afastamento (de 1 a 365)',
   startDateRequired: 'Informe a data de início do afastamento',
   cidInvalid: 'Código CID-10 inválido (ex.: J11 ou J11.1)',
-  cidConsentRequired: 'O CID só é impresso com a concordância do paciente: marque que ele concordou ou retire o código',
+  cidConsentRequired:
+    'O CID só é impresso com a concordância do paciente: marque que ele concordou ou retire o código',
   examsRequired: 'Inclua pelo menos um exame',
   tooManyExams: `O pedido pode ter no máximo ${EXAMS_MAX} exames`,
   examRequired: 'Informe o exame',

@@ -1,7 +1,16 @@
 import { CONTROL_TYPE_LABEL } from '@pulsa/shared/constants/controlled-substances';
 import { formatCpf } from '@pulsa/shared/format/cpf';
 import { CLINICAL_DOCUMENT_LABEL, type DocumentContent } from '@pulsa/shared/schemas/clinical-documents';
-import { PageSizes, type PDFDict, PDFDocument, PDFName, type PDFPage, PDFString, rgb, StandardFonts } from 'pdf-lib';
+import {
+  PageSizes,
+  type PDFDict,
+  PDFDocument,
+  PDFName,
+  type PDFPage,
+  PDFString,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
 import QRCode from 'qrcode';
 import { fitWidth, winAnsiSafe, wrapText } from '../payments/pdf-text.ts';
 
@@ -43,7 +52,11 @@ export const ITI_TYPE_OIDS: Record<DocumentContent['type'], string> = {
   exam_request: '2.16.76.1.12.1.3',
   report: '2.16.76.1.12.1.11',
 };
-export const ITI_CRM_OIDS = { number: '2.16.76.1.4.2.2.1', state: '2.16.76.1.4.2.2.2', specialty: '2.16.76.1.4.2.2.3' };
+export const ITI_CRM_OIDS = {
+  number: '2.16.76.1.4.2.2.1',
+  state: '2.16.76.1.4.2.2.2',
+  specialty: '2.16.76.1.4.2.2.3',
+};
 
 export const TELECONSULTATION_STATEMENT =
   'Documento emitido em teleconsulta, conforme a Resolução CFM 2.314/2022 e a Lei 14.510/2022.';
@@ -134,7 +147,13 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
   let page: PDFPage = pdf.addPage(PageSizes.A4);
   let top = pageHeight - MARGIN;
 
-  const write = (value: string, x: number, y: number, size: number, opts: { bold?: boolean; color?: typeof BLACK; maxWidth?: number } = {}) => {
+  const write = (
+    value: string,
+    x: number,
+    y: number,
+    size: number,
+    opts: { bold?: boolean; color?: typeof BLACK; maxWidth?: number } = {},
+  ) => {
     const font = opts.bold ? bold : regular;
     page.drawText(fitWidth(font, winAnsiSafe(font, value), size, opts.maxWidth ?? pageWidth - MARGIN - x), {
       x,
@@ -164,7 +183,10 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
   const rows: Array<[string, string]> = [
     ['Médico(a)', doctorLine],
     ['Endereço', input.doctor.address],
-    ['Paciente', input.patient.cpf ? `${input.patient.name} — CPF ${formatCpf(input.patient.cpf)}` : input.patient.name],
+    [
+      'Paciente',
+      input.patient.cpf ? `${input.patient.name} — CPF ${formatCpf(input.patient.cpf)}` : input.patient.name,
+    ],
     ['Data e hora da emissão', dateTimeIn(input.issuedAt, input.timeZone)],
   ];
   for (const [label, value] of rows) {
@@ -172,7 +194,12 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
     write(value, MARGIN, top - 23, 11, { maxWidth: width });
     top -= 34;
   }
-  page.drawLine({ start: { x: MARGIN, y: top }, end: { x: MARGIN + width, y: top }, thickness: 0.5, color: GRAY });
+  page.drawLine({
+    start: { x: MARGIN, y: top },
+    end: { x: MARGIN + width, y: top },
+    thickness: 0.5,
+    color: GRAY,
+  });
   top -= 18;
 
   for (const line of bodyLines(input.content)) {
@@ -199,7 +226,13 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
   for (let row = 0; row < cells; row++)
     for (let col = 0; col < cells; col++)
       if (qr.modules.get(row, col))
-        page.drawRectangle({ x: qrX + col * cell, y: qrY + qrSize - (row + 1) * cell, width: cell, height: cell, color: BLACK });
+        page.drawRectangle({
+          x: qrX + col * cell,
+          y: qrY + qrSize - (row + 1) * cell,
+          width: cell,
+          height: cell,
+          color: BLACK,
+        });
   const textWidth = width - qrSize - 16;
   let y = MARGIN + qrSize + 30;
   page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.5, color: GRAY });
@@ -208,14 +241,23 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
     write(part, MARGIN, y, 8.5, { color: GRAY, maxWidth: textWidth });
     y -= 11;
   }
-  write(`Assinado digitalmente (PAdES) por ${input.signedBy}`, MARGIN, y - 4, 9, { bold: true, maxWidth: textWidth });
+  write(`Assinado digitalmente (PAdES) por ${input.signedBy}`, MARGIN, y - 4, 9, {
+    bold: true,
+    maxWidth: textWidth,
+  });
   y -= 20;
-  write(`Código de verificação: ${input.verificationCode}`, MARGIN, y, 10, { bold: true, maxWidth: textWidth });
+  write(`Código de verificação: ${input.verificationCode}`, MARGIN, y, 10, {
+    bold: true,
+    maxWidth: textWidth,
+  });
   y -= 13;
   write(`Código de acesso: ${input.accessCode}`, MARGIN, y, 9, { maxWidth: textWidth });
   y -= 13;
   write(`Verifique em ${input.verifyUrl}`, MARGIN, y, 8, { color: GRAY, maxWidth: textWidth });
   y -= 11;
-  write('ou no validador do ITI (validar.iti.gov.br) com o arquivo deste documento.', MARGIN, y, 8, { color: GRAY, maxWidth: textWidth });
+  write('ou no validador do ITI (validar.iti.gov.br) com o arquivo deste documento.', MARGIN, y, 8, {
+    color: GRAY,
+    maxWidth: textWidth,
+  });
   return pdf;
 }

@@ -1,5 +1,4 @@
 import {
-  CLINICAL_DOCUMENT_MESSAGES as M,
   clinicalDocumentDetailSchema,
   clinicalDocumentListSchema,
   clinicalDocumentSchema,
@@ -8,6 +7,7 @@ import {
   documentVerificationSchema,
   issueDocumentInputSchema,
   itiValidatorAnswerSchema,
+  CLINICAL_DOCUMENT_MESSAGES as M,
   patientDocumentsSchema,
   revokeDocumentInputSchema,
   VERIFY_RATE_LIMIT,
@@ -41,7 +41,14 @@ const appointmentParams = z.object({ id: z.uuid({ error: M.consultationNotFound 
 const ITI_FORMAT = 'application/validador-iti+json';
 
 /** Lookups of codes per address: a pharmacist checks a few, nobody may try thousands. */
-const verifyLimit = { rateLimit: { max: VERIFY_RATE_LIMIT, timeWindow: '1 minute' } };
+const verifyLimit = {
+  rateLimit: {
+    max: VERIFY_RATE_LIMIT,
+    timeWindow: '1 minute',
+    // One budget for every public lookup of a code, whichever of the three routes asks.
+    keyGenerator: (request: FastifyRequest) => `verify:${request.ip}`,
+  },
+};
 
 function sendPdf(reply: FastifyReply, bytes: Buffer, fileName: string, download: boolean) {
   return reply
@@ -116,11 +123,15 @@ export async function clinicalDocumentRoutes(app: FastifyInstance, opts: { ctx: 
       }
       const parsed = issueDocumentInputSchema.safeParse(raw, { error: inputIssueMessage });
       if (!parsed.success) {
-        const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.map(String).join('.') || '_', i.message]));
+        const fieldErrors = Object.fromEntries(
+          parsed.error.issues.map((i) => [i.path.map(String).join('.') || '_', i.message]),
+        );
         throw badRequest('Verifique os campos destacados.', fieldErrors, 'validation');
       }
       const certificate: A1Certificate = { pfx: file, password: fields.password ?? '' };
-      return reply.code(201).send(await issueDocument(ctx, request.viewer, request.params.id, parsed.data, certificate));
+      return reply
+        .code(201)
+        .send(await issueDocument(ctx, request.viewer, request.params.id, parsed.data, certificate));
     },
   );
 
@@ -220,7 +231,8 @@ export async function clinicalDocumentRoutes(app: FastifyInstance, opts: { ctx: 
       config: verifyLimit,
       schema: {
         tags,
-        summary: 'Public: does this PDF (multipart, up to 5 MB) match the document issued? Compared by SHA-256, not kept',
+        summary:
+          'Public: does this PDF (multipart, up to 5 MB) match the document issued? Compared by SHA-256, not kept',
         params: verificationCodeParamsSchema,
         consumes: ['multipart/form-data'],
         response: { 200: documentCheckResultSchema },
@@ -228,7 +240,8 @@ export async function clinicalDocumentRoutes(app: FastifyInstance, opts: { ctx: 
     },
     async (request) => {
       const { file } = await readParts(request);
-      if (!file?.length || file.length > VERIFY_UPLOAD_MAX_BYTES) throw badRequest(M.uploadPdfOnly, undefined, 'no_file');
+      if (!file?.length || file.length > VERIFY_UPLOAD_MAX_BYTES)
+        throw badRequest(M.uploadPdfOnly, undefined, 'no_file');
       await checkFile(file, ['application/pdf']);
       return checkDocumentFile(ctx, request.params.code, file);
     },
@@ -256,25 +269,32 @@ export async function clinicalDocumentRoutes(app: FastifyInstance, opts: { ctx: 
 /**
  * The QR's address, /verificar/:code, is the web app's page; the ITI validator calls the same
  * address with `?_format=application/validador-iti+json&_secretCode=…` and gets its JSON here.
- * Registered at the root before the web app; every /verificar page is kept out of search engines.
+ * Everyone else gets the app's page (through the web app's not-found handler, which serves the SPA
+ * for the app's routes), kept out of search engines.
  */
-export function verificationPageHooks(app: FastifyInstance, ctx: DocumentsContext) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/verificar/')) return;
-    const url = new URL(request.url, 'http://pulsa.local');
-    const code = decodeURIComponent(url.pathname.slice('/verificar/'.length)).replace(/\/+$/, '');
-    if (request.method !== 'GET' || url.searchParams.get('_format') !== ITI_FORMAT) return;
-    try {
-      const answer = itiValidatorAnswerSchema.parse(
-        await itiValidatorAnswer(ctx, code, url.searchParams.get('_secretCode') ?? ''),
-      );
-      return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('application/json').send(answer);
-    } catch {
-      return reply.code(404).header('cache-control', 'no-store').type('application/json').send({ message: M.codeInvalid });
-    }
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/verificar/')) reply.header('x-robots-tag', 'noindex, nofollow');
-    return payload;
-  });
+export function verificationPageRoute(app: FastifyInstance, ctx: DocumentsContext) {
+  app.get(
+    '/verificar/:code',
+    { schema: { hide: true }, config: verifyLimit },
+    async (
+      request: FastifyRequest<{ Params: { code: string }; Querystring: Record<string, string | undefined> }>,
+      reply,
+    ) => {
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      // A literal "+" in a query string reads as a space: both spellings are the validator's.
+      if (request.query._format?.replace(/ /g, '+') !== ITI_FORMAT) return reply.callNotFound();
+      try {
+        const answer = itiValidatorAnswerSchema.parse(
+          await itiValidatorAnswer(ctx, request.params.code, request.query._secretCode ?? ''),
+        );
+        return reply.header('cache-control', 'no-store').type('application/json').send(answer);
+      } catch {
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .type('application/json')
+          .send({ message: M.codeInvalid });
+      }
+    },
+  );
 }

@@ -1,9 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  CLINICAL_DOCUMENT_LABEL,
-  CLINICAL_DOCUMENT_MESSAGES as M,
   CID10_PATTERN,
+  CLINICAL_DOCUMENT_LABEL,
   type ClinicalDocument,
   type ClinicalDocumentDetail,
   type DocumentCheckResult,
@@ -11,13 +10,20 @@ import {
   type DocumentVerification,
   documentContentSchema,
   type IssueDocument,
+  CLINICAL_DOCUMENT_MESSAGES as M,
   normalizeVerificationCode,
   type PatientDocuments,
   VERIFICATION_ALPHABET,
 } from '@pulsa/shared/schemas/clinical-documents';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments, clinicalDocuments, doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
+import {
+  appointments,
+  clinicalDocuments,
+  doctorProfiles,
+  specialties,
+  userProfiles,
+} from '../../db/schema.ts';
 import { decryptText, encryptText } from '../../lib/encryption.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordClinicalAccess } from '../access-log/access-log.service.ts';
@@ -45,7 +51,8 @@ export interface DocumentsContext {
 }
 
 /** Pulsa keeps no practice address for its doctors: the document names where the act happened. */
-export const DOCUMENT_ADDRESS = 'Atendimento por telemedicina — Pulsa Telemedicina (endereço eletrônico da consulta)';
+export const DOCUMENT_ADDRESS =
+  'Atendimento por telemedicina — Pulsa Telemedicina (endereço eletrônico da consulta)';
 
 /**
  * The one check of a CID-10 code a document carries. For now its format (letter, two digits,
@@ -60,13 +67,18 @@ export async function resolveCid(code: string): Promise<{ code: string } | undef
 
 /** 12 characters of Crockford's base32 in groups of four (60 random bits). */
 export function newVerificationCode(): string {
-  const chars = Array.from({ length: 12 }, () => VERIFICATION_ALPHABET[randomInt(VERIFICATION_ALPHABET.length)]).join('');
+  const chars = Array.from(
+    { length: 12 },
+    () => VERIFICATION_ALPHABET[randomInt(VERIFICATION_ALPHABET.length)],
+  ).join('');
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
 
 /** The access code the ITI validator asks for (`_secretCode`): 6 characters, printed on the document. */
 export function newAccessCode(): string {
-  return Array.from({ length: 6 }, () => VERIFICATION_ALPHABET[randomInt(VERIFICATION_ALPHABET.length)]).join('');
+  return Array.from({ length: 6 }, () => VERIFICATION_ALPHABET[randomInt(VERIFICATION_ALPHABET.length)]).join(
+    '',
+  );
 }
 
 const sha256 = (bytes: Buffer | Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -117,7 +129,11 @@ function a1Signer(certificate: A1Certificate): DocumentSigner {
   } catch (error) {
     if (!(error instanceof CertificateError)) throw error;
     const message =
-      error.reason === 'expired' ? M.certificateExpired : error.reason === 'no_key' ? M.certificateNoKey : M.certificatePassword;
+      error.reason === 'expired'
+        ? M.certificateExpired
+        : error.reason === 'no_key'
+          ? M.certificateNoKey
+          : M.certificatePassword;
     throw badRequest(message, { certificate: message }, `certificate_${error.reason}`);
   }
 }
@@ -137,7 +153,8 @@ export async function issueDocument(
   if (viewer.role !== 'doctor') throw forbidden(M.doctorOnly);
   const { appointment } = await appointmentFor(ctx.db, viewer, appointmentId, { lock: false });
   if (appointment.status === 'canceled' || appointment.status === 'no_show') throw conflict(M.canceled);
-  if (appointment.status !== 'in_progress' && appointment.status !== 'completed') throw conflict(M.notStarted);
+  if (appointment.status !== 'in_progress' && appointment.status !== 'completed')
+    throw conflict(M.notStarted);
 
   const [doctor] = await ctx.db
     .select({
@@ -266,7 +283,11 @@ export async function listForConsultation(ctx: DocumentsContext, viewer: Viewer,
 }
 
 /** A document with its content; the read is logged once. */
-export async function getDocument(ctx: DocumentsContext, viewer: Viewer, id: string): Promise<ClinicalDocumentDetail> {
+export async function getDocument(
+  ctx: DocumentsContext,
+  viewer: Viewer,
+  id: string,
+): Promise<ClinicalDocumentDetail> {
   const row = await documentFor(ctx, viewer, id);
   const detail = { ...toDto(row), content: contentOf(ctx, row) };
   await logRead(ctx, viewer, row);
@@ -319,7 +340,12 @@ export async function listPatientDocuments(ctx: DocumentsContext, viewer: Viewer
   for (const { doc, startsAt } of rows) {
     let group = groups.get(doc.appointmentId);
     if (!group) {
-      group = { appointmentId: doc.appointmentId, startsAt: startsAt.toISOString(), doctorName: doc.doctorName, documents: [] };
+      group = {
+        appointmentId: doc.appointmentId,
+        startsAt: startsAt.toISOString(),
+        doctorName: doc.doctorName,
+        documents: [],
+      };
       groups.set(doc.appointmentId, group);
     }
     group.documents.push(toDto(doc));
@@ -330,7 +356,10 @@ export async function listPatientDocuments(ctx: DocumentsContext, viewer: Viewer
 async function byCode(ctx: DocumentsContext, code: string): Promise<Row> {
   const normalized = normalizeVerificationCode(code);
   if (!normalized) throw notFound(M.codeInvalid);
-  const [row] = await ctx.db.select().from(clinicalDocuments).where(eq(clinicalDocuments.verificationCode, normalized));
+  const [row] = await ctx.db
+    .select()
+    .from(clinicalDocuments)
+    .where(eq(clinicalDocuments.verificationCode, normalized));
   if (!row) throw notFound(M.codeInvalid);
   return row;
 }
@@ -356,7 +385,11 @@ export async function verifyDocument(ctx: DocumentsContext, code: string): Promi
 }
 
 /** A pharmacist's file against the document issued: same SHA-256 or not, and whether it was revoked. */
-export async function checkDocumentFile(ctx: DocumentsContext, code: string, bytes: Buffer): Promise<DocumentCheckResult> {
+export async function checkDocumentFile(
+  ctx: DocumentsContext,
+  code: string,
+  bytes: Buffer,
+): Promise<DocumentCheckResult> {
   const row = await byCode(ctx, code);
   const matches = sha256(bytes) === row.sha256;
   const revoked = !!row.revokedAt;

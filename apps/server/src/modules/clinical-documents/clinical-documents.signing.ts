@@ -2,8 +2,8 @@ import { createHash, createPublicKey, generateKeyPairSync, verify as verifySigna
 import fs from 'node:fs';
 import path from 'node:path';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import signpdf from '@signpdf/signpdf';
-import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
+import * as signpdfModule from '@signpdf/signpdf';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
 
@@ -49,7 +49,10 @@ const OIDS = {
 export function openPkcs12(pfx: Buffer, password: string, now = new Date()): KeyAndChain {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
-    p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary'))), password);
+    p12 = forge.pkcs12.pkcs12FromAsn1(
+      forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary'))),
+      password,
+    );
   } catch {
     throw new CertificateError('password');
   }
@@ -110,9 +113,15 @@ export class CmsSigner extends Signer {
   }
 }
 
+// A CommonJS module: Node's ESM loader exposes its exports, not the types' `SignPdf` export.
+const { SignPdf } = signpdfModule as unknown as {
+  SignPdf: new () => { sign(pdf: Buffer, signer: Signer): Promise<Buffer> };
+};
+
 /** A signer around a key held in memory: the platform's, or a doctor's A1 for one signature. */
 export function keySigner(kind: 'platform' | 'a1', keys: KeyAndChain): DocumentSigner {
   const cms = new CmsSigner(keys);
+  const signpdf = new SignPdf();
   const [own] = keys.chain;
   return {
     kind,
@@ -136,11 +145,17 @@ export function addSignaturePlaceholder(pdf: PDFDocument, signer: { holder: stri
 }
 
 /** A self-signed certificate for an installation that configured none (development, demo, tests). */
-export function generatePlatformCertificate(password: string, commonName = 'Pulsa Telemedicina (desenvolvimento)') {
+export function generatePlatformCertificate(
+  password: string,
+  commonName = 'Pulsa Telemedicina (desenvolvimento)',
+) {
   // Node's generator is native; forge only writes the certificate and the PKCS#12.
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }) as string);
-  const publicKey = forge.pki.setRsaPublicKey((key as forge.pki.rsa.PrivateKey).n, (key as forge.pki.rsa.PrivateKey).e);
+  const publicKey = forge.pki.setRsaPublicKey(
+    (key as forge.pki.rsa.PrivateKey).n,
+    (key as forge.pki.rsa.PrivateKey).e,
+  );
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
   cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(8))}`;
@@ -158,7 +173,9 @@ export function generatePlatformCertificate(password: string, commonName = 'Puls
     { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
   ]);
   cert.sign(key as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
-  const p12 = forge.pkcs12.toPkcs12Asn1(key as forge.pki.rsa.PrivateKey, [cert], password, { algorithm: '3des' });
+  const p12 = forge.pkcs12.toPkcs12Asn1(key as forge.pki.rsa.PrivateKey, [cert], password, {
+    algorithm: '3des',
+  });
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
 }
 
@@ -211,7 +228,11 @@ export function checkPdfSignature(pdf: Buffer): SignatureCheck {
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   try {
     const der = Buffer.from(hex, 'hex');
-    const contentInfo = forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')), false);
+    const contentInfo = forge.asn1.fromDer(
+      forge.util.createBuffer(der.toString('binary')),
+      // The /Contents placeholder is padded with zeros after the CMS.
+      { parseAllBytes: false } as unknown as boolean,
+    );
     const signedData = ((contentInfo.value as forge.asn1.Asn1[])[1]?.value as forge.asn1.Asn1[])[0];
     const parts = signedData?.value as forge.asn1.Asn1[];
     const signerInfos = parts.at(-1)?.value as forge.asn1.Asn1[];
@@ -225,18 +246,23 @@ export function checkPdfSignature(pdf: Buffer): SignatureCheck {
       const [oid, values] = attr.value as forge.asn1.Asn1[];
       const name = forge.asn1.derToOid(oid?.value as string);
       if (name === OID_SIGNING_TIME) hasSigningTime = true;
-      if (name === OID_MESSAGE_DIGEST) digest = ((values?.value as forge.asn1.Asn1[])[0]?.value as string) ?? undefined;
+      if (name === OID_MESSAGE_DIGEST)
+        digest = ((values?.value as forge.asn1.Asn1[])[0]?.value as string) ?? undefined;
     }
     // The certificates are [0] of SignedData; the signer's is the one matching the signer info's serial.
     const certsNode = parts.find((p) => p.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && p.type === 0);
-    const certs = ((certsNode?.value as forge.asn1.Asn1[]) ?? []).map((node) => forge.pki.certificateFromAsn1(node));
+    const certs = ((certsNode?.value as forge.asn1.Asn1[]) ?? []).map((node) =>
+      forge.pki.certificateFromAsn1(node),
+    );
     const serial = forge.util.bytesToHex(
       (((signerInfo[1]?.value as forge.asn1.Asn1[])[1]?.value as string) ?? '').replace(/^\x00+/, ''),
     );
-    const cert = certs.find((x) => x.serialNumber.replace(/^0+/, '') === serial.replace(/^0+/, '')) ?? certs[0];
+    const cert =
+      certs.find((x) => x.serialNumber.replace(/^0+/, '') === serial.replace(/^0+/, '')) ?? certs[0];
     if (!cert || !digest) return invalid;
     const expected = createHash('sha256').update(signed).digest();
-    if (!expected.equals(Buffer.from(digest, 'binary'))) return { ...invalid, holder: holderOf(cert), subFilter };
+    if (!expected.equals(Buffer.from(digest, 'binary')))
+      return { ...invalid, holder: holderOf(cert), subFilter };
     // Signed attributes are signed as a SET (tag 0x31), not as the [0] they are stored in.
     const attrsDer = Buffer.from(forge.asn1.toDer(attrs).getBytes(), 'binary');
     attrsDer[0] = 0x31;
@@ -254,7 +280,9 @@ let ephemeral: { pfx: Buffer; password: string } | undefined;
  * The platform's signer from the configured certificate, opened on first use. Without one (tests
  * that build the app directly) an ephemeral self-signed certificate is made once per process.
  */
-export function platformSignerFor(configured: { pfx: Buffer; password: string } | undefined): () => DocumentSigner {
+export function platformSignerFor(
+  configured: { pfx: Buffer; password: string } | undefined,
+): () => DocumentSigner {
   let signer: DocumentSigner | undefined;
   return () => {
     if (signer) return signer;

@@ -39,7 +39,8 @@ export function wrapText(font: PDFFont, text: string, size: number, maxWidth: nu
       line = word;
       while (font.widthOfTextAtSize(winAnsiSafe(font, line), size) > maxWidth && line.length > 1) {
         let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(winAnsiSafe(font, line.slice(0, cut)), size) > maxWidth) cut--;
+        while (cut > 1 && font.widthOfTextAtSize(winAnsiSafe(font, line.slice(0, cut)), size) > maxWidth)
+          cut--;
         lines.push(line.slice(0, cut));
         line = line.slice(cut);
       }
