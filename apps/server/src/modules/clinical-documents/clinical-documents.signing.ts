@@ -208,6 +208,18 @@ export interface SignatureCheck {
   subFilter: string | null;
 }
 
+/** A constructed ASN.1 node's children; anything else is a malformed signature. */
+function kids(node: forge.asn1.Asn1 | undefined): forge.asn1.Asn1[] {
+  if (!node || !Array.isArray(node.value)) throw new Error('malformed CMS');
+  return node.value;
+}
+
+/** A primitive ASN.1 node's bytes (a binary string). */
+function bytesOf(node: forge.asn1.Asn1 | undefined): string {
+  if (!node || typeof node.value !== 'string') throw new Error('malformed CMS');
+  return node.value;
+}
+
 const OID_MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
 const OID_SIGNING_TIME = '1.2.840.113549.1.9.5';
 
@@ -233,32 +245,25 @@ export function checkPdfSignature(pdf: Buffer): SignatureCheck {
       // The /Contents placeholder is padded with zeros after the CMS.
       { parseAllBytes: false } as unknown as boolean,
     );
-    const signedData = ((contentInfo.value as forge.asn1.Asn1[])[1]?.value as forge.asn1.Asn1[])[0];
-    const parts = signedData?.value as forge.asn1.Asn1[];
-    const signerInfos = parts.at(-1)?.value as forge.asn1.Asn1[];
-    const signerInfo = signerInfos[0]?.value as forge.asn1.Asn1[];
+    const signedData = kids(kids(contentInfo)[1])[0];
+    const parts = kids(signedData);
+    const signerInfo = kids(kids(parts.at(-1))[0]);
     const attrs = signerInfo.find((p) => p.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && p.type === 0);
-    const signature = signerInfo.at(-1)?.value as string;
+    const signature = signerInfo.at(-1)?.value;
     if (!attrs || typeof signature !== 'string') return invalid;
     let digest: string | undefined;
     let hasSigningTime = false;
-    for (const attr of attrs.value as forge.asn1.Asn1[]) {
-      const [oid, values] = attr.value as forge.asn1.Asn1[];
-      const name = forge.asn1.derToOid(oid?.value as string);
+    for (const attr of kids(attrs)) {
+      const [oid, values] = kids(attr);
+      const name = forge.asn1.derToOid(bytesOf(oid));
       if (name === OID_SIGNING_TIME) hasSigningTime = true;
-      if (name === OID_MESSAGE_DIGEST)
-        digest = ((values?.value as forge.asn1.Asn1[])[0]?.value as string) ?? undefined;
+      if (name === OID_MESSAGE_DIGEST) digest = bytesOf(kids(values)[0]);
     }
     // The certificates are [0] of SignedData; the signer's is the one matching the signer info's serial.
     const certsNode = parts.find((p) => p.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && p.type === 0);
-    const certs = ((certsNode?.value as forge.asn1.Asn1[]) ?? []).map((node) =>
-      forge.pki.certificateFromAsn1(node),
-    );
-    const serial = forge.util.bytesToHex(
-      (((signerInfo[1]?.value as forge.asn1.Asn1[])[1]?.value as string) ?? '').replace(/^\x00+/, ''),
-    );
-    const cert =
-      certs.find((x) => x.serialNumber.replace(/^0+/, '') === serial.replace(/^0+/, '')) ?? certs[0];
+    const certs = (certsNode ? kids(certsNode) : []).map((node) => forge.pki.certificateFromAsn1(node));
+    const serial = forge.util.bytesToHex(bytesOf(kids(signerInfo[1])[1])).replace(/^(00)+/, '');
+    const cert = certs.find((x) => x.serialNumber.replace(/^(00)+/, '') === serial) ?? certs[0];
     if (!cert || !digest) return invalid;
     const expected = createHash('sha256').update(signed).digest();
     if (!expected.equals(Buffer.from(digest, 'binary')))
