@@ -1377,9 +1377,6 @@ export const clinicalDocuments = pgTable(
   (t) => [
     index('clinical_documents_appointment_idx').on(t.appointmentId, t.issuedAt),
     index('clinical_documents_patient_idx').on(t.patientId, t.issuedAt),
-    check(
-      'clinical_documents_revocation_check',
-      sql`(${t.revokedAt} is null) = (${t.revokeReason} is null)`,
-    ),
+    check('clinical_documents_revocation_check', sql`(${t.revokedAt} is null) = (${t.revokeReason} is null)`),
   ],
 );

@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
       { path: p.terms.path, lazy: () => import('./routes/public/terms') },
       { path: p.privacy.path, lazy: () => import('./routes/public/privacy') },
       { path: p.help.path, lazy: () => import('./routes/public/help') },
+      { path: p.verifyDocument.path, lazy: () => import('./routes/public/verify-document') },
+      { path: p.verifyDocumentForm.path, lazy: () => import('./routes/public/verify-document') },
 
       // Accounts
       { path: p.login.path, lazy: () => import('./routes/auth/login') },

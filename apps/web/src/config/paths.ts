@@ -19,6 +19,12 @@ export const paths = {
   terms: route('/terms'),
   privacy: route('/privacy'),
   help: route('/help'),
+  /** Public verification of a clinical document by its code (the QR's address). */
+  verifyDocument: {
+    path: '/verificar/:codigo',
+    href: (code?: string) => (code ? `/verificar/${encodeURIComponent(code)}` : '/verificar'),
+  },
+  verifyDocumentForm: route('/verificar'),
 
   login: {
     path: '/login',

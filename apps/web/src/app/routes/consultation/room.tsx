@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { paths } from '@/config/paths';
 import { AppointmentLiveUpdates } from '@/features/appointments';
+import { ConsultationDocumentsPanel } from '@/features/clinical-documents';
 import { roomServices } from '@/features/consultation/api/room-services';
 import { ConsultationRoom } from '@/features/consultation/components/consultation-room';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
@@ -31,6 +32,12 @@ export function Component() {
       <AppointmentLiveUpdates viewer={area} />
       {/* A new address is a new room: nothing of the previous call carries over. */}
       <ConsultationRoom key={id} appointmentId={id} services={roomServices} />
+      {/* Clinical documents: the doctor issues them beside the call and after it. */}
+      {area === 'doctor' ? (
+        <div className="mt-4">
+          <ConsultationDocumentsPanel key={`documents-${id}`} appointmentId={id} />
+        </div>
+      ) : null}
     </AppShell>
   );
 }

@@ -16,6 +16,7 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AppointmentStatusBadge } from '@/components/ui/status-badge';
+import { ConsultationDocumentsButton } from '@/features/clinical-documents';
 import { useAnswerRequest } from '../api/appointment-mutations';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { consultationTime, dateIn, shortDateTimeIn } from '../when';
@@ -84,6 +85,12 @@ export function DoctorRequestCard({ appointment: a, zone }: { appointment: Appoi
             </div>
           ) : null}
         </dl>
+
+        {a.status === 'in_progress' || a.status === 'completed' ? (
+          <div className="flex flex-wrap gap-2">
+            <ConsultationDocumentsButton appointmentId={a.id} />
+          </div>
+        ) : null}
 
         {answer.isError ? (
           <p role="alert" className="flex items-center gap-2 text-destructive text-sm">

@@ -1,0 +1,82 @@
+import type {
+  ClinicalDocument,
+  DocumentCheckResult,
+  DocumentVerification,
+  IssueDocument,
+  PatientDocuments,
+} from '@pulsa/shared/schemas/clinical-documents';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { DOCUMENTS_TEXT as T } from '../texts';
+
+export const documentKeys = {
+  all: ['clinical-documents'] as const,
+  consultation: (id: string) => ['clinical-documents', 'consultation', id] as const,
+  patient: ['clinical-documents', 'patient'] as const,
+  verify: (code: string) => ['clinical-documents', 'verify', code] as const,
+};
+
+const consultationPath = (id: string) => `/api/consultations/${encodeURIComponent(id)}/documents`;
+
+/** The signed PDF of a document, for its doctor and its patient (a plain link carries the cookie). */
+export const documentPdfHref = (id: string) => `/api/documents/${encodeURIComponent(id)}/pdf?download=1`;
+
+export function useConsultationDocuments(appointmentId: string) {
+  return useQuery({
+    queryKey: documentKeys.consultation(appointmentId),
+    queryFn: ({ signal }) =>
+      api.get<{ items: ClinicalDocument[] }>(consultationPath(appointmentId), { signal }),
+    meta: { errorTitle: T.panel.loadError },
+  });
+}
+
+/** Issues a document: sealed by the platform, or signed by the doctor's A1 sent with this request only. */
+export function useIssueDocument(appointmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ document, a1 }: { document: IssueDocument; a1?: { file: File; password: string } }) => {
+      if (!a1) return api.post<ClinicalDocument>(consultationPath(appointmentId), document);
+      const form = new FormData();
+      form.append('document', JSON.stringify(document));
+      form.append('password', a1.password);
+      form.append('certificate', a1.file, a1.file.name);
+      return api.postForm<ClinicalDocument>(`${consultationPath(appointmentId)}/a1`, form);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+}
+
+export function useRevokeDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.post<ClinicalDocument>(`/api/documents/${encodeURIComponent(id)}/revoke`, { reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+}
+
+export function usePatientDocuments() {
+  return useQuery({
+    queryKey: documentKeys.patient,
+    queryFn: ({ signal }) => api.get<PatientDocuments>('/api/patient/documents', { signal }),
+    meta: { errorTitle: T.patient.loadError },
+  });
+}
+
+/** The public answer for a code; a 404 is an answer here (the page says no document has it). */
+export function useVerification(code: string) {
+  return useQuery({
+    queryKey: documentKeys.verify(code),
+    queryFn: ({ signal }) =>
+      api.get<DocumentVerification>(`/api/verify/${encodeURIComponent(code)}`, { signal }),
+    enabled: code.length > 0,
+    // A code nobody issued is the page's own answer, not a toast.
+    retry: false,
+  });
+}
+
+export function checkDocumentFile(code: string, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.postForm<DocumentCheckResult>(`/api/verify/${encodeURIComponent(code)}/check`, form);
+}

@@ -1,0 +1,132 @@
+import type { ClinicalDocument } from '@pulsa/shared/schemas/clinical-documents';
+import { revokeDocumentInputSchema } from '@pulsa/shared/schemas/clinical-documents';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { showApiError } from '@/lib/api-errors';
+import { useConsultationDocuments, useRevokeDocument } from '../api/documents';
+import { DOCUMENTS_TEXT as T } from '../texts';
+import { DocumentRow } from './document-row';
+import { IssueDocumentForm } from './issue-document-form';
+
+/**
+ * The doctor's "Documentos" of one consultation: issue a prescription, a certificate, an exam
+ * request or a report (signed at once), and list, download or revoke what was issued. Self-contained:
+ * it needs only the appointment's id and may sit in the room or on the consultation's page.
+ */
+export function ConsultationDocumentsPanel({
+  appointmentId,
+  canIssue = true,
+}: {
+  appointmentId: string;
+  /** False before the consultation starts and once canceled: the list stays, the form goes. */
+  canIssue?: boolean;
+}) {
+  const documents = useConsultationDocuments(appointmentId);
+  const [revoking, setRevoking] = useState<ClinicalDocument | null>(null);
+  const items = documents.data?.items ?? [];
+  return (
+    <Card data-testid="consultation-documents">
+      <CardHeader>
+        <CardTitle>{T.panel.title}</CardTitle>
+        <CardDescription>{T.panel.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {canIssue ? (
+          <section className="space-y-3" aria-label={T.panel.issueTitle}>
+            <h3 className="font-semibold text-sm">{T.panel.issueTitle}</h3>
+            <IssueDocumentForm appointmentId={appointmentId} />
+          </section>
+        ) : (
+          <p className="text-muted-foreground text-sm">{T.panel.notAvailable}</p>
+        )}
+        <section className="space-y-3" aria-label={T.panel.issued}>
+          <h3 className="font-semibold text-sm">{T.panel.issued}</h3>
+          {documents.isPending ? (
+            <Skeleton className="h-16 w-full" />
+          ) : items.length === 0 ? (
+            <p className="text-muted-foreground text-sm">{T.panel.none}</p>
+          ) : (
+            <ul className="space-y-2">
+              {items.map((document) => (
+                <DocumentRow
+                  key={document.id}
+                  document={document}
+                  actions={
+                    document.revokedAt ? null : (
+                      <Button variant="outline" size="sm" onClick={() => setRevoking(document)}>
+                        {T.panel.revoke}
+                      </Button>
+                    )
+                  }
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </CardContent>
+      <RevokeDialog document={revoking} onClose={() => setRevoking(null)} />
+    </Card>
+  );
+}
+
+function RevokeDialog({ document, onClose }: { document: ClinicalDocument | null; onClose: () => void }) {
+  const revoke = useRevokeDocument();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const D = T.revokeDialog;
+  const confirm = async () => {
+    if (!document) return;
+    const parsed = revokeDocumentInputSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    try {
+      await revoke.mutateAsync({ id: document.id, reason: parsed.data.reason });
+      toast.success(D.done);
+      setReason('');
+      setError(undefined);
+      onClose();
+    } catch (failure) {
+      showApiError(failure, { title: D.error });
+    }
+  };
+  return (
+    <AlertDialog open={document !== null} onOpenChange={(open) => !open && !revoke.isPending && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{D.title}</AlertDialogTitle>
+          <AlertDialogDescription>{D.description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <FormField label={D.reason} error={error}>
+          <Textarea
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={500}
+          />
+        </FormField>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={revoke.isPending}>{D.cancel}</AlertDialogCancel>
+          <Button variant="destructive" loading={revoke.isPending} onClick={confirm}>
+            {D.confirm}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,4 @@
+export { ConsultationDocumentsButton } from './components/consultation-documents-button';
+export { ConsultationDocumentsPanel } from './components/consultation-documents-panel';
+export { PatientDocumentsList } from './components/patient-documents-list';
+export { VerifyDocumentPage } from './components/verify-document-page';
