@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type Role, sessionToken, signInContext } from './support/accounts.ts';
+import { demoHeldConsultation, issueDemoDocument } from './support/clinical-documents.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_URL,
@@ -129,6 +130,48 @@ for (const theme of THEMES) {
       });
       await storeTheme(page, theme);
       await shoot(page, 'admin-payouts', '/admin/payouts', 'Repasses', theme);
+    });
+
+    test('documents panel of a consultation (/consulta/:id)', async ({ page }) => {
+      const consultation = await demoHeldConsultation();
+      await issueDemoDocument(consultation, {
+        type: 'prescription',
+        items: [
+          {
+            medicine: 'Amoxicilina',
+            presentation: 'cápsula 500 mg',
+            dose: '1 cápsula',
+            route: 'oral',
+            frequency: 'de 8 em 8 horas',
+            duration: '7 dias',
+            quantity: '21 cápsulas',
+          },
+        ],
+      });
+      await signInContext(page.context(), DEMO_ACCOUNTS.doctor, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('doctor'),
+      });
+      await storeTheme(page, theme);
+      await shoot(page, 'consultation-documents', `/consulta/${consultation.id}`, /Consulta com/, theme);
+    });
+
+    test('public verification of a document (/verificar/:codigo)', async ({ page }) => {
+      const consultation = await demoHeldConsultation();
+      const document = await issueDemoDocument(consultation, {
+        type: 'certificate',
+        daysOff: 2,
+        startDate: new Date().toISOString().slice(0, 10),
+      });
+      await storeTheme(page, theme);
+      await shoot(
+        page,
+        'verify-document',
+        `/verificar/${document.verificationCode}`,
+        'Verificar documento',
+        theme,
+      );
+      await expect(page.getByText('Documento emitido pela Pulsa')).toBeVisible();
     });
 
     for (const role of ['admin', 'doctor', 'patient'] as const) {

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { signInContext } from './support/accounts.ts';
+import { demoHeldConsultation } from './support/clinical-documents.ts';
+import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * The medical act's documents: the demo doctor issues a prescription (a controlled substance is
+ * refused first) and a certificate for a consultation they held; the demo patient downloads them;
+ * a visitor opens the QR's address, sees what the document is without its content, and checks the
+ * PDF they were handed — the very file matches, an altered one does not.
+ */
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '.artifacts/documents');
+
+test('a doctor issues, the patient downloads, a visitor verifies', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const consultation = await demoHeldConsultation();
+
+  // The doctor, on the consultation's page.
+  const doctorContext = await browser.newContext();
+  await signInContext(doctorContext, DEMO_ACCOUNTS.doctor, {
+    baseUrl: DEMO_URL,
+    token: consultation.doctorToken,
+  });
+  const doctor = await doctorContext.newPage();
+  await doctor.goto(demoUrl(`/consulta/${consultation.id}`));
+  const panel = doctor.getByTestId('consultation-documents');
+  await expect(panel.getByRole('heading', { name: 'Documentos' })).toBeVisible();
+
+  const prescription = panel.getByRole('form', { name: 'Receita simples' });
+  await prescription.getByLabel('Medicamento', { exact: true }).fill('Clonazepam 2 mg');
+  await prescription.getByLabel('Apresentação').fill('comprimido');
+  await prescription.getByLabel('Dose').fill('1 comprimido');
+  await prescription.getByLabel('Frequência').fill('à noite');
+  await prescription.getByLabel('Duração').fill('30 dias');
+  await prescription.getByLabel('Quantidade').fill('30 comprimidos');
+  await prescription.getByRole('button', { name: 'Emitir e assinar' }).click();
+  await expect(prescription.getByText(/“clonazepam” exige Notificação de Receita B/)).toBeVisible();
+
+  await prescription.getByLabel('Medicamento', { exact: true }).fill('Amoxicilina');
+  await prescription.getByLabel('Apresentação').fill('cápsula 500 mg');
+  await prescription.getByLabel('Dose').fill('1 cápsula');
+  await prescription.getByLabel('Frequência').fill('de 8 em 8 horas');
+  await prescription.getByLabel('Duração').fill('7 dias');
+  await prescription.getByLabel('Quantidade').fill('21 cápsulas');
+  await prescription.getByRole('button', { name: 'Emitir e assinar' }).click();
+  await expect(doctor.getByText('Receita simples emitido(a) e assinado(a).')).toBeVisible();
+  const issued = panel.getByRole('region', { name: 'Documentos emitidos' });
+  await expect(issued.getByText('Receita simples')).toBeVisible();
+
+  await panel.getByRole('combobox', { name: 'Tipo de documento' }).click();
+  await doctor.getByRole('option', { name: 'Atestado médico' }).click();
+  const certificate = panel.getByRole('form', { name: 'Atestado médico' });
+  await certificate.getByLabel('Dias de afastamento').fill('2');
+  await certificate.getByLabel('CID-10 (opcional)').fill('J11');
+  await certificate.getByRole('button', { name: 'Emitir e assinar' }).click();
+  await expect(certificate.getByText(/O CID só é impresso com a concordância do paciente/)).toBeVisible();
+  await certificate.getByLabel(/O paciente concordou/).check();
+  await certificate.getByRole('button', { name: 'Emitir e assinar' }).click();
+  await expect(doctor.getByText('Atestado médico emitido(a) e assinado(a).')).toBeVisible();
+  await expect(issued.getByText('Atestado médico')).toBeVisible();
+  const codeText = await issued
+    .locator('li', { hasText: 'Receita simples' })
+    .first()
+    .locator('.font-mono')
+    .innerText();
+  await doctorContext.close();
+
+  // The patient downloads both.
+  const patientContext = await browser.newContext({ acceptDownloads: true });
+  await signInContext(patientContext, DEMO_ACCOUNTS.patient, { baseUrl: DEMO_URL });
+  const patient = await patientContext.newPage();
+  await patient.goto(demoUrl('/patient/consultations'));
+  const list = patient.getByTestId('patient-documents');
+  const prescriptionRow = list.locator('li', { hasText: codeText });
+  await expect(prescriptionRow.getByText('Receita simples')).toBeVisible();
+  const [download] = await Promise.all([
+    patient.waitForEvent('download'),
+    prescriptionRow.getByRole('link', { name: 'Baixar PDF' }).click(),
+  ]);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const pdfPath = path.join(ARTIFACTS, 'receita.pdf');
+  await download.saveAs(pdfPath);
+  const pdf = fs.readFileSync(pdfPath);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const certificateRow = list.locator('li', { hasText: 'Atestado médico' }).first();
+  const [certificateDownload] = await Promise.all([
+    patient.waitForEvent('download'),
+    certificateRow.getByRole('link', { name: 'Baixar PDF' }).click(),
+  ]);
+  expect(await certificateDownload.failure()).toBeNull();
+  await patientContext.close();
+
+  // A visitor follows the QR's address: no sign-in, no content, the patient's initials only.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const response = await visitor.goto(demoUrl(`/verificar/${codeText}`));
+  expect(response?.headers()['x-robots-tag']).toContain('noindex');
+  const result = visitor.getByTestId('verification-result');
+  await expect(result.getByText('Documento emitido pela Pulsa')).toBeVisible();
+  await expect(result.getByText('Receita simples')).toBeVisible();
+  await expect(result.getByText('A. C. M.')).toBeVisible();
+  await expect(visitor.getByText('Amoxicilina')).toHaveCount(0);
+
+  await visitor.getByTestId('verify-file').setInputFiles(pdfPath);
+  await expect(visitor.getByTestId('verify-file-result')).toHaveText(/idêntico ao documento emitido/);
+  const altered = Buffer.from(pdf);
+  const at = altered.indexOf('Receita');
+  altered[at] = 'r'.charCodeAt(0);
+  await visitor
+    .getByTestId('verify-file')
+    .setInputFiles({ name: 'receita.pdf', mimeType: 'application/pdf', buffer: altered });
+  await expect(visitor.getByTestId('verify-file-result')).toHaveText(/NÃO corresponde/);
+
+  // A code typed with a mistake finds nothing.
+  await visitor.goto(demoUrl('/verificar/AAAA-BBBB-CCCC'));
+  await expect(visitor.getByText(/Nenhum documento com este código/)).toBeVisible();
+  await visitorContext.close();
+});
