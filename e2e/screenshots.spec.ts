@@ -153,7 +153,7 @@ for (const theme of THEMES) {
         token: await demoSession('doctor'),
       });
       await storeTheme(page, theme);
-      await shoot(page, 'consultation-documents', `/consulta/${consultation.id}`, /Consulta com/, theme);
+      await shoot(page, 'consultation-documents', `/consulta/${consultation.id}`, /Consulta de/, theme);
     });
 
     test('public verification of a document (/verificar/:codigo)', async ({ page }) => {

@@ -186,12 +186,17 @@ describe('the API document', () => {
     const problems: string[] = [];
     const uploads = new Set<string>();
     const candidates = operations.filter(
-      (o) => o.requiresSession && !o.jsonBody && ['POST', 'PUT'].includes(o.method),
+      // The one public upload too: a document checked on its verification page.
+      (o) =>
+        (o.requiresSession || o.path.startsWith('/api/verify/')) &&
+        !o.jsonBody &&
+        ['POST', 'PUT'].includes(o.method),
     );
     for (const operation of candidates) {
       for (const cookie of Object.values(cookies)) {
         const params = Object.fromEntries(operation.pathParams.map((p) => [p.name, sampleOf(p.schema)]));
         if (operation.path.startsWith('/api/consultations/{id}')) params.id = consultationId;
+        if (operation.path.startsWith('/api/verify/{code}')) params.code = 'AAAA-BBBB-CCCC';
         const res = await app.inject({
           method: operation.method as 'POST',
           url: fillPath(operation.path, params),
@@ -218,9 +223,11 @@ describe('the API document', () => {
     }
     expect(problems).toEqual([]);
     expect([...uploads].sort()).toEqual([
+      'POST /api/consultations/{id}/documents/a1',
       'POST /api/consultations/{id}/files',
       'POST /api/doctor/documents/{kind}',
       'POST /api/doctor/photo',
+      'POST /api/verify/{code}/check',
     ]);
   });
 

@@ -106,7 +106,7 @@ export async function clinicalDocumentRoutes(app: FastifyInstance, opts: { ctx: 
       schema: {
         tags,
         summary:
-          'The consultation’s doctor issues a document signed with their own A1 certificate (multipart: `document` JSON, `password`, the .pfx file); the certificate and its password are used for this signature only, never stored',
+          'The consultation’s doctor issues a document signed with their own A1 certificate (multipart: `document` JSON, `password`, and the .pfx or .p12 as `file`); the certificate and its password are used for this signature only, never stored',
         params: appointmentParams,
         consumes: ['multipart/form-data'],
         response: { 201: clinicalDocumentSchema },

@@ -516,7 +516,7 @@ describe('clinical documents API', () => {
               field('password', password),
           ),
           Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="certificate"; filename="a1.pfx"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a1.pfx"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
           ),
           pfx,
           Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -39,7 +39,7 @@ export function useIssueDocument(appointmentId: string) {
       const form = new FormData();
       form.append('document', JSON.stringify(document));
       form.append('password', a1.password);
-      form.append('certificate', a1.file, a1.file.name);
+      form.append('file', a1.file, a1.file.name);
       return api.postForm<ClinicalDocument>(`${consultationPath(appointmentId)}/a1`, form);
     },
     onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.all }),
