@@ -27,7 +27,7 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   const doctor = await doctorContext.newPage();
   await doctor.goto(demoUrl(`/consulta/${consultation.id}`));
   const panel = doctor.getByTestId('consultation-documents');
-  await expect(panel.getByRole('heading', { name: 'Documentos' })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Documentos', exact: true })).toBeVisible();
 
   const prescription = panel.getByRole('form', { name: 'Receita simples' });
   await prescription.getByLabel('Medicamento', { exact: true }).fill('Clonazepam 2 mg');

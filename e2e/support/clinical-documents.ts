@@ -6,19 +6,24 @@ import { DEMO_ACCOUNTS, DEMO_URL } from './demo.ts';
 /** A consultation the demo doctor held with the demo patient (completed): documents may be issued for it. */
 export async function demoHeldConsultation(): Promise<{ id: string; doctorToken: string }> {
   const doctorToken = await sessionToken(DEMO_ACCOUNTS.doctor, DEMO_URL);
+  const patientToken = await sessionToken(DEMO_ACCOUNTS.patient, DEMO_URL);
   const res = await api<{ items: AppointmentDto[] }>(
     'GET',
-    '/api/doctor/appointments?filter=all&pageSize=50',
+    '/api/patient/appointments?scope=past&pageSize=50',
     {
-      token: doctorToken,
+      token: patientToken,
       baseUrl: DEMO_URL,
     },
   );
-  const held = res.body.items.find(
-    (a) => a.status === 'completed' && a.patient.email === DEMO_ACCOUNTS.patient.email,
-  );
-  if (!held) throw new Error('the demo doctor has no completed consultation with the demo patient');
-  return { id: held.id, doctorToken };
+  for (const held of res.body.items.filter((a) => a.status === 'completed')) {
+    // The demo doctor's own: they reach its documents.
+    const documents = await api('GET', `/api/consultations/${held.id}/documents`, {
+      token: doctorToken,
+      baseUrl: DEMO_URL,
+    });
+    if (documents.status === 200) return { id: held.id, doctorToken };
+  }
+  throw new Error('the demo doctor has no completed consultation with the demo patient');
 }
 
 /** Issues a document through the API (set-up for screenshots). */
