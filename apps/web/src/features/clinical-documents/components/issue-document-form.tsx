@@ -184,7 +184,7 @@ function PrescriptionForm({ appointmentId }: { appointmentId: string }) {
     >
       <p className="rounded-md bg-muted p-3 text-muted-foreground text-xs">{P.controlledNotice}</p>
       {items.fields.map((field, index) => (
-        <fieldset key={field.id} className="space-y-3 rounded-lg border border-border p-3">
+        <fieldset key={field.id} className="min-w-0 space-y-3 rounded-lg border border-border p-3">
           <div className="flex items-center justify-between">
             <legend className="font-medium text-sm">{P.item(index + 1)}</legend>
             {items.fields.length > 1 ? (
