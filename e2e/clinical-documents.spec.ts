@@ -61,11 +61,8 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   await certificate.getByRole('button', { name: 'Emitir e assinar' }).click();
   await expect(doctor.getByText('Atestado médico emitido(a) e assinado(a).')).toBeVisible();
   await expect(issued.getByText('Atestado médico')).toBeVisible();
-  const codeText = await issued
-    .locator('li', { hasText: 'Receita simples' })
-    .first()
-    .locator('.font-mono')
-    .innerText();
+  const codeCell = issued.locator('li', { hasText: 'Receita simples' }).first().locator('.font-mono');
+  const codeText = (await codeCell.textContent()) ?? '';
   await doctorContext.close();
 
   // The patient downloads both.

@@ -38,8 +38,6 @@ export const routes: RouteObject[] = [
       { path: p.terms.path, lazy: () => import('./routes/public/terms') },
       { path: p.privacy.path, lazy: () => import('./routes/public/privacy') },
       { path: p.help.path, lazy: () => import('./routes/public/help') },
-      { path: p.verifyDocument.path, lazy: () => import('./routes/public/verify-document') },
-      { path: p.verifyDocumentForm.path, lazy: () => import('./routes/public/verify-document') },
 
       // Accounts
       { path: p.login.path, lazy: () => import('./routes/auth/login') },
@@ -110,6 +108,10 @@ export const routes: RouteObject[] = [
 
       // The consultation room (patient or doctor, inside their own area's shell)
       { path: p.consultation.path, lazy: () => import('./routes/consultation/room') },
+
+      // Public verification of a clinical document (the QR's address): no sign-in.
+      { path: p.verifyDocument.path, lazy: () => import('./routes/public/verify-document') },
+      { path: p.verifyDocumentForm.path, lazy: () => import('./routes/public/verify-document') },
 
       { path: '*', lazy: () => import('./routes/errors/not-found') },
     ],
