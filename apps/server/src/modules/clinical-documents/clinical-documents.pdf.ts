@@ -241,11 +241,12 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
     write(part, MARGIN, y, 8.5, { color: GRAY, maxWidth: textWidth });
     y -= 11;
   }
-  write(`Assinado digitalmente (PAdES) por ${input.signedBy}`, MARGIN, y - 4, 9, {
-    bold: true,
-    maxWidth: textWidth,
-  });
-  y -= 20;
+  y -= 4;
+  for (const part of wrapText(bold, `Assinatura digital (PAdES): ${input.signedBy}`, 9, textWidth)) {
+    write(part, MARGIN, y, 9, { bold: true, maxWidth: textWidth });
+    y -= 12;
+  }
+  y -= 4;
   write(`Código de verificação: ${input.verificationCode}`, MARGIN, y, 10, {
     bold: true,
     maxWidth: textWidth,

@@ -210,7 +210,10 @@ export async function issueDocument(
     verificationCode,
     accessCode,
     verifyUrl: verifyUrlOf(ctx.appUrl, verificationCode),
-    signedBy: signer.kind === 'a1' ? signer.holder : `${signer.holder} (selo da plataforma)`,
+    signedBy:
+      signer.kind === 'a1'
+        ? `certificado ICP-Brasil de ${signer.holder}`
+        : `selo da plataforma, ${signer.holder}`,
   });
   addSignaturePlaceholder(pdf, {
     holder: signer.holder,
