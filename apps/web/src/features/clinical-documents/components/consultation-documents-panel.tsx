@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { useAppointment } from '@/features/appointments';
 import { showApiError } from '@/lib/api-errors';
 import { useConsultationDocuments, useRevokeDocument } from '../api/documents';
 import { DOCUMENTS_TEXT as T } from '../texts';
@@ -27,15 +28,13 @@ import { IssueDocumentForm } from './issue-document-form';
  * request or a report (signed at once), and list, download or revoke what was issued. Self-contained:
  * it needs only the appointment's id and may sit in the room or on the consultation's page.
  */
-export function ConsultationDocumentsPanel({
-  appointmentId,
-  canIssue = true,
-}: {
-  appointmentId: string;
-  /** False before the consultation starts and once canceled: the list stays, the form goes. */
-  canIssue?: boolean;
-}) {
+export function ConsultationDocumentsPanel({ appointmentId }: { appointmentId: string }) {
   const documents = useConsultationDocuments(appointmentId);
+  // Issued while the consultation is under way or once it is completed (the server's rule); the
+  // appointment's live updates refresh its status, so the form appears when the call starts.
+  const appointment = useAppointment(appointmentId);
+  const status = appointment.data?.status;
+  const canIssue = status === 'in_progress' || status === 'completed';
   const [revoking, setRevoking] = useState<ClinicalDocument | null>(null);
   const items = documents.data?.items ?? [];
   return (
@@ -45,7 +44,9 @@ export function ConsultationDocumentsPanel({
         <CardDescription>{T.panel.description}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        {canIssue ? (
+        {appointment.isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : canIssue ? (
           <section className="space-y-3" aria-label={T.panel.issueTitle}>
             <h3 className="font-semibold text-sm">{T.panel.issueTitle}</h3>
             <IssueDocumentForm appointmentId={appointmentId} />
