@@ -310,7 +310,7 @@ export async function buildApp(
       });
       await api.register(healthSpaceRoutes, { db: database.db });
       await api.register(accessLogRoutes, { db: database.db });
-      await api.register(dataRightsRoutes, { ctx: () => dataRights });
+      await api.register(dataRightsRoutes, { ctx: () => dataRights, rateLimit: config.authRateLimit });
     },
     { prefix: '/api' },
   );

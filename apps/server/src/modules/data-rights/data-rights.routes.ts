@@ -28,7 +28,11 @@ import {
 } from './data-rights.service.ts';
 
 /** LGPD self-service for patients and doctors: a copy of the data, deletion, consents, profile. */
-export async function dataRightsRoutes(app: FastifyInstance, opts: { ctx: () => DataRightsContext }) {
+export async function dataRightsRoutes(
+  app: FastifyInstance,
+  opts: { ctx: () => DataRightsContext; rateLimit: number },
+) {
+  const limited = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const owner = { preHandler: app.requireRole('patient', 'doctor') };
   const tags = ['data-rights'];
@@ -46,7 +50,6 @@ export async function dataRightsRoutes(app: FastifyInstance, opts: { ctx: () => 
     '/account/data-exports',
     {
       ...owner,
-      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
       schema: {
         tags,
         summary: 'Ask for a copy of all your data (a ZIP built in the background; the link is e-mailed)',
@@ -62,7 +65,7 @@ export async function dataRightsRoutes(app: FastifyInstance, opts: { ctx: () => 
   r.get(
     '/account/data-exports/:id/download',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: limited,
       schema: {
         tags,
         summary: 'The ZIP, through the e-mailed link (valid for 7 days)',
@@ -99,7 +102,7 @@ export async function dataRightsRoutes(app: FastifyInstance, opts: { ctx: () => 
     '/account/deletion',
     {
       ...owner,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: limited,
       schema: {
         tags,
         summary: 'Delete your account (password and typed confirmation); signs you out',
