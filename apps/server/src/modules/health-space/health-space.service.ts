@@ -59,8 +59,6 @@ export async function healthSpacePage(
         eq(appointments.patientId, patientId),
         lte(appointments.startsAt, now),
         or(ne(appointments.status, 'canceled'), hasMessages),
-        // Unpaid holds never became a consultation.
-        isNotNull(appointments.requestedAt),
         before
           ? sql`(${appointments.startsAt}, ${appointments.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
           : undefined,
