@@ -23,8 +23,8 @@ function parseCursor(cursor: string | undefined) {
 }
 
 /**
- * The patient's health space: the consultations that took place (started; a canceled one only
- * when something was said in its room), newest first, keyset-paged, each with its doctor, the
+ * The patient's health space: the consultations that took place (or any whose room saw a
+ * message, such as one under way or one the doctor never came to), newest first, keyset-paged, each with its doctor, the
  * doctor's guidance and the files shared in it. Only `patientId`'s own: the route passes the caller.
  * The files are listed, not read: each opening goes through the consultation's file route, which
  * writes the access log.
@@ -33,7 +33,6 @@ export async function healthSpacePage(
   db: Queryable,
   patientId: string,
   query: { before?: string },
-  now = new Date(),
   limit = HEALTH_SPACE_PAGE_SIZE,
 ): Promise<HealthSpacePage> {
   const before = parseCursor(query.before);
@@ -57,8 +56,8 @@ export async function healthSpacePage(
     .where(
       and(
         eq(appointments.patientId, patientId),
-        lte(appointments.startsAt, now),
-        or(ne(appointments.status, 'canceled'), hasMessages),
+        // Those that took place, or where something was said (a canceled one whose doctor never came).
+        or(inArray(appointments.status, ['in_progress', 'completed', 'no_show']), hasMessages),
         before
           ? sql`(${appointments.startsAt}, ${appointments.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
           : undefined,
