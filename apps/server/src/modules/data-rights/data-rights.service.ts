@@ -129,7 +129,7 @@ export async function requestExport(ctx: DataRightsContext, person: Person, now 
 /** The job: builds the ZIP, keeps it privately, e-mails a link that works EXPORT_LINK_DAYS days. */
 export async function runExport(ctx: DataRightsContext, exportId: string, now = new Date()) {
   const [row] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, exportId));
-  if (!row || row.status !== 'pending') return;
+  if (row?.status !== 'pending') return;
   const built = await buildExport({ db: ctx.db, storage: ctx.storage, now }, row.userId);
   const key = `exports/${row.id}.zip`;
   await ctx.storage.put(key, Buffer.from(built.zip), 'application/zip');
@@ -198,7 +198,7 @@ export async function openExport(
 /** After EXPORT_LINK_DAYS: the file goes, the row stays as the record that a copy was given. */
 export async function expireExport(ctx: DataRightsContext, exportId: string, now = new Date()) {
   const [row] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, exportId));
-  if (!row || row.status !== 'ready' || !row.expiresAt || row.expiresAt > now) return;
+  if (row?.status !== 'ready' || !row.expiresAt || row.expiresAt > now) return;
   if (row.storageKey) await ctx.storage.delete(row.storageKey);
   await ctx.db
     .update(dataExports)

@@ -3,7 +3,7 @@ import {
   HEALTH_SPACE_PAGE_SIZE,
   type HealthSpacePage,
 } from '@pulsa/shared/schemas/data-rights';
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   appointments,

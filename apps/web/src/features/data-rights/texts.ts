@@ -43,6 +43,7 @@ export const DATA_RIGHTS_TEXT = {
     title: 'Consentimentos',
     description: 'O que você aceitou, em que versão e quando.',
     acceptedOn: (date: string) => `Aceito em ${date}`,
+    acceptedAtSignUp: (date: string) => `Aceitos no cadastro, em ${date}`,
     withdrawnOn: (date: string) => `Retirado em ${date}`,
     version: (v: string) => `Versão ${v}`,
     inForce: 'Em vigor',

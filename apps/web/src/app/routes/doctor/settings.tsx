@@ -8,7 +8,7 @@ export function Component() {
     <div className="space-y-8">
       <AccountPreferences section={SECTIONS.doctor.settings} />
       <AccountSecurity />
-      <DataRightsSection role="doctor" />
+      <DataRightsSection area="doctor" />
     </div>
   );
 }

@@ -12,7 +12,7 @@ export function Component() {
       <AccountPreferences section={SECTIONS.patient.settings} />
       <ConsentCard />
       <AccountSecurity />
-      <DataRightsSection role="patient" />
+      <DataRightsSection area="patient" />
     </div>
   );
 }

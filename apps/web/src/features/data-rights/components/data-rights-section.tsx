@@ -41,10 +41,10 @@ const when = (iso: string) => `${formatDate(iso)} às ${formatTime(iso)}`;
  * shares the patient granted are listed once that part exists.
  */
 export function DataRightsSection({
-  role,
+  area: role,
   consentsExtra,
 }: {
-  role: 'patient' | 'doctor';
+  area: 'patient' | 'doctor';
   consentsExtra?: ReactNode;
 }) {
   return (
@@ -147,9 +147,8 @@ function ConsentsCard({ extra }: { extra?: ReactNode }) {
                   <p className="font-medium">{c.title}</p>
                   <p className="text-muted-foreground">
                     {c.kind === 'teleconsultation'
-                      ? `${T.consents.version(c.version)} · `
-                      : `${c.version} · `}
-                    {T.consents.acceptedOn(when(c.acceptedAt))}
+                      ? `${T.consents.version(c.version)} · ${T.consents.acceptedOn(when(c.acceptedAt))}`
+                      : T.consents.acceptedAtSignUp(when(c.acceptedAt))}
                     {c.withdrawnAt ? ` · ${T.consents.withdrawnOn(when(c.withdrawnAt))}` : ''}
                   </p>
                 </div>
