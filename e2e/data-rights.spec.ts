@@ -6,6 +6,7 @@ import {
   admin,
   approvedDoctor,
   book,
+  client,
   moveIntoOpenRoom,
   ok,
   patient,
@@ -135,4 +136,49 @@ test('the patient opens the health space, sees who accessed their data and downl
   await expect(
     page.getByRole('list', { name: 'Quem acessou meus dados' }).getByRole('listitem').first(),
   ).toContainText('Cópia dos dados');
+});
+
+test('the patient deletes their account: shown what happens, future consultation canceled and refunded, signed out', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const doctor = await approvedDoctor(`Dr. Caio Fonseca ${tag()}`, { prefix: 'direitos' });
+  const p = await patient(`Sofia Ramalho ${tag()}`, 'direitos');
+  const booked = await book(p, doctor, await slot(doctor, 4, '09:00'), { notes: 'Check-up anual.' });
+  await accept(doctor, booked.id);
+
+  await signInContext(page.context(), p.account);
+  await page.goto('/patient/settings');
+  await settle(page, 'Configurações');
+  await page
+    .getByRole('region', { name: 'Seus dados' })
+    .getByRole('button', { name: 'Excluir minha conta' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir sua conta?' });
+  await expect(dialog.getByText('Não há dados clínicos a guardar.')).toBeVisible();
+  await expect(dialog.getByText(doctor.account.name)).toBeVisible();
+  await expect(dialog.getByText('reembolso de R$ 200,00')).toBeVisible();
+  // The typed confirmation is required.
+  await dialog.getByLabel('Sua senha').fill(p.account.password);
+  await dialog.getByLabel('Digite EXCLUIR para confirmar').fill('sim');
+  await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();
+  await expect(dialog.getByText('Digite EXCLUIR para confirmar').last()).toBeVisible();
+  await dialog.getByLabel('Digite EXCLUIR para confirmar').fill('EXCLUIR');
+  await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Conta excluída', { exact: true })).toBeVisible();
+  // Signed out, and the account cannot sign in again.
+  await page.goto('/patient');
+  await expect(page).toHaveURL(/\/login/);
+  const login = await (await client()).post('/api/auth/login', {
+    data: { email: p.account.email, password: p.account.password },
+  });
+  expect(login.status()).toBe(401);
+  // The doctor sees the consultation canceled by the patient, the money given back.
+  const seen = await ok<{ status: string; payment: { status: string } | null }>(
+    await doctor.api.get(`/api/appointments/${booked.id}`),
+    'appointment',
+  );
+  expect(seen.status).toBe('canceled');
+  expect(seen.payment?.status).toBe('refunded');
 });
