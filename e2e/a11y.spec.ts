@@ -201,7 +201,7 @@ test.describe('axe, the patient’s data', () => {
       await storeTheme(page, theme);
       await signInContext(page.context(), DEMO_ACCOUNTS.patient, { baseUrl: DEMO_URL });
       await page.goto(demoUrl('/patient/records'));
-      await settle(page, 'Meu histórico de saúde');
+      await settle(page, 'Meu histórico');
       await page
         .getByRole('button', { name: /^Ver a conversa/ })
         .first()

@@ -72,7 +72,7 @@ test('the patient opens the health space, sees who accessed their data and downl
     .getByRole('link', { name: 'Meu histórico' })
     .click();
   await expect(page).toHaveURL(/\/patient\/records$/);
-  await settle(page, 'Meu histórico de saúde');
+  await settle(page, 'Meu histórico');
   const consultation = page.getByRole('listitem').filter({ hasText: doctor.account.name });
   await expect(
     consultation.getByText('O médico não deixou orientações escritas nesta consulta.'),

@@ -114,7 +114,7 @@ for (const theme of THEMES) {
       if (!file) throw new Error('the demo patient has no consultation file');
       expect((await fetch(demoUrl(file.url), { headers: cookie })).status).toBe(200);
       await storeTheme(page, theme);
-      await shoot(page, 'patient-records', '/patient/records', 'Meu histórico de saúde', theme);
+      await shoot(page, 'patient-records', '/patient/records', 'Meu histórico', theme);
       await expect(page.getByText('Orientações do médico').first()).toBeVisible();
       await shoot(page, 'patient-access-log', '/patient/access-log', 'Quem acessou meus dados', theme);
       await expect(

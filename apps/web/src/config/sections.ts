@@ -82,8 +82,8 @@ export const SECTIONS = {
     },
     messages: { title: 'Mensagens', description: 'Conversas com os seus médicos.' },
     records: {
-      title: 'Meu histórico de saúde',
-      description: 'Suas consultas com as orientações dos médicos, os arquivos e as conversas.',
+      title: 'Meu histórico',
+      description: 'Seu histórico de saúde: as consultas com as orientações dos médicos, os arquivos e as conversas.',
     },
     accessLog: {
       title: 'Quem acessou meus dados',

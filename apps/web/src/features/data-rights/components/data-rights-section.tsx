@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ShieldCheck, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,8 +24,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { showApiError } from '@/lib/api-errors';
-import { sessionQueryOptions } from '@/lib/auth';
-import { SESSION_QUERY_KEY } from '@/lib/query-client';
+import { keepNoticeForNextPage } from '@/lib/kept-notice';
 import { signingOut } from '@/lib/sign-out';
 import { useSession } from '@/lib/use-session';
 import { consentsQuery, dataExportsQuery, dataRightsRequests, deletionPreviewQuery } from '../api';
@@ -194,8 +193,6 @@ function DeletionCard({ role }: { role: 'patient' | 'doctor' }) {
 function DeletionDialog({ role, onCancel }: { role: 'patient' | 'doctor'; onCancel: () => void }) {
   const preview = useQuery(deletionPreviewQuery);
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const form = useForm<DeleteAccountInput>({
     resolver: zodResolver(deleteAccountSchema),
     defaultValues: { password: '', code: '', confirmation: '' },
@@ -206,21 +203,21 @@ function DeletionDialog({ role, onCancel }: { role: 'patient' | 'doctor'; onCanc
   const p = preview.data;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    // The server ends every session of the account as it answers: this tab must not read that as
+    // "signed out elsewhere" and ask to sign in again.
     signingOut.current = true;
     try {
       const { message } = await remove.mutateAsync({ ...values, code: values.code || undefined });
-      await navigate(paths.home.href());
-      queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-      toast.success(T.deletion.doneTitle, { description: message });
+      // A whole new page: nothing of the signed-in area (queries, live connection) survives it.
+      keepNoticeForNextPage({ title: T.deletion.doneTitle, description: message, tone: 'success' });
+      window.location.assign(paths.home.href());
     } catch (error) {
+      signingOut.current = false;
       showApiError(error, {
         title: T.deletion.errorTitle,
         setError: form.setError,
         fields: ['password', 'code', 'confirmation'],
       });
-    } finally {
-      signingOut.current = false;
     }
   });
 
