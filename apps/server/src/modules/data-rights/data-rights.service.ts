@@ -300,6 +300,7 @@ async function consultationsOf(db: Queryable, user: ExportUser) {
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
       patientId: appointments.patientId,
+      requestedAt: appointments.requestedAt,
       doctorUserId: doctorProfiles.userId,
     })
     .from(appointments)
@@ -322,7 +323,10 @@ export async function deletionPreview(
   const user = await exportUserOf(ctx.db, person);
   const active = await consultationsOf(ctx.db, user);
   const future = active.filter(
-    (a) => (FUTURE_STATUSES as readonly string[]).includes(a.status) && a.startsAt > now,
+    (a) =>
+      (FUTURE_STATUSES as readonly string[]).includes(a.status) &&
+      a.startsAt > now &&
+      !(user.role === 'doctor' && a.status === 'scheduled' && !a.requestedAt),
   );
   const otherIds = future.map((a) => (user.role === 'patient' ? a.doctorUserId : a.patientId));
   const names = otherIds.length
@@ -378,7 +382,13 @@ export async function deleteAccount(
   let canceled = 0;
   for (const a of active) {
     if (!(FUTURE_STATUSES as readonly string[]).includes(a.status) || a.startsAt <= now) continue;
-    await act(ctx.booking, viewer, a.id, { kind: 'cancel', reason }, now);
+    // A doctor answers a request waiting for them by refusing it (the lifecycle's way for a doctor);
+    // an unpaid hold on their agenda expires by itself within minutes, and no one can pay it now
+    // that the profile is off the platform.
+    if (person.role === 'doctor' && a.status === 'scheduled') {
+      if (!a.requestedAt) continue;
+      await act(ctx.booking, viewer, a.id, { kind: 'reject' }, now);
+    } else await act(ctx.booking, viewer, a.id, { kind: 'cancel', reason }, now);
     canceled++;
   }
   const keepUntil = await retainUntil(ctx.db, user);

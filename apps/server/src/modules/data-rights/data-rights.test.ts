@@ -453,6 +453,21 @@ describe('Excluir minha conta', () => {
       number: SANDBOX_CARDS.approved,
     });
     await call('POST', `/api/doctor/appointments/${futureId}/accept`, doctorCookie, {});
+    // A second request, paid and still waiting for the doctor's answer.
+    const waiting = await call('POST', '/api/appointments', patient.cookie, {
+      doctorId: doctor.doctorId,
+      startsAt: slotAt(7),
+      method: 'card',
+      acceptPolicy: true,
+    });
+    const waitingId = waiting.json().id as string;
+    await call('POST', `/api/appointments/${waitingId}/payment/card`, patient.cookie, {
+      number: SANDBOX_CARDS.approved,
+    });
+    const preview = (await call('GET', '/api/account/deletion', doctorCookie)).json();
+    expect(preview.futureConsultations.map((c: { id: string }) => c.id).sort()).toEqual(
+      [futureId, waitingId].sort(),
+    );
     const done = await call('POST', '/api/account/deletion', doctorCookie, {
       password: doctor.password,
       confirmation: 'EXCLUIR',
@@ -462,6 +477,9 @@ describe('Excluir minha conta', () => {
     expect(future).toMatchObject({ status: 'canceled', canceledBy: 'doctor' });
     const [payment] = await app.db.select().from(payments).where(eq(payments.appointmentId, futureId));
     expect(payment?.status).toBe('refunded');
+    // The request waiting for the doctor is refused, the lifecycle's way for a doctor.
+    const [refused] = await app.db.select().from(appointments).where(eq(appointments.id, waitingId));
+    expect(refused?.status).toBe('canceled');
     const [profile] = await app.db
       .select()
       .from(doctorProfiles)
