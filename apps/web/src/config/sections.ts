@@ -83,7 +83,8 @@ export const SECTIONS = {
     messages: { title: 'Mensagens', description: 'Conversas com os seus médicos.' },
     records: {
       title: 'Meu histórico',
-      description: 'Seu histórico de saúde: as consultas com as orientações dos médicos, os arquivos e as conversas.',
+      description:
+        'Seu histórico de saúde: as consultas com as orientações dos médicos, os arquivos e as conversas.',
     },
     accessLog: {
       title: 'Quem acessou meus dados',
