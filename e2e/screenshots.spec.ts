@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { type Role, sessionToken, signInContext } from './support/accounts.ts';
 import { demoHeldConsultation, issueDemoDocument } from './support/clinical-documents.ts';
+import { type Role, SESSION_COOKIE, sessionToken, signInContext } from './support/accounts.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_URL,
@@ -101,6 +101,47 @@ for (const theme of THEMES) {
       await storeTheme(page, theme);
       await shoot(page, 'patient-settings', '/patient/settings', 'Configurações', theme);
       await expect(page.getByRole('button', { name: 'Ler e aceitar o termo' })).toBeVisible();
+    });
+
+    test('health space (/patient/records) and who accessed the data (/patient/access-log)', async ({
+      page,
+    }) => {
+      const token = await demoSession('patient');
+      await signInContext(page.context(), DEMO_ACCOUNTS.patient, { baseUrl: DEMO_URL, token });
+      // A real read for the log to show: the demo patient opens the file of their last consultation.
+      const cookie = { cookie: `${SESSION_COOKIE}=${token}` };
+      const records = await (await fetch(demoUrl('/api/patient/records'), { headers: cookie })).json();
+      const file = records.items.flatMap((c: { files: { url: string }[] }) => c.files)[0];
+      if (!file) throw new Error('the demo patient has no consultation file');
+      expect((await fetch(demoUrl(file.url), { headers: cookie })).status).toBe(200);
+      await storeTheme(page, theme);
+      await shoot(page, 'patient-records', '/patient/records', 'Meu histórico', theme);
+      await expect(page.getByText('Orientações do médico').first()).toBeVisible();
+      await shoot(page, 'patient-access-log', '/patient/access-log', 'Quem acessou meus dados', theme);
+      await expect(
+        page.getByRole('list', { name: 'Quem acessou meus dados' }).getByRole('listitem').first(),
+      ).toContainText('Você');
+    });
+
+    test('the data section of the settings (/patient/settings#meus-dados)', async ({ page }) => {
+      await signInContext(page.context(), DEMO_ACCOUNTS.patient, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('patient'),
+      });
+      await storeTheme(page, theme);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.goto(demoUrl('/patient/settings'));
+        await settle(page, 'Configurações');
+        const section = page.getByRole('region', { name: 'Seus dados' });
+        await expect(section.getByRole('button', { name: 'Baixar meus dados' })).toBeVisible();
+        await expect(section.getByText('Termos de uso e Política de privacidade')).toBeVisible();
+        await section.screenshot({
+          path: path.join(SCREENSHOT_DIR, `patient-settings-data-${viewport.width}-${theme}.png`),
+          animations: 'disabled',
+          caret: 'hide',
+        });
+      }
     });
 
     test('doctor payments with earnings and receipts (/doctor/payments)', async ({ page }) => {

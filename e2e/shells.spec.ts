@@ -25,6 +25,7 @@ const SIDEBAR: Record<Role, { label: string; href: string }[]> = {
     { label: 'Dashboard', href: '/patient' },
     { label: 'Agendar consulta', href: '/patient/schedule' },
     { label: 'Minhas consultas', href: '/patient/consultations' },
+    { label: 'Meu histórico', href: '/patient/records' },
     { label: 'Pagamentos', href: '/patient/payments' },
     { label: 'Mensagens', href: '/patient/messages' },
   ],

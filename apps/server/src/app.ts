@@ -7,8 +7,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { dataKeyOf } from './lib/encryption.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { accessLogRoutes } from './modules/access-log/access-log.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { adminPaymentRoutes } from './modules/appointments/appointments.admin-payments.routes.ts';
@@ -31,6 +33,8 @@ import type { DocumentsContext } from './modules/clinical-documents/clinical-doc
 import { platformSignerFor } from './modules/clinical-documents/clinical-documents.signing.ts';
 import { commissionRoutes } from './modules/commissions/commissions.routes.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
+import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.ts';
+import { type DataRightsContext, defineDataRightsJobs } from './modules/data-rights/data-rights.service.ts';
 import { doctorAgendaRoutes } from './modules/doctors/doctors.agenda.routes.ts';
 import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
@@ -38,6 +42,7 @@ import { defineTaxReceiptsReminder } from './modules/earnings/tax-receipts.remin
 import { EmailDelivery } from './modules/email/email.delivery.ts';
 import { createFileStorage } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthSpaceRoutes } from './modules/health-space/health-space.routes.ts';
 import { LIVE_SESSIONS_CHANNEL } from './modules/live/live.events.ts';
 import { LiveHub } from './modules/live/live.hub.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
@@ -178,6 +183,24 @@ export async function buildApp(
   // Day 1–5 of each month: doctors with receipts of the previous month still to issue (decision 084).
   defineTaxReceiptsReminder(jobs, database.db, config.appUrl, app.log, () => void emails.kick());
 
+  const accountService = new AccountService({
+    db: database.db,
+    config,
+    onEmailQueued: () => void emails.kick(),
+  });
+  const fileStorage = createFileStorage(config);
+  const dataRights: DataRightsContext = {
+    db: database.db,
+    storage: fileStorage,
+    jobs,
+    appUrl: config.appUrl,
+    encryptionKey: dataKeyOf(config),
+    booking,
+    account: accountService,
+    onEmailQueued: () => void emails.kick(),
+  };
+  defineDataRightsJobs(() => dataRights);
+
   registerErrorHandler(app);
   registerCsrfGuard(app, config.appUrl);
   registerInputGuard(app);
@@ -262,11 +285,7 @@ export async function buildApp(
       await api.register(accountRoutes, {
         prefix: '/account',
         rateLimit: config.authRateLimit,
-        service: new AccountService({
-          db: database.db,
-          config,
-          onEmailQueued: () => void emails.kick(),
-        }),
+        service: accountService,
       });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(liveRoutes, { hub: live });
@@ -298,11 +317,14 @@ export async function buildApp(
           db: database.db,
           iceServers: config.iceServers,
           turn: config.turn,
-          storage: createFileStorage(config),
+          storage: fileStorage,
           appointments: booking,
         },
       });
       await api.register(clinicalDocumentRoutes, { ctx: documents });
+      await api.register(healthSpaceRoutes, { db: database.db });
+      await api.register(accessLogRoutes, { db: database.db });
+      await api.register(dataRightsRoutes, { ctx: () => dataRights, rateLimit: config.authRateLimit });
     },
     { prefix: '/api' },
   );

@@ -1380,3 +1380,47 @@ export const clinicalDocuments = pgTable(
     check('clinical_documents_revocation_check', sql`(${t.revokedAt} is null) = (${t.revokeReason} is null)`),
   ],
 );
+
+// ── Data rights: data exports and account deletions (issue 19, decisions 088 and 089) ──
+
+export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed', 'expired'] as const;
+
+/**
+ * A person's "Baixar meus dados": a job builds the ZIP, keeps it in private storage and e-mails a
+ * link (its token stored hashed, like the auth tokens) that works until `expires_at`; then the file
+ * is removed and the row stays as the record that a copy was given.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DATA_EXPORT_STATUSES }).notNull().default('pending'),
+    storageKey: text('storage_key'),
+    sizeBytes: integer('size_bytes'),
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('data_exports_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * An account deleted by its owner: the non-clinical data was anonymised at `deleted_at`; the
+ * clinical data (consultations, chat, files, records, access log) is kept until `retain_until`
+ * (last clinical entry + 20 years, Lei 13.787/2018).
+ */
+export const accountDeletions = pgTable('account_deletions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  role: text('role', { enum: ['patient', 'doctor'] }).notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Null when there was no clinical entry to keep. */
+  retainUntil: date('retain_until'),
+  canceledAppointments: integer('canceled_appointments').notNull().default(0),
+});

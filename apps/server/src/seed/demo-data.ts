@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { slugify } from '@pulsa/shared/format/slug';
 import type { BillingAddress } from '@pulsa/shared/schemas/appointments';
 import { COMMISSION_FORM_DEFAULTS } from '@pulsa/shared/schemas/commissions';
@@ -6,6 +7,7 @@ import { seedSpecialties } from '../db/built-in-catalogue.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   appointments,
+  consultationMessages,
   doctorPatients,
   doctorProfiles,
   doctorVerificationEvents,
@@ -15,6 +17,7 @@ import {
 } from '../db/schema.ts';
 import type { BookingContext } from '../modules/appointments/appointments.context.ts';
 import { createCommission } from '../modules/commissions/commissions.service.ts';
+import { samplePdf } from '../modules/files/files.samples.ts';
 import type { FileStorage } from '../modules/files/files.storage.ts';
 import { addDemoBookings, type DemoBookings } from './demo-bookings.ts';
 import { addDemoDocuments, type DemoDocument } from './demo-documents.ts';
@@ -526,7 +529,7 @@ const PAST_CONSULTATIONS: readonly [number, number][] = [
  * list's counts and last visits, computed from the appointments, have something to show). Each
  * consultation is priced and timed as a booking would be: the doctor's price and length.
  */
-async function fillDemoDoctorPatients(tx: Tx, doctorId: string, patientIds: string[]) {
+async function fillDemoDoctorPatients(tx: Tx, storage: FileStorage, doctorId: string, patientIds: string[]) {
   const [doctor] = await tx
     .select({ price: doctorProfiles.consultationPrice, minutes: doctorProfiles.consultationMinutes })
     .from(doctorProfiles)
@@ -544,21 +547,79 @@ async function fillDemoDoctorPatients(tx: Tx, doctorId: string, patientIds: stri
     })),
   );
   const today = new Date();
-  await tx.insert(appointments).values(
-    PAST_CONSULTATIONS.map(([p, daysAgo]) => {
-      const day = new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-      const startsAt = new Date(`${day}T10:00:00-03:00`);
-      return {
-        patientId: listed[p] as string,
-        doctorId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + minutes * 60_000),
-        price,
-        status: 'completed' as const,
-      };
-    }),
-  );
+  const held = await tx
+    .insert(appointments)
+    .values(
+      PAST_CONSULTATIONS.map(([p, daysAgo], i) => {
+        const day = new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+        const startsAt = new Date(`${day}T10:00:00-03:00`);
+        return {
+          patientId: listed[p] as string,
+          doctorId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + minutes * 60_000),
+          price,
+          status: 'completed' as const,
+          completionNotes: DEMO_GUIDANCE[i] ?? null,
+        };
+      }),
+    )
+    .returning({ id: appointments.id, patientId: appointments.patientId, startsAt: appointments.startsAt });
+  // The demo patient's latest consultation keeps its chat and a file, for the health space.
+  const latest = held[0];
+  const [doctorUser] = await tx
+    .select({ userId: doctorProfiles.userId })
+    .from(doctorProfiles)
+    .where(eq(doctorProfiles.id, doctorId));
+  if (!latest || !doctorUser) return;
+  const at = (minutesIn: number) => new Date(latest.startsAt.getTime() + minutesIn * 60_000);
+  const fileKey = `consultations/${randomUUID()}.pdf`;
+  const pdf = await samplePdf([
+    'Hemograma completo',
+    'Paciente: Ana Clara Mendes',
+    'Hemoglobina: 13,8 g/dL (referência 12,0–15,5)',
+    'Leucócitos: 6.200/mm³ (referência 4.000–11.000)',
+    'Plaquetas: 245.000/mm³ (referência 150.000–450.000)',
+  ]);
+  await storage.put(fileKey, pdf, 'application/pdf');
+  await tx.insert(consultationMessages).values([
+    {
+      appointmentId: latest.id,
+      senderId: latest.patientId,
+      body: 'Bom dia, doutora! Trouxe o hemograma que fiz semana passada.',
+      createdAt: at(2),
+    },
+    {
+      appointmentId: latest.id,
+      senderId: latest.patientId,
+      body: '',
+      fileKey,
+      fileName: 'hemograma.pdf',
+      fileMime: 'application/pdf',
+      fileSize: pdf.length,
+      createdAt: at(3),
+    },
+    {
+      appointmentId: latest.id,
+      senderId: doctorUser.userId,
+      body: 'Obrigada, Ana. Os valores estão dentro da referência. Vamos conversar sobre o sono.',
+      createdAt: at(9),
+    },
+    {
+      appointmentId: latest.id,
+      senderId: doctorUser.userId,
+      body: 'Deixei as orientações escritas na conclusão da consulta.',
+      createdAt: at(24),
+    },
+  ]);
 }
+
+/** What the demo doctor wrote at "Concluir consulta", in the order of PAST_CONSULTATIONS. */
+const DEMO_GUIDANCE: readonly (string | null)[] = [
+  'Hemograma sem alterações. Manter a caminhada de 30 minutos, cinco vezes por semana, e evitar telas uma hora antes de dormir. Retorno em 3 meses ou antes se as palpitações voltarem.',
+  'Pressão controlada. Continuar a medir em casa duas vezes por semana e anotar os valores para a próxima consulta.',
+  'Reduzir o sal e o café. Refazer o perfil lipídico em 6 meses.',
+];
 
 /** Fills an empty database with the demo data, all in one transaction (nothing half-written). */
 export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSummary> {
@@ -682,7 +743,7 @@ export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSu
         .set({ billingAddress: demoAddress(p.ddd, i) })
         .where(eq(userProfiles.id, created.id));
     }
-    if (demoDoctorId) await fillDemoDoctorPatients(tx, demoDoctorId, patientIds);
+    if (demoDoctorId) await fillDemoDoctorPatients(tx, storage, demoDoctorId, patientIds);
 
     return {
       specialties: specialties.size,

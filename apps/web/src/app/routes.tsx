@@ -101,6 +101,8 @@ export const routes: RouteObject[] = [
           { path: p.patient.payments.path, lazy: () => import('./routes/patient/payments') },
           { path: p.patient.invitation.path, lazy: () => import('./routes/patient/invitation') },
           { path: p.patient.messages.path, lazy: () => import('./routes/patient/messages') },
+          { path: p.patient.records.path, lazy: () => import('./routes/patient/records') },
+          { path: p.patient.accessLog.path, lazy: () => import('./routes/patient/access-log') },
           { path: p.patient.profile.path, lazy: () => import('./routes/patient/profile') },
           { path: p.patient.settings.path, lazy: () => import('./routes/patient/settings') },
         ],

@@ -91,6 +91,10 @@ export const paths = {
     /** A doctor's invitation to their patient list, opened from the e-mailed link (`?token=…`). */
     invitation: route('/patient/convite'),
     messages: route('/patient/messages'),
+    /** The health space: consultations with guidance, files, chat, record and documents. */
+    records: route('/patient/records'),
+    /** "Quem acessou meus dados". */
+    accessLog: route('/patient/access-log'),
     profile: route('/patient/profile'),
     settings: route('/patient/settings'),
   },

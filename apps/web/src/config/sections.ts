@@ -62,7 +62,7 @@ export const SECTIONS = {
     messages: { title: 'Mensagens', description: 'Conversas com os seus pacientes.' },
     settings: {
       title: 'Configurações',
-      description: 'Aparência neste dispositivo e a segurança da sua conta.',
+      description: 'Aparência, segurança da conta e os seus dados.',
     },
   },
   patient: {
@@ -81,10 +81,19 @@ export const SECTIONS = {
       description: 'Autorize ou recuse que um médico adicione você à lista de pacientes dele.',
     },
     messages: { title: 'Mensagens', description: 'Conversas com os seus médicos.' },
-    profile: { title: 'Perfil', description: 'Os dados da sua conta.' },
+    records: {
+      title: 'Meu histórico',
+      description:
+        'Seu histórico de saúde: as consultas com as orientações dos médicos, os arquivos e as conversas.',
+    },
+    accessLog: {
+      title: 'Quem acessou meus dados',
+      description: 'Cada vez que alguém abriu seus dados de saúde: quem, quando, o quê e por quê.',
+    },
+    profile: { title: 'Perfil', description: 'Seu nome, telefone e os dados da sua conta.' },
     settings: {
       title: 'Configurações',
-      description: 'Aparência neste dispositivo e a segurança da sua conta.',
+      description: 'Aparência, segurança da conta, seus dados e seus consentimentos.',
     },
   },
 } as const satisfies Record<string, Record<string, Section>>;

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema.ts';
 import * as counters from '../../lib/counters.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recordClinicalAccess } from '../access-log/access-log.service.ts';
 import { appointmentFor } from '../appointments/appointments.access.ts';
 import type { BookingContext, Viewer } from '../appointments/appointments.context.ts';
 import { BY_RULES, transition } from '../appointments/appointments.lifecycle.ts';
@@ -457,7 +458,7 @@ export async function openFile(
   appointmentId: string,
   messageId: string,
 ) {
-  await loadRoom(ctx.db, appointmentId, person);
+  const room = await loadRoom(ctx.db, appointmentId, person);
   const [row] = await ctx.db
     .select()
     .from(consultationMessages)
@@ -467,6 +468,16 @@ export async function openFile(
   if (!row?.fileKey || !row.fileName || !row.fileMime) throw notFound(M.fileNotFound);
   const stream = await ctx.storage.get(row.fileKey);
   if (!stream) throw notFound(M.fileNotFound);
+  // A consultation's file is clinical data: each opening is one row of the patient's access log.
+  await recordClinicalAccess(ctx.db, {
+    patientId: room.patientId,
+    actorId: person.id,
+    actorRole: room.role,
+    resource: 'consultation_file',
+    resourceId: row.id,
+    reason: room.role === 'patient' ? 'own_data' : 'own_consultation',
+    appointmentId,
+  });
   return { fileName: row.fileName, mimeType: row.fileMime, stream };
 }
 

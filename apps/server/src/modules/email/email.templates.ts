@@ -354,3 +354,46 @@ export function taxReceiptsReminderEmail(
     }),
   };
 }
+
+const dateBr = (d: Date | string) =>
+  new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(
+    typeof d === 'string' ? new Date(`${d}T12:00:00Z`) : d,
+  );
+
+/** "Baixar meus dados": the link to the ZIP, which works until it expires. */
+export function dataExportReadyEmail(name: string, url: string, expiresAt: Date): EmailContent {
+  return {
+    kind: 'data_export_ready',
+    secret: true,
+    subject: 'A cópia dos seus dados no Pulsa está pronta',
+    ...layout({
+      title: 'Sua cópia de dados está pronta',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        'Preparamos o arquivo que você pediu com todos os seus dados no Pulsa: conta, consultas, orientações dos médicos, conversas, arquivos, consentimentos, pagamentos e o registro de quem acessou seus dados clínicos.',
+        'O arquivo é um ZIP com os dados no padrão FHIR (dados.json) e os arquivos das consultas. Ele contém dados de saúde: guarde-o em local seguro.',
+      ],
+      action: { label: 'Baixar meus dados', url },
+      footnote: `O link vale até ${dateBr(expiresAt)}; depois disso o arquivo é apagado e você pode pedir uma nova cópia nas configurações. Se você não pediu esta cópia, troque sua senha.`,
+    }),
+  };
+}
+
+/** The last message to the address of an account its owner deleted. */
+export function accountDeletedEmail(name: string, retainUntil: string | null): EmailContent {
+  return {
+    kind: 'account_deleted',
+    subject: 'Sua conta no Pulsa foi excluída',
+    ...layout({
+      title: 'Sua conta foi excluída',
+      greeting: `Olá, ${firstName(name)}.`,
+      paragraphs: [
+        'Como você pediu, sua conta no Pulsa foi excluída: seu nome, email, telefone, CPF, endereço e foto foram apagados, suas sessões foram encerradas e não é mais possível entrar com ela.',
+        retainUntil
+          ? `Os dados clínicos das suas consultas ficam guardados, sem acesso pela plataforma, até ${dateBr(retainUntil)}, como exige a Lei 13.787/2018 (20 anos desde o último registro). Os registros de pagamento ficam pelo prazo da legislação fiscal.`
+          : 'Não havia dados clínicos a guardar. Os registros de pagamento, se houver, ficam pelo prazo da legislação fiscal.',
+      ],
+      footnote: 'Se não foi você quem pediu a exclusão, escreva agora para privacidade@pulsa.com.br.',
+    }),
+  };
+}

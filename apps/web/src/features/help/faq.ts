@@ -77,7 +77,8 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'receita-atestado',
         question: 'Recebo receita e atestado?',
         answer: [
-          'Se o médico julgar necessário, ele emite a prescrição ou o atestado em PDF durante ou logo após a consulta. Os documentos ficam disponíveis na sua conta.',
+          'Se o médico julgar necessário, ele emite durante ou logo após a consulta uma receita simples, um atestado, um pedido de exames ou um relatório. Cada documento é um PDF assinado digitalmente, com código de verificação e QR code: a farmácia ou quem o receber confere a autenticidade em /verificar. Os documentos ficam em Meu histórico, na sua conta.',
+          'Receitas de medicamentos controlados (notificações A, B, B2 e de controle especial) não são emitidas pelo Pulsa: desde a RDC Anvisa nº 1.000/2025 elas só valem quando emitidas por plataformas ligadas ao sistema nacional de numeração (SNCR), que o Pulsa não é. Nesses casos o médico orienta como obter a receita.',
         ],
       },
       {
@@ -214,7 +215,8 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'documentos-clinicos',
         question: 'Posso emitir receitas e atestados?',
         answer: [
-          'Sim. Durante ou depois da consulta, você registra o prontuário e pode emitir prescrição ou atestado em PDF, que ficam disponíveis para o paciente na conta dele.',
+          'Sim. Durante a consulta, ao lado da chamada, você registra o prontuário no formato SOAP (Subjetivo, Objetivo, Avaliação, Plano) com diagnósticos da CID-10; o rascunho é salvo enquanto você digita. Ao assinar, o prontuário fica travado: depois disso só entram adendos datados e assinados por você.',
+          'Do prontuário você emite receita simples, atestado, pedido de exames e relatório, em PDF assinado digitalmente (com o certificado da plataforma ou o seu certificado ICP-Brasil A1), com código de verificação e QR code. Receitas de medicamentos controlados (notificações A, B, B2 e de controle especial) não são emitidas: desde a RDC Anvisa nº 1.000/2025 elas exigem plataformas ligadas ao SNCR, que o Pulsa não é.',
         ],
       },
     ],
@@ -242,7 +244,8 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'dados-de-saude',
         question: 'Quem vê meus dados de saúde?',
         answer: [
-          'Somente você e os médicos que cuidam de você naquele atendimento. A equipe administrativa da Pulsa não tem acesso ao conteúdo clínico. Cada acesso aos seus dados clínicos fica registrado, e você pode consultar esse histórico na sua conta.',
+          'Somente você e o médico de cada consulta. Prontuários escritos por outros médicos só aparecem para um médico se você compartilhar seu histórico com ele, e você revoga esse compartilhamento quando quiser, nas configurações. A equipe administrativa do Pulsa não tem acesso ao conteúdo clínico; a única exceção é uma mensagem denunciada a ela.',
+          'Cada acesso aos seus dados clínicos (prontuário, documento, arquivo da consulta, histórico) fica registrado de forma permanente. Na página "Quem acessou meus dados" você vê quem acessou, quando, o quê e por quê.',
         ],
         link: { label: 'Ler a Política de Privacidade', href: paths.privacy.href() },
       },
@@ -250,7 +253,8 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'excluir-conta',
         question: 'Como baixo meus dados ou excluo minha conta?',
         answer: [
-          'Na sua conta você pode baixar uma cópia de todos os seus dados e pedir a exclusão da conta. O prontuário e os demais registros clínicos continuam guardados por 20 anos, como determina a lei, e os outros dados são anonimizados.',
+          'Em Configurações › Seus dados, "Baixar meus dados" prepara um arquivo ZIP com todos os seus dados no padrão FHIR e os arquivos e documentos em PDF; o link chega por email e vale por 7 dias.',
+          'Ali também fica "Excluir minha conta": com sua senha e a palavra EXCLUIR, seu nome, email, telefone, CPF, endereço e foto são apagados na hora e suas sessões são encerradas. Consultas futuras são canceladas e reembolsadas pelas regras de cancelamento. O prontuário e os demais registros clínicos continuam guardados por 20 anos desde o último registro, como determina a Lei 13.787/2018; a data é mostrada antes de você confirmar.',
         ],
       },
     ],

@@ -85,7 +85,7 @@ export const MARKETING_TEXT = {
       },
       {
         title: 'Economize tempo',
-        text: 'Prontuário, receitas e atestados em PDF e mensagens com os pacientes no mesmo lugar da consulta.',
+        text: 'Prontuário SOAP com CID-10 ao lado da chamada, e receitas, atestados, pedidos de exames e relatórios em PDF assinado, que qualquer farmácia confere pelo QR code.',
       },
       {
         title: 'Receba pela plataforma',

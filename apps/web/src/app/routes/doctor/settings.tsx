@@ -1,12 +1,14 @@
 import { AccountPreferences } from '@/components/layout/account-preferences';
 import { SECTIONS } from '@/config/sections';
 import { AccountSecurity } from '@/features/account/components/account-security';
+import { DataRightsSection } from '@/features/data-rights';
 
 export function Component() {
   return (
     <div className="space-y-8">
       <AccountPreferences section={SECTIONS.doctor.settings} />
       <AccountSecurity />
+      <DataRightsSection area="doctor" />
     </div>
   );
 }

@@ -1,6 +1,12 @@
 import { AccountProfile } from '@/components/layout/account-profile';
 import { SECTIONS } from '@/config/sections';
+import { ProfileForm } from '@/features/data-rights';
 
 export function Component() {
-  return <AccountProfile section={SECTIONS.patient.profile} />;
+  return (
+    <div className="space-y-6">
+      <AccountProfile section={SECTIONS.patient.profile} />
+      <ProfileForm />
+    </div>
+  );
 }

@@ -32,10 +32,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           "). Para qualquer assunto sobre esta política, escreva para <Email address={E.contactEmail} />.
         </p>
         <p>
-          O conteúdo do prontuário, das prescrições e dos atestados é de responsabilidade do médico que
-          realizou o atendimento, conforme as normas do Conselho Federal de Medicina. A {E.brand} guarda esses
-          registros com segurança e os disponibiliza apenas a você e aos médicos que participam do seu
-          cuidado.
+          O conteúdo do prontuário e dos documentos clínicos (receitas, atestados, pedidos de exames e
+          relatórios) é de responsabilidade do médico que realizou o atendimento, conforme as normas do
+          Conselho Federal de Medicina. A {E.brand} guarda esses registros com segurança e os disponibiliza
+          apenas a você e aos médicos que participam do seu cuidado.
         </p>
       </>
     ),
@@ -74,8 +74,14 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           <li>
             O que você informa ao médico durante a consulta, as mensagens e os arquivos trocados com ele.
           </li>
-          <li>O prontuário, as prescrições e os atestados emitidos pelo médico.</li>
-          <li>O registro do seu consentimento para a teleconsulta.</li>
+          <li>
+            O prontuário de cada consulta (SOAP, diagnósticos da CID-10 e adendos) e os documentos emitidos
+            pelo médico: receitas simples, atestados, pedidos de exames e relatórios.
+          </li>
+          <li>
+            O registro do seu consentimento para a teleconsulta e dos compartilhamentos que você autoriza.
+          </li>
+          <li>O registro de cada acesso aos seus dados clínicos: quem, quando, o quê e por quê.</li>
         </ul>
         <h3>Agendamentos e pagamentos</h3>
         <ul>
@@ -181,13 +187,18 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Apenas você e os médicos que cuidam de você naquele atendimento. Os administradores da {E.brand}{' '}
-          gerenciam contas, agendamentos e pagamentos, mas <strong>não têm acesso ao conteúdo clínico</strong>
-          : prontuários, prescrições, atestados, mensagens e arquivos das consultas.
+          Apenas você e o médico de cada consulta. O prontuário escrito por um médico só é visto por outro
+          médico se você compartilhar seu histórico com ele; você dá e revoga esse compartilhamento, médico a
+          médico, nas configurações, e a revogação vale na hora. Os administradores da {E.brand} gerenciam
+          contas, agendamentos e pagamentos, mas <strong>não têm acesso ao conteúdo clínico</strong>:
+          prontuários, documentos, mensagens e arquivos das consultas. A única exceção é uma mensagem que um
+          participante denunciou à equipe.
         </p>
         <p>
-          Cada leitura de dados clínicos fica registrada em um histórico de acessos, que você pode consultar
-          na sua conta para saber quem acessou suas informações e quando.
+          Cada leitura de dados clínicos (prontuário, documento, arquivo da consulta, histórico, mensagem
+          denunciada, cópia dos dados) fica registrada de forma permanente: o registro não pode ser alterado
+          nem apagado. Na página <strong>Quem acessou meus dados</strong> você vê quem acessou, com nome e CRM
+          no caso de médicos, quando, o quê e por quê.
         </p>
       </>
     ),
@@ -274,8 +285,13 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           <li>a revisão de decisões tomadas apenas com base em tratamento automatizado.</li>
         </ul>
         <p>
-          Na sua conta você pode corrigir seus dados, baixar uma cópia de todos eles, consultar o histórico de
-          acessos aos seus dados clínicos e pedir a exclusão da conta. Para os demais pedidos, escreva ao
+          Na sua conta você pode: corrigir nome e telefone em Perfil; em Configurações, baixar uma cópia de
+          todos os seus dados (um arquivo ZIP no padrão FHIR, com os arquivos e documentos em PDF, cujo link
+          chega por email e vale por 7 dias); ver seus consentimentos com versão e data; consultar em Quem
+          acessou meus dados cada acesso aos seus dados clínicos; e excluir a conta. Na exclusão, os dados de
+          cadastro (nome, email, telefone, CPF, endereço, foto) são anonimizados na hora, as consultas futuras
+          são canceladas e reembolsadas pelas regras de cancelamento, e os registros clínicos ficam guardados
+          até a data exigida pela lei, que mostramos antes da confirmação. Para os demais pedidos, escreva ao
           encarregado em <Email address={E.dpoEmail} />. Podemos pedir uma confirmação de identidade antes de
           atender, para proteger você, e respondemos em até 15 dias.
         </p>

@@ -98,8 +98,16 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           comparecimento.
         </li>
         <li>
-          O médico registra o atendimento em prontuário e pode emitir prescrição ou atestado em PDF, que ficam
-          disponíveis na sua conta.
+          O médico registra o atendimento em prontuário (SOAP, com diagnósticos da CID-10), que ele assina e
+          trava: depois disso só recebe adendos datados e assinados pelo próprio autor. Dele o médico pode
+          emitir receita simples, atestado, pedido de exames e relatório, em PDF assinado digitalmente, com
+          código de verificação e QR code conferíveis em /verificar. Os documentos ficam em Meu histórico, na
+          sua conta.
+        </li>
+        <li>
+          Receitas de medicamentos controlados (notificações A, B, B2 e de controle especial) não são emitidas
+          na plataforma: desde a RDC Anvisa nº 1.000/2025 elas só valem quando emitidas por plataformas
+          ligadas ao sistema nacional de numeração (SNCR), que a {E.brand} não é.
         </li>
         <li>O médico pode concluir que o caso exige exame ou consulta presencial.</li>
         <li>É proibido gravar a consulta sem a autorização expressa da outra parte.</li>
@@ -235,11 +243,13 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: 'Suspensão e encerramento da conta',
     body: (
       <p>
-        Você pode pedir a exclusão da sua conta a qualquer momento. O prontuário e os demais registros
-        clínicos continuam guardados pelo prazo legal de 20 anos, e os outros dados são anonimizados, conforme
-        a <Link to={paths.privacy.href()}>Política de Privacidade</Link>. A {E.brand} pode suspender ou
-        encerrar contas que violem estes termos, avisando o motivo, sem prejuízo do acesso do paciente aos
-        seus registros clínicos.
+        Você pode excluir sua conta a qualquer momento em Configurações, com sua senha e uma confirmação
+        digitada. Os dados de cadastro são anonimizados na hora e as consultas futuras são canceladas e
+        reembolsadas pelas regras de cancelamento. O prontuário e os demais registros clínicos continuam
+        guardados por 20 anos desde o último registro (Lei nº 13.787/2018), data mostrada antes da
+        confirmação, conforme a <Link to={paths.privacy.href()}>Política de Privacidade</Link>. A {E.brand}{' '}
+        pode suspender ou encerrar contas que violem estes termos, avisando o motivo, sem prejuízo do acesso
+        do paciente aos seus registros clínicos.
       </p>
     ),
   },

@@ -1,0 +1,1 @@
+export { HealthSpacePage, type HealthSpaceSlots } from './components/health-space-page';
