@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { demoHeldConsultation, issueDemoDocument } from './support/clinical-documents.ts';
 import { type Role, SESSION_COOKIE, sessionToken, signInContext } from './support/accounts.ts';
+import { demoHeldConsultation, issueDemoDocument } from './support/clinical-documents.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_URL,
