@@ -27,6 +27,7 @@ async function main() {
   const fresh = await benchDatabase('data_export', driver);
   const database = await fresh.open();
   const storage = localStorage(fresh.dataDir);
+  const dataKey = randomBytes(32);
   try {
     await database.migrate();
     const db = database.db;
@@ -102,7 +103,7 @@ async function main() {
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const t = performance.now();
-      const built = await buildExport({ db, storage }, patient.id);
+      const built = await buildExport({ db, storage, dataKey }, patient.id);
       const ms = performance.now() - t;
       times.push(ms);
       process.stdout.write(

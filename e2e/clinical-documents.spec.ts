@@ -81,8 +81,8 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   const patientContext = await browser.newContext({ acceptDownloads: true });
   await signInContext(patientContext, DEMO_ACCOUNTS.patient, { baseUrl: DEMO_URL });
   const patient = await patientContext.newPage();
-  await patient.goto(demoUrl('/patient/consultations'));
-  const list = patient.getByTestId('patient-documents');
+  await patient.goto(demoUrl('/patient/records'));
+  const list = patient.getByRole('main');
   const prescriptionRow = list.locator('li', { hasText: codeText });
   await expect(prescriptionRow.getByText('Receita simples')).toBeVisible();
   const [download] = await Promise.all([

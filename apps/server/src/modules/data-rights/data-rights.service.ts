@@ -130,7 +130,10 @@ export async function requestExport(ctx: DataRightsContext, person: Person, now 
 export async function runExport(ctx: DataRightsContext, exportId: string, now = new Date()) {
   const [row] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, exportId));
   if (row?.status !== 'pending') return;
-  const built = await buildExport({ db: ctx.db, storage: ctx.storage, now }, row.userId);
+  const built = await buildExport(
+    { db: ctx.db, storage: ctx.storage, dataKey: ctx.encryptionKey, now },
+    row.userId,
+  );
   const key = `exports/${row.id}.zip`;
   await ctx.storage.put(key, Buffer.from(built.zip), 'application/zip');
   const token = newSecretToken();

@@ -16,6 +16,7 @@ import {
   userProfiles,
   users,
 } from '../../db/schema.ts';
+import { dataKeyOf } from '../../lib/encryption.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { lastEmailTo } from '../../test/outbox.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
@@ -297,7 +298,7 @@ describe('Baixar meus dados', () => {
 
   it('a doctor’s export holds their own data and messages, never their patients’', async () => {
     const built = await buildExport(
-      { db: app.db, storage: createFileStorage(app.config) },
+      { db: app.db, storage: createFileStorage(app.config), dataKey: dataKeyOf(app.config) },
       doctorA.doctor.id,
     );
     const json = JSON.stringify(built.bundle);

@@ -42,6 +42,8 @@ export interface ExportUser {
 export interface ExportContext {
   db: Queryable;
   storage: FileStorage;
+  /** The installation's data key: clinical text is kept encrypted with it. */
+  dataKey: Buffer;
 }
 
 /** A file copied into the ZIP as it was kept (PDFs of documents, files shared in consultations). */
@@ -58,7 +60,7 @@ export interface ExportPart {
 
 /**
  * One part of "Baixar meus dados". Every part collects only what is the user's own (decision 089):
- * a new kind of data is one more section in EXPORT_SECTIONS, nothing else changes.
+ * a new kind of data is one more section in EXPORT_SECTIONS (export.ts), nothing else changes.
  */
 export interface ExportSection {
   name: string;
@@ -543,7 +545,8 @@ const accessLogSection: ExportSection = {
  * and the documents branch its documents (DocumentReference + the signed PDFs, through their
  * `listDocumentsForExport`) as one more entry each.
  */
-export const EXPORT_SECTIONS: ExportSection[] = [
+/** The account's own parts; the clinical ones are in export.clinical.ts. */
+export const ACCOUNT_SECTIONS: ExportSection[] = [
   accountSection,
   consultationsSection,
   chatSection,

@@ -5,11 +5,16 @@ import type { Queryable } from '../../db/client.ts';
 import { doctorProfiles, userRoles } from '../../db/schema.ts';
 import { recordClinicalAccess } from '../access-log/access-log.service.ts';
 import type { FileStorage } from '../files/files.storage.ts';
-import { EXPORT_SECTIONS, type ExportSection, type ExportUser } from './export.sections.ts';
+import { CLINICAL_SECTIONS } from './export.clinical.ts';
+import { ACCOUNT_SECTIONS, type ExportSection, type ExportUser } from './export.sections.ts';
+
+/** Every part of "Baixar meus dados": a new kind of data is one more section here. */
+export const EXPORT_SECTIONS: ExportSection[] = [...ACCOUNT_SECTIONS, ...CLINICAL_SECTIONS];
 
 export interface ExportDeps {
   db: Queryable;
   storage: FileStorage;
+  dataKey: Buffer;
   /** The parts to collect; every section by default. */
   sections?: ExportSection[];
   now?: Date;
@@ -68,7 +73,7 @@ export async function buildExport(deps: ExportDeps, userId: string): Promise<Bui
   const zipFiles: Zippable = {};
   let fileCount = 0;
   for (const section of deps.sections ?? EXPORT_SECTIONS) {
-    const part = await section.collect({ db: deps.db, storage: deps.storage }, user);
+    const part = await section.collect({ db: deps.db, storage: deps.storage, dataKey: deps.dataKey }, user);
     resources.push(...part.resources);
     for (const file of part.files) {
       // PDFs and images are compressed already: stored as they are.

@@ -76,10 +76,7 @@ export const DOCUMENTS_TEXT = {
     done: 'Documento revogado.',
   },
   patient: {
-    title: 'Meus documentos',
-    description: 'Receitas, atestados, pedidos de exames e relatórios emitidos nas suas consultas.',
-    none: 'Nenhum documento emitido ainda.',
-    consultation: (when: string, doctor: string) => `Consulta de ${when} com ${doctor}`,
+    title: 'Documentos',
     loadError: 'Falha ao carregar seus documentos',
   },
   verify: {

@@ -1,8 +1,12 @@
 import { SECTIONS } from '@/config/sections';
+import { PatientDocumentsList } from '@/features/clinical-documents';
 import { HealthSpacePage } from '@/features/health-space';
 
-// Slots for the signed record and the documents are passed here once those parts exist:
-// <HealthSpacePage slots={{ record: (id) => …, documents: (id) => … }} />
 export function Component() {
-  return <HealthSpacePage section={SECTIONS.patient.records} />;
+  return (
+    <HealthSpacePage
+      section={SECTIONS.patient.records}
+      slots={{ documents: (id) => <PatientDocumentsList appointmentId={id} /> }}
+    />
+  );
 }
