@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { dataKeyOf } from './lib/encryption.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -43,6 +44,7 @@ import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { type PayoutsContext, schedulePayouts } from './modules/payouts/payouts.service.ts';
 import { payoutProviderFor } from './modules/payouts/stripe-connect.ts';
+import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
@@ -246,14 +248,15 @@ export async function buildApp(
       registerApiDefaults(api);
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth', rateLimit: config.authRateLimit });
+      const account = new AccountService({
+        db: database.db,
+        config,
+        onEmailQueued: () => void emails.kick(),
+      });
       await api.register(accountRoutes, {
         prefix: '/account',
         rateLimit: config.authRateLimit,
-        service: new AccountService({
-          db: database.db,
-          config,
-          onEmailQueued: () => void emails.kick(),
-        }),
+        service: account,
       });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(liveRoutes, { hub: live });
@@ -287,6 +290,15 @@ export async function buildApp(
           turn: config.turn,
           storage: createFileStorage(config),
           appointments: booking,
+        },
+      });
+      await api.register(recordRoutes, {
+        ctx: { db: database.db, dataKey: dataKeyOf(config) },
+        // Signing is the account's re-authentication: the same password check, code and throttle.
+        confirmIdentity: (request, input) => {
+          if (!request.user || !request.authSession)
+            throw new Error('record signing reached without a session');
+          return account.reauthenticate(request.user, request.authSession, input);
         },
       });
     },
