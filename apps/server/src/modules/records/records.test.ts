@@ -32,7 +32,11 @@ async function patient(): Promise<Person> {
 
 let dayOffset = 0;
 /** A consultation of this patient with this doctor, on a day of its own (no overlaps). */
-async function consultation(p: Person, d: Doctor, status: 'in_progress' | 'completed' | 'confirmed' = 'in_progress') {
+async function consultation(
+  p: Person,
+  d: Doctor,
+  status: 'in_progress' | 'completed' | 'confirmed' = 'in_progress',
+) {
   dayOffset += 1;
   const startsAt = new Date(Date.now() - dayOffset * 86_400_000);
   const [row] = await app.db
@@ -64,7 +68,10 @@ const content = (over: Record<string, unknown> = {}) => ({
 });
 
 async function writeAndSign(appointmentId: string, d: Doctor, text = content()) {
-  const saved = await api('PUT', `/api/consultations/${appointmentId}/record`, d.cookie, { revision: 0, content: text });
+  const saved = await api('PUT', `/api/consultations/${appointmentId}/record`, d.cookie, {
+    revision: 0,
+    content: text,
+  });
   expect(saved.statusCode).toBe(200);
   const signed = await api('POST', `/api/consultations/${appointmentId}/record/sign`, d.cookie, {
     revision: saved.json().revision,
@@ -151,7 +158,12 @@ describe('the record of a consultation', () => {
     expect(unknown.statusCode).toBe(400);
     const two = await api('PUT', `/api/consultations/${id}/record`, d.cookie, {
       revision: 0,
-      content: content({ diagnoses: [{ code: 'J45', principal: true }, { code: 'J06.9', principal: true }] }),
+      content: content({
+        diagnoses: [
+          { code: 'J45', principal: true },
+          { code: 'J06.9', principal: true },
+        ],
+      }),
     });
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toContain('principal');
@@ -161,7 +173,10 @@ describe('the record of a consultation', () => {
     const d = await doctor();
     const p = await patient();
     const id = await consultation(p, d, 'completed');
-    const saved = await api('PUT', `/api/consultations/${id}/record`, d.cookie, { revision: 0, content: content() });
+    const saved = await api('PUT', `/api/consultations/${id}/record`, d.cookie, {
+      revision: 0,
+      content: content(),
+    });
     const wrong = await api('POST', `/api/consultations/${id}/record/sign`, d.cookie, {
       revision: 1,
       password: 'not-the-password',
@@ -173,7 +188,10 @@ describe('the record of a consultation', () => {
       password: d.password,
     });
     expect(signed.statusCode).toBe(200);
-    expect(signed.json()).toMatchObject({ status: 'signed', contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(signed.json()).toMatchObject({
+      status: 'signed',
+      contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const again = await api('PUT', `/api/consultations/${id}/record`, d.cookie, {
       revision: 1,
       content: content({ assessment: 'mudado' }),
@@ -185,7 +203,9 @@ describe('the record of a consultation', () => {
     await expect(
       app.db.execute(sql`update clinical_records set content = 'x' where appointment_id = ${id}`),
     ).rejects.toThrow();
-    await expect(app.db.execute(sql`delete from clinical_records where appointment_id = ${id}`)).rejects.toThrow();
+    await expect(
+      app.db.execute(sql`delete from clinical_records where appointment_id = ${id}`),
+    ).rejects.toThrow();
     const [row] = await app.db.select().from(clinicalRecords).where(eq(clinicalRecords.appointmentId, id));
     expect(row?.signedAt).not.toBeNull();
 
@@ -198,7 +218,9 @@ describe('the record of a consultation', () => {
     await expect(
       app.db.execute(sql`update clinical_record_addenda set content = 'x' where id = ${addendumId}`),
     ).rejects.toThrow();
-    await expect(app.db.execute(sql`delete from clinical_record_addenda where id = ${addendumId}`)).rejects.toThrow();
+    await expect(
+      app.db.execute(sql`delete from clinical_record_addenda where id = ${addendumId}`),
+    ).rejects.toThrow();
     const read = await api('GET', `/api/consultations/${id}/record`, d.cookie);
     expect(read.json().addenda).toMatchObject([{ text: 'Paciente retornou contato: melhora.' }]);
     expect(read.json().content.assessment).toBe('Quadro viral provável.');
@@ -209,9 +231,11 @@ describe('the record of a consultation', () => {
     const p = await patient();
     const id = await consultation(p, d, 'completed');
     const pending = async () =>
-      ((await api('GET', '/api/doctor/records/pending', d.cookie)).json().items as { appointmentId: string }[]).map(
-        (i) => i.appointmentId,
-      );
+      (
+        (await api('GET', '/api/doctor/records/pending', d.cookie)).json().items as {
+          appointmentId: string;
+        }[]
+      ).map((i) => i.appointmentId);
     expect(await pending()).toContain(id);
     await writeAndSign(id, d);
     expect(await pending()).not.toContain(id);
@@ -219,7 +243,7 @@ describe('the record of a consultation', () => {
 });
 
 describe('history, shares and the access log', () => {
-  it("another doctor reads a record only while the patient shares it; revoking takes effect at once", async () => {
+  it('another doctor reads a record only while the patient shares it; revoking takes effect at once', async () => {
     const author = await doctor();
     const other = await doctor();
     const p = await patient();
@@ -228,7 +252,8 @@ describe('history, shares and the access log', () => {
     const recordId = signed.id as string;
     const otherConsultation = await consultation(p, other);
 
-    const history = async () => (await api('GET', `/api/consultations/${otherConsultation}/history`, other.cookie)).json();
+    const history = async () =>
+      (await api('GET', `/api/consultations/${otherConsultation}/history`, other.cookie)).json();
     expect((await history()).records).toEqual([]);
     expect((await api('GET', `/api/records/${recordId}`, other.cookie)).statusCode).toBe(404);
 
@@ -242,7 +267,9 @@ describe('history, shares and the access log', () => {
     const reasons = (await accessRows(p.id)).filter((r) => r.actorId === other.id).map((r) => r.reason);
     expect(new Set(reasons)).toEqual(new Set(['shared_history']));
 
-    expect((await api('DELETE', `/api/patient/record-shares/${other.doctorId}`, p.cookie)).statusCode).toBe(200);
+    expect((await api('DELETE', `/api/patient/record-shares/${other.doctorId}`, p.cookie)).statusCode).toBe(
+      200,
+    );
     expect((await history()).records).toEqual([]);
     expect((await api('GET', `/api/records/${recordId}`, other.cookie)).statusCode).toBe(404);
     const list = (await api('GET', '/api/patient/record-shares', p.cookie)).json().items;
@@ -294,7 +321,10 @@ describe('history, shares and the access log', () => {
     const id = await consultation(p, d, 'completed');
     await api('PUT', `/api/consultations/${id}/record`, d.cookie, { revision: 0, content: content() });
     expect((await api('GET', `/api/patient/records/${id}`, p.cookie)).statusCode).toBe(404);
-    await api('POST', `/api/consultations/${id}/record/sign`, d.cookie, { revision: 1, password: d.password });
+    await api('POST', `/api/consultations/${id}/record/sign`, d.cookie, {
+      revision: 1,
+      password: d.password,
+    });
     expect((await api('GET', `/api/patient/records/${id}`, p.cookie)).statusCode).toBe(200);
     const before = (await accessRows(p.id)).length;
     expect((await api('GET', `/api/patient/records/${id}`, intruder.cookie)).statusCode).toBe(404);

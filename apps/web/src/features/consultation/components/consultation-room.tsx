@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AppointmentStatusBadge } from '@/components/ui/status-badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { RECORD_TEXT, RecordPanel } from '@/features/records';
 import { clockIn, countdown, dateIn, viewerTimeZone } from '@/lib/zoned-time';
 import { useLocalMedia } from '../media/use-local-media';
 import { nextPhaseChange, type RoomPhase, roomPhase } from '../room-phase';
@@ -159,6 +161,13 @@ function ClosedRoom({
         ) : (
           <>
             <Notice tone="success">{CONSULTATION_TEXT.outcome.completed}</Notice>
+            {view.role === 'doctor' ? (
+              <Button asChild variant="outline">
+                <Link to={paths.doctor.consultationRecord.href(view.appointmentId)}>
+                  {RECORD_TEXT.pending.open}
+                </Link>
+              </Button>
+            ) : null}
             {view.completionNotes ? (
               <div className="space-y-1">
                 <h2 className="font-semibold">{CONSULTATION_TEXT.outcome.notes}</h2>
@@ -283,6 +292,25 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
       className="h-[28rem] lg:sticky lg:top-20 lg:h-[min(44rem,calc(100dvh-7rem))]"
     />
   );
+  // The doctor writes the record beside the call: a tab next to the chat (kept mounted, so
+  // switching tabs never drops what is being typed).
+  const sidePanel =
+    view.role === 'doctor' ? (
+      <Tabs defaultValue="record" className="min-w-0">
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="record">{RECORD_TEXT.recordTab}</TabsTrigger>
+          <TabsTrigger value="chat">{RECORD_TEXT.chatTab}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="record" forceMount className="data-[state=inactive]:hidden">
+          <RecordPanel appointmentId={id} />
+        </TabsContent>
+        <TabsContent value="chat" forceMount className="data-[state=inactive]:hidden">
+          {chatPanel}
+        </TabsContent>
+      </Tabs>
+    ) : (
+      chatPanel
+    );
 
   const endActions =
     view.role === 'doctor' ? (
@@ -296,7 +324,13 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
     ) : null;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div
+      className={
+        view.role === 'doctor'
+          ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(22rem,30rem)]'
+          : 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]'
+      }
+    >
       <div className="space-y-4">
         <p role="status" className="flex items-center gap-2 font-medium text-sm" data-testid="presence">
           {otherPresent ? (
@@ -373,7 +407,7 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
           </Card>
         )}
       </div>
-      {chatPanel}
+      {sidePanel}
     </div>
   );
 }
