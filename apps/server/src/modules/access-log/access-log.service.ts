@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import type { CLINICAL_ACCESS_REASONS, CLINICAL_RESOURCES } from '../../db/schema.ts';
-import { insertClinicalAccess } from './access-log.repository.ts';
+import { clinicalAccessPage, insertClinicalAccess } from './access-log.repository.ts';
 
 export type ClinicalResource = (typeof CLINICAL_RESOURCES)[number];
 export type ClinicalAccessReason = (typeof CLINICAL_ACCESS_REASONS)[number];
@@ -32,4 +32,18 @@ export async function recordClinicalAccess(
     db,
     list.map((r) => ({ ...r, appointmentId: r.appointmentId ?? null })),
   );
+}
+
+export type ClinicalAccessEntry = Awaited<ReturnType<typeof clinicalAccessPage>>[number];
+
+/**
+ * A keyset page of one patient's access log, newest first: `before` is the last row of the
+ * previous page (its instant and id). What "Quem acessou meus dados" reads.
+ */
+export async function listClinicalAccess(
+  db: Queryable,
+  patientId: string,
+  options: { before?: { createdAt: Date; id: string }; limit?: number } = {},
+): Promise<ClinicalAccessEntry[]> {
+  return clinicalAccessPage(db, patientId, options.before, Math.min(Math.max(options.limit ?? 50, 1), 200));
 }

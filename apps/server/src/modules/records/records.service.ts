@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CID10_VERSION, normalizeCid10Code } from '@pulsa/shared/schemas/cid10';
+import { CID10_VERSION, type Cid10Code, normalizeCid10Code } from '@pulsa/shared/schemas/cid10';
 import {
   type Addendum,
   type AddendumInput,
@@ -174,11 +174,17 @@ async function checkDiagnoses(db: Db, diagnoses: Diagnosis[]): Promise<Diagnosis
   return normalized;
 }
 
-async function showDiagnoses(db: Db, diagnoses: Diagnosis[]): Promise<ShownDiagnosis[]> {
-  const found = await findCids(
-    db,
-    diagnoses.map((d) => d.code),
-  );
+async function showDiagnoses(
+  db: Db,
+  diagnoses: Diagnosis[],
+  known?: Map<string, Cid10Code>,
+): Promise<ShownDiagnosis[]> {
+  const found =
+    known ??
+    (await findCids(
+      db,
+      diagnoses.map((d) => d.code),
+    ));
   return diagnoses.flatMap((d) => {
     const cid = found.get(normalizeCid10Code(d.code));
     return cid ? [{ ...cid, principal: d.principal }] : [];
@@ -506,9 +512,15 @@ export async function patientHistory(
   );
   const records: HistoryRecord[] = [];
   const reads: ClinicalAccess[] = [];
-  for (const r of rows) {
+  const contents = rows.map((r) => open(ctx, r.record).content);
+  // One look-up for every diagnosis of the page.
+  const cids = await findCids(
+    ctx.db,
+    contents.flatMap((c) => c.diagnoses.map((d) => d.code)),
+  );
+  for (const [index, r] of rows.entries()) {
     const own = r.record.authorId === viewer.id;
-    const { content } = open(ctx, r.record);
+    const content = contents[index] as RecordContent;
     const itsAddenda = addenda.get(r.record.id) ?? [];
     records.push({
       kind: 'record',
@@ -520,7 +532,7 @@ export async function patientHistory(
       status: r.record.signedAt ? 'signed' : 'draft',
       signedAt: r.record.signedAt?.toISOString() ?? null,
       content,
-      diagnoses: await showDiagnoses(ctx.db, content.diagnoses),
+      diagnoses: await showDiagnoses(ctx.db, content.diagnoses, cids),
       addenda: itsAddenda,
     });
     reads.push(
