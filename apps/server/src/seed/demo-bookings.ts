@@ -4,11 +4,11 @@ import { appointments, consultationParticipants, doctorProfiles, users } from '.
 import { book } from '../modules/appointments/appointments.booking.ts';
 import type { BookingContext, Viewer } from '../modules/appointments/appointments.context.ts';
 import { act } from '../modules/appointments/appointments.lifecycle.ts';
-import { closeUnended } from '../modules/appointments/appointments.timers.ts';
 import {
   simulateSandboxPayment,
   submitSandboxCard,
 } from '../modules/appointments/appointments.payment-events.ts';
+import { closeUnended } from '../modules/appointments/appointments.timers.ts';
 import { nextAvailableDays } from '../modules/doctors/doctors.agenda.service.ts';
 import type { Slot } from '../modules/doctors/slots.ts';
 import { SANDBOX_CARDS } from '../modules/payments/sandbox-provider.ts';
@@ -137,7 +137,10 @@ export async function addDemoBookings(
   await act(ctx, doctor, yesterdayId, { kind: 'accept' });
   const heldAt = new Date(now.getTime() - DAY - 2 * HOUR);
   const heldUntil = new Date(heldAt.getTime() + (yesterday.end.getTime() - yesterday.start.getTime()));
-  await ctx.db.update(appointments).set({ startsAt: heldAt, endsAt: heldUntil }).where(eq(appointments.id, yesterdayId));
+  await ctx.db
+    .update(appointments)
+    .set({ startsAt: heldAt, endsAt: heldUntil })
+    .where(eq(appointments.id, yesterdayId));
   await ctx.db.insert(consultationParticipants).values(
     [patient.id, doctor.id].map((userId) => ({
       appointmentId: yesterdayId,

@@ -14,6 +14,8 @@ export const RECORD_MESSAGES = {
   notFound: 'Prontuário não encontrado.',
   onlyDoctor: 'Apenas o médico desta consulta escreve o prontuário.',
   notOpen: 'O prontuário só pode ser escrito em consultas confirmadas, em andamento ou concluídas.',
+  notSignable:
+    'O prontuário pode ser assinado depois que a consulta começar (paciente e médico na sala) ou for concluída.',
   staleRevision:
     'O prontuário foi alterado em outra janela. Recarregue para ver a versão mais recente antes de continuar.',
   locked: 'Este prontuário já foi assinado e não pode mais ser alterado. Use um adendo.',

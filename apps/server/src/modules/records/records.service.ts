@@ -356,7 +356,7 @@ export async function signRecord(
   const row = await recordOf(ctx.db, appointmentId);
   if (!row) throw badRequest(M.empty, undefined, 'record_empty');
   if (row.signedAt) throw conflict(M.locked, undefined, 'record_locked');
-  if (!SIGNABLE.has(appointment.status)) throw conflict(M.notOpen, undefined, 'not_open');
+  if (!SIGNABLE.has(appointment.status)) throw conflict(M.notSignable, undefined, 'not_signable');
   if (row.revision !== revision) throw conflict(M.staleRevision, undefined, 'stale_revision');
   const { content } = open(ctx, row);
   if (isEmpty(content)) throw badRequest(M.empty, undefined, 'record_empty');

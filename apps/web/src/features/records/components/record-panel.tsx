@@ -98,7 +98,8 @@ function DraftEditor({ record }: { record: ClinicalRecord }) {
   const [signOpen, setSignOpen] = useState(false);
   const { content, change } = draft;
   const id = record.appointmentId;
-  const canSign = record.appointmentStatus === 'in_progress' || record.appointmentStatus === 'completed';
+  // The status may move on while the panel is open (the call starts); the server has the last word.
+  const canSign = !['canceled', 'no_show', 'scheduled'].includes(record.appointmentStatus);
 
   const setDiagnoses = (next: ShownDiagnosis[]) => {
     setShown(next);
