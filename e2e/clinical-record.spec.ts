@@ -89,7 +89,10 @@ test('the doctor writes the record during the call, reloads mid-sentence, signs 
   await expect(again.getByText('Recuperamos o texto guardado neste aparelho')).toBeVisible();
   await expect(again.getByTestId('save-status')).toHaveText(/Salvo às \d\d:\d\d/);
 
-  await again.getByRole('textbox', { name: 'Subjetivo (S)' }).pressSequentially(' ar.');
+  // The doctor goes on where the sentence stopped.
+  const restored = again.getByRole('textbox', { name: 'Subjetivo (S)' });
+  await restored.press('ControlOrMeta+End');
+  await restored.pressSequentially(' ar.');
   await again
     .getByRole('textbox', { name: 'Avaliação (A)' })
     .fill('Infecção viral de vias aéreas superiores.');

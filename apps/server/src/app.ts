@@ -44,6 +44,7 @@ import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { type PayoutsContext, schedulePayouts } from './modules/payouts/payouts.service.ts';
 import { payoutProviderFor } from './modules/payouts/stripe-connect.ts';
+import { ensureCid10Loaded } from './modules/records/cid10.service.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
@@ -135,6 +136,10 @@ export async function buildApp(
   app.decorate('housekeeping', new Housekeeping(database.db, app.log, jobs));
   if (options.backgroundJobs)
     app.addHook('onReady', async () => {
+      // The CID-10 table loads in the background (once per version), before the first search needs it.
+      void ensureCid10Loaded(database.db).catch((error) =>
+        app.log.error({ err: error }, 'CID-10 table not loaded'),
+      );
       await jobs.start();
       // Messages a previous run left in the outbox go out now.
       await emails.kick();

@@ -63,11 +63,19 @@ async function loadCid10(db: Db): Promise<void> {
       sex,
       version: CID10_VERSION,
     }));
-    for (let i = 0; i < codes.length; i += 1000) await tx.insert(cid10Codes).values(codes.slice(i, i + 1000));
+    // One statement per table, the rows as one JSON parameter: thousands of bound parameters
+    // would take seconds on the embedded database.
+    await tx.execute(sql`
+      insert into cid10_codes (code, display, description, kind, sex, version)
+      select code, display, description, kind, sex, version
+      from json_to_recordset(${JSON.stringify(codes)}::json)
+        as r(code text, display text, description text, kind text, sex text, version text)`);
     const words = data.codes.flatMap(([code, description]) =>
       [...new Set(searchWords(description))].map((word) => ({ word, code })),
     );
-    for (let i = 0; i < words.length; i += 2000) await tx.insert(cid10Words).values(words.slice(i, i + 2000));
+    await tx.execute(sql`
+      insert into cid10_words (word, code)
+      select word, code from json_to_recordset(${JSON.stringify(words)}::json) as r(word text, code text)`);
   });
 }
 

@@ -95,9 +95,9 @@ export function Cid10Combobox({
           className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-md"
         >
           {items.length === 0 ? (
-            <li className="px-3 py-2 text-muted-foreground text-sm">
+            <p className="px-3 py-2 text-muted-foreground text-sm">
               {search.isFetching ? T.searching : T.empty}
-            </li>
+            </p>
           ) : (
             items.map((item, index) => (
               <div
