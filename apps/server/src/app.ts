@@ -143,6 +143,10 @@ export async function buildApp(
       await jobs.start();
       // Messages a previous run left in the outbox go out now.
       await emails.kick();
+      // The CID-10 table loads in the background (once per version), before the first search needs it.
+      void ensureCid10Loaded(database.db).catch((error) =>
+        app.log.error({ err: error }, 'CID-10 table not loaded'),
+      );
     });
   // Running handlers (deliveries among them) finish before the SMTP connection closes.
   app.addHook('onClose', async () => {

@@ -50,9 +50,8 @@ async function loadCid10(db: Db): Promise<void> {
   };
   if (await present(db)) return;
   await db.transaction(async (tx) => {
-    // Two instances starting together: one loads, the other waits and finds it done.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cid10_codes'))`);
-    if (await present(tx)) return;
+    // Two instances starting together may both get here: the rows are the same, so the second
+    // one's inserts do nothing.
     await tx.delete(cid10Words);
     await tx.delete(cid10Codes);
     const codes = data.codes.map(([code, description, sex]) => ({
@@ -69,13 +68,15 @@ async function loadCid10(db: Db): Promise<void> {
       insert into cid10_codes (code, display, description, kind, sex, version)
       select code, display, description, kind, sex, version
       from json_to_recordset(${JSON.stringify(codes)}::json)
-        as r(code text, display text, description text, kind text, sex text, version text)`);
+        as r(code text, display text, description text, kind text, sex text, version text)
+      on conflict do nothing`);
     const words = data.codes.flatMap(([code, description]) =>
       [...new Set(searchWords(description))].map((word) => ({ word, code })),
     );
     await tx.execute(sql`
       insert into cid10_words (word, code)
-      select word, code from json_to_recordset(${JSON.stringify(words)}::json) as r(word text, code text)`);
+      select word, code from json_to_recordset(${JSON.stringify(words)}::json) as r(word text, code text)
+      on conflict do nothing`);
   });
 }
 
