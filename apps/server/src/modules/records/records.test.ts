@@ -2,9 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clinicalAccessLog, clinicalRecords, consentAcceptances } from '../../db/schema.ts';
+import { rotateDataKey } from '../../lib/data-key-rotation.ts';
 import { isEncrypted } from '../../lib/encryption.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
-import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
+import { createTestApp, sessionCookieFrom, TEST_ENCRYPTION_KEY } from '../../test/test-app.ts';
+import { verifyRecordHash } from './records.service.ts';
 
 let app: FastifyInstance;
 
@@ -335,5 +337,32 @@ describe('history, shares and the access log', () => {
       .from(clinicalAccessLog)
       .where(and(eq(clinicalAccessLog.patientId, p.id), eq(clinicalAccessLog.actorId, intruder.id)));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('data key rotation', () => {
+  it('re-encrypts signed records and addenda under the new key; the hash still verifies and the lock is back', async () => {
+    const d = await doctor();
+    const p = await patient();
+    const id = await consultation(p, d, 'completed');
+    await writeAndSign(id, d);
+    await api('POST', `/api/consultations/${id}/record/addenda`, d.cookie, {
+      text: 'Adendo.',
+      password: d.password,
+    });
+    const newKey = Buffer.alloc(32, 42);
+    const counts = await rotateDataKey(app.db, TEST_ENCRYPTION_KEY, newKey);
+    expect(counts.clinical_records).toBeGreaterThan(0);
+    const [row] = await app.db.select().from(clinicalRecords).where(eq(clinicalRecords.appointmentId, id));
+    if (!row) throw new Error('no record');
+    expect(verifyRecordHash({ db: app.db, dataKey: newKey }, row)).toBe(true);
+    expect(() => verifyRecordHash({ db: app.db, dataKey: TEST_ENCRYPTION_KEY }, row)).toThrow();
+    await expect(
+      app.db.execute(sql`update clinical_records set content = 'x' where appointment_id = ${id}`),
+    ).rejects.toThrow();
+    // Back to the key the app runs with, for the other tests of this file.
+    await rotateDataKey(app.db, newKey, TEST_ENCRYPTION_KEY);
+    const read = await api('GET', `/api/consultations/${id}/record`, d.cookie);
+    expect(read.json().addenda).toMatchObject([{ text: 'Adendo.' }]);
   });
 });
