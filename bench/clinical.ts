@@ -12,7 +12,6 @@
  * BENCH_KEEP=1 keeps the database and prints its address, BENCH_REUSE=<address> measures it again.
  */
 
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { emptyRecordContent } from '@pulsa/shared/schemas/records';
 import { sql } from 'drizzle-orm';

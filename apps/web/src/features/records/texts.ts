@@ -105,6 +105,7 @@ export const RECORD_TEXT = {
     description: 'Consultas concluídas cujo prontuário ainda não foi assinado.',
     none: 'Nenhum prontuário pendente.',
     open: 'Abrir prontuário',
+    linkFor: (name: string, time: string) => `Prontuário da consulta de ${name} às ${time}`,
     draft: 'Rascunho salvo',
     notStarted: 'Não iniciado',
   },
