@@ -42,7 +42,7 @@ const same = (a: RecordContent, b: RecordContent) => JSON.stringify(a) === JSON.
  * The newer of the browser's copy and the server's draft. The browser's wins when it was edited on
  * top of the server's latest revision, or later than the server's last save.
  */
-function startingPoint(record: ClinicalRecord, local: LocalCopy | null) {
+export function startingPoint(record: ClinicalRecord, local: LocalCopy | null) {
   if (record.status === 'signed' || !local || same(local.content, record.content))
     return { content: record.content, restored: false };
   const newer =
