@@ -141,6 +141,18 @@ test('the doctor writes the record during the call, reloads mid-sentence, signs 
   await expect(doc.getByTestId('record-signed')).toBeVisible();
   await expect(doc.getByTestId('addendum')).toHaveCount(1);
   await doc.screenshot({ path: path.join(SHOTS, 'clinical-record-signed-1280-light.png'), fullPage: true });
+
+  // The history opens beside it: nothing earlier for this new patient, and what sharing would add.
+  await doc.getByRole('button', { name: 'Ver histórico' }).click();
+  await expect(doc.getByTestId('patient-history')).toContainText('Nenhum registro anterior.');
+
+  // On a phone the record is a tab beside the chat, and nothing sticks out sideways.
+  await doc.setViewportSize({ width: 390, height: 844 });
+  await doc.getByRole('tab', { name: 'Chat' }).click();
+  await doc.getByRole('tab', { name: 'Prontuário' }).click();
+  await expect(doc.getByTestId('record-signed')).toBeVisible();
+  expect(await doc.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await doc.screenshot({ path: path.join(SHOTS, 'clinical-record-signed-390-light.png'), fullPage: true });
   await doc.context().close();
   await pat.context().close();
 });
