@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
 import { viewerTimeZone } from '@/lib/zoned-time';
 import { pendingRecordsQuery } from '../api/records';
 import { RECORD_TEXT } from '../texts';
@@ -14,7 +15,13 @@ const T = RECORD_TEXT.pending;
 
 /** The doctor's to-do: completed consultations whose record is not signed yet. Shown only when there is one. */
 export function PendingRecordsCard() {
-  const pending = useQuery({ ...pendingRecordsQuery, refetchInterval: 60_000 });
+  const queryClient = useQueryClient();
+  const pending = useQuery(pendingRecordsQuery);
+  // A consultation completed elsewhere (the room, the closing job) or a record signed in another
+  // window: the list follows through the live connection, and after a reconnection.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: pendingRecordsQuery.queryKey });
+  useLiveEvent('appointment.changed', refresh);
+  useLiveReconnected(refresh);
   const items = pending.data?.items ?? [];
   if (items.length === 0) return null;
   const zone = viewerTimeZone();
