@@ -45,7 +45,7 @@ export function RecordPanel({ appointmentId, className }: { appointmentId: strin
       {record.data.status === 'signed' ? (
         <SignedRecord record={record.data} zone={zone} />
       ) : (
-        <DraftEditor key={record.data.id ?? 'new'} record={record.data} />
+        <DraftEditor key={`${record.data.id}:${record.data.revision}`} record={record.data} />
       )}
       <PatientHistoryPanel appointmentId={appointmentId} zone={zone} />
     </div>
@@ -217,7 +217,13 @@ function DraftEditor({ record }: { record: ClinicalRecord }) {
         errorTitle={T.sign.error}
         onSign={async (credentials) => {
           // What is signed is what the doctor sees: everything typed is saved first.
-          if (!(await draft.flush())) throw new Error(T.sign.waitSave);
+          let saved = await draft.flush();
+          // A save on its way finishes first (a few tenths of a second at most).
+          for (let i = 0; !saved && i < 30; i++) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            saved = await draft.flush();
+          }
+          if (!saved) throw new Error(T.sign.waitSave);
           const signed = await signRecord(id, { revision: draft.revision(), ...credentials });
           clearLocalCopy(id);
           queryClient.setQueryData(recordQuery(id).queryKey, signed);
