@@ -70,7 +70,10 @@ export function SignatureDialog({
         setNeedsCode(true);
       if (error instanceof ApiError && error.fieldErrors)
         setErrors({ password: error.fieldErrors.password, code: error.fieldErrors.code });
-      showApiError(error, { title: errorTitle });
+      showApiError(error, {
+        title: errorTitle,
+        fallback: error instanceof Error ? error.message : undefined,
+      });
     } finally {
       setBusy(false);
     }
