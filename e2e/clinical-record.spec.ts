@@ -71,6 +71,7 @@ test('the doctor writes the record during the call, reloads mid-sentence, signs 
   await expect(doc.getByText('O paciente está na sala de espera')).toBeVisible();
 
   const panel = doc.getByTestId('record-panel');
+  await doc.getByRole('tab', { name: 'Prontuário' }).click();
   await expect(doc.getByRole('tab', { name: 'Prontuário' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel.getByText('Teleconsulta', { exact: true })).toBeVisible();
   await expect(panel.getByText(patient.name)).toBeVisible();

@@ -27,6 +27,8 @@ const T = CONSULTATION_TEXT.room;
 const HEARTBEAT_MS = 20_000;
 /** Entering the call is remembered by the tab, so a reload goes straight back into it. */
 const inCallKey = (id: string) => `pulsa.consultation.in-call.${id}`;
+/** The doctor's side panel (chat or record) stays where they left it across a reload. */
+const sideTabKey = (id: string) => `pulsa.consultation.side-tab.${id}`;
 
 const listHref = (role: RoomView['role']) =>
   role === 'doctor' ? paths.doctor.appointments.href() : paths.patient.consultations.href();
@@ -212,6 +214,9 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
   const chat = services.useChat(view);
   const { acceptConsent, complete, noShow } = services.useActions(id);
   const [consentOpen, setConsentOpen] = useState(false);
+  const [sideTab, setSideTab] = useState(() => sessionStorage.getItem(sideTabKey(id)) ?? 'chat');
+  // The record is read (and the read logged for the patient) only once the doctor opens its tab.
+  const [recordOpened, setRecordOpened] = useState(sideTab === 'record');
   const [otherPresent, setOtherPresent] = useState(view.otherPresent);
   const [inCall, setInCall] = useState(() => sessionStorage.getItem(inCallKey(id)) === '1');
   const consentMissing = view.role === 'patient' && view.consentRequired;
@@ -292,17 +297,25 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
       className="h-[28rem] lg:sticky lg:top-20 lg:h-[min(44rem,calc(100dvh-7rem))]"
     />
   );
-  // The doctor writes the record beside the call: a tab next to the chat (kept mounted, so
-  // switching tabs never drops what is being typed).
+  // The doctor writes the record beside the call: a tab next to the chat (both kept mounted, so
+  // switching never drops what is being typed); the tab chosen is remembered by the browser tab.
   const sidePanel =
     view.role === 'doctor' ? (
-      <Tabs defaultValue="record" className="min-w-0">
+      <Tabs
+        value={sideTab}
+        onValueChange={(tab) => {
+          sessionStorage.setItem(sideTabKey(id), tab);
+          setSideTab(tab);
+          if (tab === 'record') setRecordOpened(true);
+        }}
+        className="min-w-0"
+      >
         <TabsList className="grid w-full grid-cols-2">
-          <TabsTrigger value="record">{RECORD_TEXT.recordTab}</TabsTrigger>
           <TabsTrigger value="chat">{RECORD_TEXT.chatTab}</TabsTrigger>
+          <TabsTrigger value="record">{RECORD_TEXT.recordTab}</TabsTrigger>
         </TabsList>
         <TabsContent value="record" forceMount className="data-[state=inactive]:hidden">
-          <RecordPanel appointmentId={id} />
+          {recordOpened ? <RecordPanel appointmentId={id} /> : null}
         </TabsContent>
         <TabsContent value="chat" forceMount className="data-[state=inactive]:hidden">
           {chatPanel}
