@@ -15,7 +15,7 @@ export function RecordSharesCard() {
   const toggle = useShareToggle();
   const zone = viewerTimeZone();
   return (
-    <Card data-testid="record-shares">
+    <Card className="max-w-2xl" data-testid="record-shares">
       <CardHeader>
         <CardTitle>{T.title}</CardTitle>
         <CardDescription>{T.description}</CardDescription>
