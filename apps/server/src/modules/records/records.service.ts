@@ -746,3 +746,29 @@ export async function revokeShare(db: Db, viewer: Viewer, doctorId: string): Pro
       ),
     );
 }
+
+// ── The patient's export ──
+
+/**
+ * Every signed record of a patient with its addenda, decrypted, oldest first: what the data export
+ * (LGPD) puts in its file. Drafts are the doctor's work in progress and are not included. The
+ * caller logs the export as one read (resource `export`, reason `own_data`).
+ */
+export async function signedRecordsOfPatient(
+  ctx: RecordsContext,
+  patientId: string,
+): Promise<ClinicalRecord[]> {
+  const rows = await ctx.db
+    .select({ record: clinicalRecords, appointment: appointments })
+    .from(clinicalRecords)
+    .innerJoin(appointments, eq(appointments.id, clinicalRecords.appointmentId))
+    .where(and(eq(clinicalRecords.patientId, patientId), isNotNull(clinicalRecords.signedAt)))
+    .orderBy(appointments.startsAt);
+  const addenda = await addendaOf(
+    ctx,
+    rows.map((r) => r.record.id),
+  );
+  const out: ClinicalRecord[] = [];
+  for (const r of rows) out.push(await present(ctx, r.appointment, r.record, addenda.get(r.record.id) ?? []));
+  return out;
+}

@@ -6,7 +6,7 @@ import { rotateDataKey } from '../../lib/data-key-rotation.ts';
 import { isEncrypted } from '../../lib/encryption.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom, TEST_ENCRYPTION_KEY } from '../../test/test-app.ts';
-import { verifyRecordHash } from './records.service.ts';
+import { signedRecordsOfPatient, verifyRecordHash } from './records.service.ts';
 
 let app: FastifyInstance;
 
@@ -364,5 +364,23 @@ describe('data key rotation', () => {
     await rotateDataKey(app.db, newKey, TEST_ENCRYPTION_KEY);
     const read = await api('GET', `/api/consultations/${id}/record`, d.cookie);
     expect(read.json().addenda).toMatchObject([{ text: 'Adendo.' }]);
+  });
+});
+
+describe("the patient's export", () => {
+  it("holds their signed records with addenda, not drafts, and nobody else's", async () => {
+    const d = await doctor();
+    const p = await patient();
+    const other = await patient();
+    const signedId = await consultation(p, d, 'completed');
+    await writeAndSign(signedId, d);
+    const draftId = await consultation(p, d, 'completed');
+    await api('PUT', `/api/consultations/${draftId}/record`, d.cookie, { revision: 0, content: content() });
+    const othersId = await consultation(other, d, 'completed');
+    await writeAndSign(othersId, d);
+    const ctx = { db: app.db, dataKey: TEST_ENCRYPTION_KEY };
+    const records = await signedRecordsOfPatient(ctx, p.id);
+    expect(records.map((r) => r.appointmentId)).toEqual([signedId]);
+    expect(records[0]).toMatchObject({ status: 'signed', content: { assessment: 'Quadro viral provável.' } });
   });
 });
