@@ -144,6 +144,24 @@ for (const theme of THEMES) {
       }
     });
 
+    test('clinical record of a consultation to sign (/doctor/consultations/:id/record)', async ({ page }) => {
+      const token = await demoSession('doctor');
+      await signInContext(page.context(), DEMO_ACCOUNTS.doctor, { baseUrl: DEMO_URL, token });
+      const pending = await page.request.get(demoUrl('/api/doctor/records/pending'));
+      const first = ((await pending.json()) as { items: { appointmentId: string }[] }).items[0];
+      if (!first) throw new Error('the demo doctor has no record to sign');
+      await storeTheme(page, theme);
+      await shoot(
+        page,
+        'clinical-record',
+        `/doctor/consultations/${first.appointmentId}/record`,
+        'Prontuário da consulta',
+        theme,
+      );
+      await expect(page.getByRole('combobox', { name: 'Buscar CID-10' })).toBeVisible();
+      await expect(page.getByText('Teleconsulta', { exact: true })).toBeVisible();
+    });
+
     test('doctor payments with earnings and receipts (/doctor/payments)', async ({ page }) => {
       await signInContext(page.context(), DEMO_ACCOUNTS.doctor, {
         baseUrl: DEMO_URL,

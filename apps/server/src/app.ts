@@ -54,6 +54,8 @@ import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { type PayoutsContext, schedulePayouts } from './modules/payouts/payouts.service.ts';
 import { payoutProviderFor } from './modules/payouts/stripe-connect.ts';
+import { ensureCid10Loaded } from './modules/records/cid10.service.ts';
+import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
@@ -144,9 +146,17 @@ export async function buildApp(
   app.decorate('housekeeping', new Housekeeping(database.db, app.log, jobs));
   if (options.backgroundJobs)
     app.addHook('onReady', async () => {
+      // The CID-10 table loads in the background (once per version), before the first search needs it.
+      void ensureCid10Loaded(database.db).catch((error) =>
+        app.log.error({ err: error }, 'CID-10 table not loaded'),
+      );
       await jobs.start();
       // Messages a previous run left in the outbox go out now.
       await emails.kick();
+      // The CID-10 table loads in the background (once per version), before the first search needs it.
+      void ensureCid10Loaded(database.db).catch((error) =>
+        app.log.error({ err: error }, 'CID-10 table not loaded'),
+      );
     });
   // Running handlers (deliveries among them) finish before the SMTP connection closes.
   app.addHook('onClose', async () => {
@@ -325,6 +335,15 @@ export async function buildApp(
       await api.register(healthSpaceRoutes, { db: database.db });
       await api.register(accessLogRoutes, { db: database.db });
       await api.register(dataRightsRoutes, { ctx: () => dataRights, rateLimit: config.authRateLimit });
+      await api.register(recordRoutes, {
+        ctx: { db: database.db, dataKey: dataKeyOf(config) },
+        // Signing is the account's re-authentication: the same password check, code and throttle.
+        confirmIdentity: (request, input) => {
+          if (!request.user || !request.authSession)
+            throw new Error('record signing reached without a session');
+          return accountService.reauthenticate(request.user, request.authSession, input);
+        },
+      });
     },
     { prefix: '/api' },
   );

@@ -1424,3 +1424,117 @@ export const accountDeletions = pgTable('account_deletions', {
   retainUntil: date('retain_until'),
   canceledAppointments: integer('canceled_appointments').notNull().default(0),
 });
+
+// ── Clinical record: CID-10, each consultation's record, its addenda, the patient's shares (issue 19) ──
+
+/**
+ * The project's CID-10 table (generated from the DATASUS tables into the records module's data
+ * file, loaded idempotently by version; decision 085). `code` without the dot (J450), `display`
+ * with it (J45.0); `kind` category (3 characters) or subcategory.
+ */
+export const cid10Codes = pgTable(
+  'cid10_codes',
+  {
+    code: text('code').primaryKey(),
+    display: text('display').notNull(),
+    description: text('description').notNull(),
+    kind: text('kind', { enum: ['category', 'subcategory'] }).notNull(),
+    /** 'F' or 'M' when the code applies to one sex only. */
+    sex: text('sex'),
+    version: text('version').notNull(),
+  },
+  (t) => [index('cid10_codes_code_prefix_idx').on(t.code.op('text_pattern_ops'))],
+);
+
+/** Each word of a CID-10 description, lower-case without accents: word-prefix search by index. */
+export const cid10Words = pgTable(
+  'cid10_words',
+  {
+    word: text('word').notNull(),
+    code: text('code')
+      .notNull()
+      .references(() => cid10Codes.code, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.code] }),
+    index('cid10_words_prefix_idx').on(t.word.op('text_pattern_ops'), t.code),
+  ],
+);
+
+/**
+ * The record of one consultation, written by its doctor. `content` is the encrypted JSON of the
+ * SOAP note, diagnoses and conduct (and, once signed, the header as it stood). Once `signed_at` is
+ * set a trigger refuses any update or delete (migration); only addenda follow.
+ */
+export const clinicalRecords = pgTable(
+  'clinical_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .unique()
+      .references(() => appointments.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id),
+    /** The author: the consultation's doctor (user id). */
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    /** Optimistic concurrency for drafts: each save must name the revision it started from. */
+    revision: integer('revision').notNull().default(1),
+    /** SHA-256 (hex) of what was signed: the canonical JSON of header and content. */
+    contentHash: text('content_hash'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('clinical_records_patient_idx').on(t.patientId, t.createdAt.desc()),
+    index('clinical_records_author_pending_idx').on(t.authorId).where(sql`${t.signedAt} is null`),
+    check('clinical_records_signed_check', sql`(${t.signedAt} is null) = (${t.contentHash} is null)`),
+  ],
+);
+
+/** A dated, signed addendum to a locked record, by its author. Append-only (trigger). */
+export const clinicalRecordAddenda = pgTable(
+  'clinical_record_addenda',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => clinicalRecords.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    /** Encrypted text. */
+    content: text('content').notNull(),
+    contentHash: text('content_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('clinical_record_addenda_record_idx').on(t.recordId, t.createdAt)],
+);
+
+/**
+ * The patient lets one doctor see the records other doctors wrote about them. Revoking sets
+ * `revoked_at` (the grant stays as proof of what was consented and when); one share in force per
+ * doctor.
+ */
+export const recordShares = pgTable(
+  'record_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('record_shares_in_force_key').on(t.patientId, t.doctorId).where(sql`${t.revokedAt} is null`),
+  ],
+);

@@ -1,6 +1,6 @@
 import { BOLETO_MIN_DAYS_AHEAD } from '@pulsa/shared/schemas/appointments';
 import { eq } from 'drizzle-orm';
-import { appointments, doctorProfiles, users } from '../db/schema.ts';
+import { appointments, consultationParticipants, doctorProfiles, users } from '../db/schema.ts';
 import { book } from '../modules/appointments/appointments.booking.ts';
 import type { BookingContext, Viewer } from '../modules/appointments/appointments.context.ts';
 import { act } from '../modules/appointments/appointments.lifecycle.ts';
@@ -8,6 +8,7 @@ import {
   simulateSandboxPayment,
   submitSandboxCard,
 } from '../modules/appointments/appointments.payment-events.ts';
+import { closeUnended } from '../modules/appointments/appointments.timers.ts';
 import { nextAvailableDays } from '../modules/doctors/doctors.agenda.service.ts';
 import type { Slot } from '../modules/doctors/slots.ts';
 import { SANDBOX_CARDS } from '../modules/payments/sandbox-provider.ts';
@@ -29,6 +30,8 @@ export interface DemoBookings {
   canceledLate: number;
   /** Confirmed and paid, started a few minutes ago: its room is open now, the patient not in yet. */
   underway: number;
+  /** Held yesterday with both in the room, closed by the rules: its record is still to write and sign. */
+  awaitingRecord: number;
 }
 
 const HOUR = 3_600_000;
@@ -77,6 +80,7 @@ export async function addDemoBookings(
   const confirmed = take();
   const underway = take();
   const requested = take();
+  const yesterday = take();
   // Boleto only for slots at least 3 days ahead (an hour of margin for the time the story takes).
   const rejected = take((s) => s.start.getTime() - now.getTime() >= BOLETO_MIN_DAYS_AHEAD * DAY + HOUR);
 
@@ -125,10 +129,33 @@ export async function addDemoBookings(
     })
     .where(eq(appointments.id, underwayId));
 
+  // Held yesterday: booked, paid and accepted by the rules, moved to yesterday (the same shortcut),
+  // both parties in its room; then the rules close it as nobody ended it — completed, with no
+  // record yet, so the doctor's to-do shows it until the record is signed.
+  const yesterdayId = await bookSlot(yesterday, 'card', 'Tosse seca e cansaço há uma semana.');
+  await submitSandboxCard(ctx, patient, yesterdayId, SANDBOX_CARDS.approved);
+  await act(ctx, doctor, yesterdayId, { kind: 'accept' });
+  const heldAt = new Date(now.getTime() - DAY - 2 * HOUR);
+  const heldUntil = new Date(heldAt.getTime() + (yesterday.end.getTime() - yesterday.start.getTime()));
+  await ctx.db
+    .update(appointments)
+    .set({ startsAt: heldAt, endsAt: heldUntil })
+    .where(eq(appointments.id, yesterdayId));
+  await ctx.db.insert(consultationParticipants).values(
+    [patient.id, doctor.id].map((userId) => ({
+      appointmentId: yesterdayId,
+      userId,
+      firstJoinedAt: heldAt,
+      lastSeenAt: heldUntil,
+      leftAt: heldUntil,
+    })),
+  );
+  await closeUnended(ctx, yesterdayId, heldUntil, now);
+
   // Last: a request paid by PIX, waiting for the doctor's answer (a patient has one booking waiting
   // per doctor at a time, so it comes after the others are answered).
   const requestedId = await bookSlot(requested, 'pix', 'Palpitações ao subir escadas nas últimas semanas.');
   await simulateSandboxPayment(ctx, patient, requestedId);
 
-  return { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1, underway: 1 };
+  return { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1, underway: 1, awaitingRecord: 1 };
 }

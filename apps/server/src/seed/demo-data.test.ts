@@ -30,7 +30,7 @@ describe('demo data', { timeout: 120_000 }, () => {
       specialties: 51,
       approvedDoctors: APPROVED_DOCTORS.length,
       patients: 10,
-      bookings: { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1, underway: 1 },
+      bookings: { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1, underway: 1, awaitingRecord: 1 },
     });
     expect(APPROVED_DOCTORS.length).toBeGreaterThanOrEqual(35);
 
@@ -83,6 +83,7 @@ describe('demo data', { timeout: 120_000 }, () => {
     expect(story).toEqual([
       'canceled/boleto/paid',
       'canceled/card/paid',
+      'completed/card/paid',
       'confirmed/card/paid',
       'confirmed/card/paid',
       'scheduled/pix/paid',
@@ -133,6 +134,13 @@ describe('demo data', { timeout: 120_000 }, () => {
       cancellationReason: 'Médico indisponível',
       payment: { status: 'paid', refund: { status: 'awaiting_transfer', reason: 'Médico indisponível' } },
     });
+    // Held yesterday and closed by the rules: its record is on the doctor's to-do until signed.
+    const held = all.find((a: { status: string }) => a.status === 'completed');
+    expect(held).toBeDefined();
+    const todo = await get('/api/doctor/records/pending', doctor);
+    expect(todo.items.map((i: { appointmentId: string }) => i.appointmentId)).toContain(held.id);
+    const record = await get(`/api/consultations/${held.id}/record`, doctor);
+    expect(record).toMatchObject({ status: 'draft', revision: 0, appointmentStatus: 'completed' });
   });
 
   it('prices every consultation as a booking does: the doctor’s price and length, never R$ 0,00', async () => {

@@ -85,6 +85,10 @@ export const routes: RouteObject[] = [
           { path: p.doctor.payments.path, lazy: () => import('./routes/doctor/payments') },
           { path: p.doctor.messages.path, lazy: () => import('./routes/doctor/messages') },
           { path: p.doctor.settings.path, lazy: () => import('./routes/doctor/settings') },
+          {
+            path: p.doctor.consultationRecord.path,
+            lazy: () => import('./routes/doctor/consultation-record'),
+          },
         ],
       },
 

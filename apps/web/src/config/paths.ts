@@ -71,6 +71,11 @@ export const paths = {
     payments: route('/doctor/payments'),
     messages: route('/doctor/messages'),
     settings: route('/doctor/settings'),
+    /** The record of one consultation (write, sign, addenda) after the call. */
+    consultationRecord: {
+      path: '/doctor/consultations/:id/record',
+      href: (appointmentId: string) => `/doctor/consultations/${encodeURIComponent(appointmentId)}/record`,
+    },
   },
   /** The consultation room, for the appointment's patient and doctor. */
   consultation: {

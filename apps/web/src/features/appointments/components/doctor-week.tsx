@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { AppointmentStatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
+import { RECORD_TEXT } from '@/features/records';
 import { cn } from '@/lib/cn';
 import { useDoctorWeek } from '../api/get-doctor-appointments';
 import { APPOINTMENTS_TEXT } from '../texts';
@@ -149,6 +150,15 @@ function WeekConsultation({
         </Link>
       ) : opensAt ? (
         <span className="text-muted-foreground tabular-nums">{T.roomOpensAt(clockIn(opensAt, zone))}</span>
+      ) : null}
+      {a.status === 'in_progress' || a.status === 'completed' ? (
+        <Link
+          to={paths.doctor.consultationRecord.href(a.id)}
+          aria-label={RECORD_TEXT.pending.linkFor(a.patient.name, start)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {RECORD_TEXT.title}
+        </Link>
       ) : null}
       {a.actions.includes('cancel') ? (
         <Button

@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AppointmentStatusBadge } from '@/components/ui/status-badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { RECORD_TEXT, RecordPanel } from '@/features/records';
 import { clockIn, countdown, dateIn, viewerTimeZone } from '@/lib/zoned-time';
 import { useLocalMedia } from '../media/use-local-media';
 import { nextPhaseChange, type RoomPhase, roomPhase } from '../room-phase';
@@ -25,6 +27,8 @@ const T = CONSULTATION_TEXT.room;
 const HEARTBEAT_MS = 20_000;
 /** Entering the call is remembered by the tab, so a reload goes straight back into it. */
 const inCallKey = (id: string) => `pulsa.consultation.in-call.${id}`;
+/** The doctor's side panel (chat or record) stays where they left it across a reload. */
+const sideTabKey = (id: string) => `pulsa.consultation.side-tab.${id}`;
 
 const listHref = (role: RoomView['role']) =>
   role === 'doctor' ? paths.doctor.appointments.href() : paths.patient.consultations.href();
@@ -159,6 +163,13 @@ function ClosedRoom({
         ) : (
           <>
             <Notice tone="success">{CONSULTATION_TEXT.outcome.completed}</Notice>
+            {view.role === 'doctor' ? (
+              <Button asChild variant="outline">
+                <Link to={paths.doctor.consultationRecord.href(view.appointmentId)}>
+                  {RECORD_TEXT.pending.open}
+                </Link>
+              </Button>
+            ) : null}
             {view.completionNotes ? (
               <div className="space-y-1">
                 <h2 className="font-semibold">{CONSULTATION_TEXT.outcome.notes}</h2>
@@ -203,6 +214,9 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
   const chat = services.useChat(view);
   const { acceptConsent, complete, noShow } = services.useActions(id);
   const [consentOpen, setConsentOpen] = useState(false);
+  const [sideTab, setSideTab] = useState(() => sessionStorage.getItem(sideTabKey(id)) ?? 'chat');
+  // The record is read (and the read logged for the patient) only once the doctor opens its tab.
+  const [recordOpened, setRecordOpened] = useState(sideTab === 'record');
   const [otherPresent, setOtherPresent] = useState(view.otherPresent);
   const [inCall, setInCall] = useState(() => sessionStorage.getItem(inCallKey(id)) === '1');
   const consentMissing = view.role === 'patient' && view.consentRequired;
@@ -283,6 +297,33 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
       className="h-[28rem] lg:sticky lg:top-20 lg:h-[min(44rem,calc(100dvh-7rem))]"
     />
   );
+  // The doctor writes the record beside the call: a tab next to the chat (both kept mounted, so
+  // switching never drops what is being typed); the tab chosen is remembered by the browser tab.
+  const sidePanel =
+    view.role === 'doctor' ? (
+      <Tabs
+        value={sideTab}
+        onValueChange={(tab) => {
+          sessionStorage.setItem(sideTabKey(id), tab);
+          setSideTab(tab);
+          if (tab === 'record') setRecordOpened(true);
+        }}
+        className="min-w-0"
+      >
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="chat">{RECORD_TEXT.chatTab}</TabsTrigger>
+          <TabsTrigger value="record">{RECORD_TEXT.recordTab}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="record" forceMount className="data-[state=inactive]:hidden">
+          {recordOpened ? <RecordPanel appointmentId={id} /> : null}
+        </TabsContent>
+        <TabsContent value="chat" forceMount className="data-[state=inactive]:hidden">
+          {chatPanel}
+        </TabsContent>
+      </Tabs>
+    ) : (
+      chatPanel
+    );
 
   const endActions =
     view.role === 'doctor' ? (
@@ -296,7 +337,13 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
     ) : null;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div
+      className={
+        view.role === 'doctor'
+          ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(22rem,30rem)]'
+          : 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]'
+      }
+    >
       <div className="space-y-4">
         <p role="status" className="flex items-center gap-2 font-medium text-sm" data-testid="presence">
           {otherPresent ? (
@@ -373,7 +420,7 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
           </Card>
         )}
       </div>
-      {chatPanel}
+      {sidePanel}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { SECTIONS } from '@/config/sections';
+import { PendingRecordsCard } from '@/features/records';
 import { firstName } from '@/lib/person';
 import { useSession } from '@/lib/use-session';
 import { useDoctorDashboard } from '../api/get-dashboard';
@@ -164,7 +165,10 @@ export function DoctorDashboardPage() {
           ))}
         </div>
       ) : data.verificationStatus === 'approved' ? (
-        <Stats stats={data.stats} />
+        <div className="space-y-4">
+          <PendingRecordsCard />
+          <Stats stats={data.stats} />
+        </div>
       ) : data.verificationStatus === 'rejected' ? (
         <RejectedNotice dashboard={data} />
       ) : (
