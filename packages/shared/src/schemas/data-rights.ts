@@ -68,6 +68,8 @@ export const healthSpaceConsultationSchema = z.object({
   guidance: z.string().nullable(),
   files: z.array(healthSpaceFileSchema),
   messageCount: z.number().int(),
+  /** The doctor signed the consultation's record: the patient may open it (each opening is logged). */
+  recordSigned: z.boolean(),
 });
 export type HealthSpaceConsultation = z.infer<typeof healthSpaceConsultationSchema>;
 

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { chatFileUrl } from '../consultations/consultations.service.ts';
+import { signedRecordAppointments } from '../records/records.service.ts';
 
 function parseCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
@@ -67,7 +68,7 @@ export async function healthSpacePage(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const ids = page.map((r) => r.id);
-  const [files, counts] = ids.length
+  const [files, counts, signed] = ids.length
     ? await Promise.all([
         db
           .select({
@@ -89,8 +90,9 @@ export async function healthSpacePage(
           .from(consultationMessages)
           .where(inArray(consultationMessages.appointmentId, ids))
           .groupBy(consultationMessages.appointmentId),
+        signedRecordAppointments(db, ids),
       ])
-    : [[], []];
+    : [[], [], new Set<string>()];
   const countOf = new Map(counts.map((c) => [c.appointmentId, Number(c.n)]));
   const last = page.at(-1);
   return {
@@ -117,6 +119,7 @@ export async function healthSpacePage(
           url: chatFileUrl(r.id, f.id),
         })),
       messageCount: countOf.get(r.id) ?? 0,
+      recordSigned: signed.has(r.id),
     })),
     next: rows.length > limit && last ? `${last.startsAt.toISOString()}_${last.id}` : null,
   };

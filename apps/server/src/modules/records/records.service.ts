@@ -772,3 +772,13 @@ export async function signedRecordsOfPatient(
   for (const r of rows) out.push(await present(ctx, r.appointment, r.record, addenda.get(r.record.id) ?? []));
   return out;
 }
+
+/** Which of these consultations have a signed record (what the patient's health space offers to open; nothing is read). */
+export async function signedRecordAppointments(db: Queryable, appointmentIds: string[]): Promise<Set<string>> {
+  if (appointmentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ appointmentId: clinicalRecords.appointmentId })
+    .from(clinicalRecords)
+    .where(and(inArray(clinicalRecords.appointmentId, appointmentIds), isNotNull(clinicalRecords.signedAt)));
+  return new Set(rows.map((r) => r.appointmentId));
+}

@@ -2,6 +2,8 @@ export const HEALTH_SPACE_TEXT = {
   guidance: 'Orientações do médico',
   noGuidance: 'O médico não deixou orientações escritas nesta consulta.',
   files: 'Arquivos da consulta',
+  showRecord: 'Ver o registro da consulta',
+  hideRecord: 'Ocultar o registro da consulta',
   fromDoctor: 'enviado pelo médico',
   fromYou: 'enviado por você',
   openFile: (name: string) => `Abrir ${name} em uma nova aba`,

@@ -2,9 +2,10 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { ConsultationDocumentsPanel } from '@/features/clinical-documents';
 import { RECORD_TEXT, RecordPanel } from '@/features/records';
 
-/** /doctor/consultations/:id/record — the record of one consultation after the call. */
+/** /doctor/consultations/:id/record — the record of one consultation and its documents, after the call. */
 export function Component() {
   const { id = '' } = useParams();
   return (
@@ -22,8 +23,10 @@ export function Component() {
           </div>
         }
       />
-      <div className="max-w-3xl">
+      <div className="max-w-3xl space-y-4">
         <RecordPanel key={id} appointmentId={id} />
+        {/* The documents issued from this consultation, beside its record. */}
+        <ConsultationDocumentsPanel key={`documents-${id}`} appointmentId={id} />
       </div>
     </div>
   );

@@ -20,7 +20,8 @@ import { HEALTH_SPACE_TEXT as T } from '../texts';
 /**
  * Mount points for what the other parts of the medical act add to each consultation. Each receives
  * the consultation's id and renders nothing when there is nothing to show.
- * - `record`: the signed, locked record (SignedRecordView, from the clinical record).
+ * - `record`: the signed, locked record (SignedRecordView, from the clinical record), offered only
+ *   when the consultation has one and rendered once the patient opens it.
  * - `documents`: documents to download (PatientDocumentsList, from the clinical documents).
  */
 export interface HealthSpaceSlots {
@@ -93,6 +94,8 @@ function ConsultationCard({
   slots: HealthSpaceSlots;
 }) {
   const [chatOpen, setChatOpen] = useState(false);
+  // The record is read (and the read logged) only when the patient opens it.
+  const [recordOpen, setRecordOpen] = useState(false);
   const headingId = `consulta-${c.id}`;
   return (
     <Card aria-labelledby={headingId}>
@@ -120,7 +123,19 @@ function ConsultationCard({
             <p className="text-muted-foreground text-sm">{T.noGuidance}</p>
           )}
         </section>
-        {slots.record?.(c.id)}
+        {c.recordSigned && slots.record ? (
+          <div className="space-y-3">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={recordOpen}
+              onClick={() => setRecordOpen((v) => !v)}
+            >
+              {recordOpen ? T.hideRecord : T.showRecord}
+            </Button>
+            {recordOpen ? slots.record(c.id) : null}
+          </div>
+        ) : null}
         {slots.documents?.(c.id)}
         {c.files.length > 0 ? (
           <section className="space-y-2">
