@@ -65,7 +65,9 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   await doctor.getByRole('option', { name: 'Atestado médico' }).click();
   const certificate = panel.getByRole('form', { name: 'Atestado médico' });
   await certificate.getByLabel('Dias de afastamento').fill('2');
-  await certificate.getByLabel('CID-10 (opcional)').fill('J11');
+  await certificate.getByRole('combobox', { name: 'CID-10 (opcional)' }).fill('J11');
+  await doctor.getByRole('option', { name: /^J11 / }).click();
+  await expect(certificate.getByText('J11', { exact: true })).toBeVisible();
   await certificate.getByRole('button', { name: 'Emitir e assinar' }).click();
   await expect(certificate.getByText(/O CID só é impresso com a concordância do paciente/)).toBeVisible();
   await certificate.getByLabel(/O paciente concordou/).check();

@@ -16,6 +16,12 @@ export const ENCRYPTED_COLUMNS: { table: string; key: string; columns: string[];
     columns: ['content'],
     triggers: ['clinical_record_addenda_append_only'],
   },
+  {
+    table: 'clinical_documents',
+    key: 'id',
+    columns: ['content'],
+    triggers: ['clinical_documents_issued_once'],
+  },
   { table: 'two_factor_secrets', key: 'user_id', columns: ['secret'], triggers: [] },
   { table: 'email_outbox', key: 'id', columns: ['html', 'text'], triggers: [] },
 ];

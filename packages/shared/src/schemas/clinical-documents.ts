@@ -216,7 +216,12 @@ export const clinicalDocumentSchema = z.object({
 });
 export type ClinicalDocument = z.infer<typeof clinicalDocumentSchema>;
 
-export const clinicalDocumentListSchema = z.object({ items: z.array(clinicalDocumentSchema) });
+export const clinicalDocumentListSchema = z.object({
+  items: z.array(clinicalDocumentSchema),
+  /** For the consultation's doctor: what they issued this patient in earlier consultations. */
+  earlier: z.array(clinicalDocumentSchema),
+});
+export type ClinicalDocumentList = z.infer<typeof clinicalDocumentListSchema>;
 
 /** A document with what it says: for its doctor and its patient only. */
 export const clinicalDocumentDetailSchema = clinicalDocumentSchema.extend({ content: documentContentSchema });

@@ -1,7 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  CID10_PATTERN,
   CLINICAL_DOCUMENT_LABEL,
   type ClinicalDocument,
   type ClinicalDocumentDetail,
@@ -15,7 +14,7 @@ import {
   type PatientDocuments,
   VERIFICATION_ALPHABET,
 } from '@pulsa/shared/schemas/clinical-documents';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointments,
@@ -30,6 +29,7 @@ import { recordClinicalAccess } from '../access-log/access-log.service.ts';
 import { appointmentFor } from '../appointments/appointments.access.ts';
 import type { Viewer } from '../appointments/appointments.context.ts';
 import type { FileStorage } from '../files/files.storage.ts';
+import { findCid } from '../records/records.service.ts';
 import { drawDocumentPdf } from './clinical-documents.pdf.ts';
 import {
   addSignaturePlaceholder,
@@ -55,14 +55,12 @@ export const DOCUMENT_ADDRESS =
   'Atendimento por telemedicina — Pulsa Telemedicina (endereço eletrônico da consulta)';
 
 /**
- * The one check of a CID-10 code a document carries. For now its format (letter, two digits,
- * optional dot and digit); the clinical record's CID-10 table replaces it with a lookup.
+ * The one check of a CID-10 code a document carries: it must be in the project's CID-10 table
+ * (the clinical record's), printed as the table shows it (J45.0).
  */
-export async function resolveCid(code: string): Promise<{ code: string } | undefined> {
-  const value = code.trim().toUpperCase();
-  if (!CID10_PATTERN.test(value)) return undefined;
-  const compact = value.replace('.', '');
-  return { code: compact.length === 4 ? `${compact.slice(0, 3)}.${compact[3]}` : compact };
+export async function resolveCid(db: Db, code: string): Promise<{ code: string } | undefined> {
+  const found = await findCid(db, code);
+  return found ? { code: found.display } : undefined;
 }
 
 /** 12 characters of Crockford's base32 in groups of four (60 random bits). */
@@ -181,7 +179,7 @@ export async function issueDocument(
   if (input.type === 'certificate') {
     let cid = '';
     if (input.cid) {
-      const found = await resolveCid(input.cid);
+      const found = await resolveCid(ctx.db, input.cid);
       if (!found) throw badRequest(M.cidInvalid, { cid: M.cidInvalid });
       cid = found.code;
     }
@@ -273,17 +271,38 @@ const logRead = (ctx: DocumentsContext, viewer: Viewer, row: Row) =>
     appointmentId: row.appointmentId,
   });
 
-/** A consultation's documents (what, when, signed by whom; no content) for its doctor and patient. */
+/**
+ * A consultation's documents (what, when, signed by whom; no content) for its doctor and patient.
+ * Its doctor also gets the documents they issued this patient in their earlier consultations: the
+ * patient's history with them (opening one is a logged read, like any other).
+ */
 export async function listForConsultation(ctx: DocumentsContext, viewer: Viewer, appointmentId: string) {
   if (viewer.role === 'admin') throw notFound(M.consultationNotFound);
-  await appointmentFor(ctx.db, viewer, appointmentId, { lock: false });
+  const { appointment } = await appointmentFor(ctx.db, viewer, appointmentId, { lock: false });
   const rows = await ctx.db
     .select()
     .from(clinicalDocuments)
     .where(eq(clinicalDocuments.appointmentId, appointmentId))
     .orderBy(desc(clinicalDocuments.issuedAt));
-  return { items: rows.map(toDto) };
+  const earlier =
+    viewer.role === 'doctor'
+      ? await ctx.db
+          .select()
+          .from(clinicalDocuments)
+          .where(
+            and(
+              eq(clinicalDocuments.patientId, appointment.patientId),
+              eq(clinicalDocuments.doctorId, appointment.doctorId),
+              ne(clinicalDocuments.appointmentId, appointmentId),
+            ),
+          )
+          .orderBy(desc(clinicalDocuments.issuedAt))
+          .limit(EARLIER_DOCUMENTS_MAX)
+      : [];
+  return { items: rows.map(toDto), earlier: earlier.map(toDto) };
 }
+
+const EARLIER_DOCUMENTS_MAX = 50;
 
 /** A document with its content; the read is logged once. */
 export async function getDocument(

@@ -86,7 +86,7 @@ describe('prescription validation', () => {
   });
 });
 
-describe('verification code and CID', () => {
+describe('verification code', () => {
   it('is 12 typable characters in three groups, unguessable', () => {
     const codes = new Set(Array.from({ length: 500 }, () => newVerificationCode()));
     expect(codes.size).toBe(500);
@@ -95,13 +95,6 @@ describe('verification code and CID', () => {
     expect(normalizeVerificationCode('7K3MQ9XD2HPO')).toBe('7K3M-Q9XD-2HP0');
     expect(normalizeVerificationCode('7K3M-Q9XD')).toBeUndefined();
     expect(initialsOf('Maria da Silva Souza')).toBe('M. S. S.');
-  });
-
-  it('resolves CID-10 codes by their format', async () => {
-    expect(await resolveCid('j11')).toEqual({ code: 'J11' });
-    expect(await resolveCid('J111')).toEqual({ code: 'J11.1' });
-    expect(await resolveCid('J11.1')).toEqual({ code: 'J11.1' });
-    expect(await resolveCid('11J')).toBeUndefined();
   });
 });
 
@@ -247,6 +240,15 @@ describe('clinical documents API', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
+  });
+
+  it('takes a certificate’s CID-10 code only from the CID-10 table, printed with its dot', async () => {
+    expect(await resolveCid(app.db, 'j11')).toEqual({ code: 'J11' });
+    expect(await resolveCid(app.db, 'J111')).toEqual({ code: 'J11.1' });
+    expect(await resolveCid(app.db, 'J11.1')).toEqual({ code: 'J11.1' });
+    expect(await resolveCid(app.db, '11J')).toBeUndefined();
+    // The right shape, but no such code.
+    expect(await resolveCid(app.db, 'Y99.9')).toBeUndefined();
   });
 
   it('only the consultation’s doctor issues, during or after it, never for a canceled one', async () => {

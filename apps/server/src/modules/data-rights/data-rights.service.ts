@@ -45,6 +45,7 @@ import { act, cancellationPreview } from '../appointments/appointments.lifecycle
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { accountDeletedEmail, dataExportReadyEmail } from '../email/email.templates.ts';
 import type { FileStorage } from '../files/files.storage.ts';
+import { revokeAllShares } from '../records/records.service.ts';
 import type { ExportUser } from './export.sections.ts';
 import { buildExport } from './export.ts';
 import { retainUntil } from './retention.ts';
@@ -443,6 +444,8 @@ export async function deleteAccount(
       .set({ patientName: DELETED_NAME, patientEmail: null, patientPhone: null })
       .where(eq(doctorPatients.patientId, person.id));
     await tx.delete(doctorPatientInvitations).where(eq(doctorPatientInvitations.patientId, person.id));
+    // Other doctors read the patient's records only while shared: the shares end with the account.
+    await revokeAllShares(tx, person.id);
     if (user.doctorId) {
       const docs = await tx
         .delete(doctorDocuments)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,11 +7,14 @@ import {
   accountDeletions,
   appointments,
   clinicalAccessLog,
+  clinicalDocuments,
+  clinicalRecords,
   consentAcceptances,
   consultationMessages,
   dataExports,
   doctorProfiles,
   payments,
+  recordShares,
   sessions,
   userProfiles,
   users,
@@ -35,7 +38,7 @@ async function signIn(email: string, password: string) {
   return sessionCookieFrom(res);
 }
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, cookie: string, payload?: object) =>
   app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
 async function until<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -55,6 +58,7 @@ async function heldConsultation(
   patient: Person,
   doctor: Awaited<ReturnType<typeof createDoctor>>,
   marker: string,
+  doctorCookie = doctorA.cookie,
 ) {
   heldCount++;
   const startsAt = new Date(Date.now() - (24 + heldCount) * 3_600_000);
@@ -98,6 +102,22 @@ async function heldConsultation(
     ])
     .returning({ id: consultationMessages.id, fileKey: consultationMessages.fileKey })
     .then((rows) => rows.filter((r) => r.fileKey));
+  // The doctor records and signs the consultation, and issues a report from it.
+  const saved = await call('PUT', `/api/consultations/${id}/record`, doctorCookie, {
+    revision: 0,
+    content: { subjective: `Queixa ${marker}`, diagnoses: [{ code: 'J06.9', principal: true }] },
+  });
+  expect(saved.statusCode).toBe(200);
+  const signed = await call('POST', `/api/consultations/${id}/record/sign`, doctorCookie, {
+    revision: saved.json().revision,
+    password: doctor.password,
+  });
+  expect(signed.statusCode).toBe(200);
+  const report = await call('POST', `/api/consultations/${id}/documents`, doctorCookie, {
+    type: 'report',
+    text: `Relatório ${marker}`,
+  });
+  expect(report.statusCode).toBe(201);
   return { id, fileMessageId: (msg as { id: string }).id };
 }
 
@@ -263,6 +283,8 @@ describe('Baixar meus dados', () => {
       'DocumentReference',
       'Consent',
       'AuditEvent',
+      'Composition',
+      'Condition',
     ])
       expect(types.has(t)).toBe(true);
     // Everything of Ana: her name, her consultation, both sides of its chat, the guidance, the file.
@@ -273,9 +295,15 @@ describe('Baixar meus dados', () => {
       'Paciente diz ANA-MARK',
       'Médico responde ANA-MARK',
       'Orientação ANA-MARK',
+      'Queixa ANA-MARK',
+      'Relatório médico',
     ])
       expect(json).toContain(mine);
-    const copies = Object.keys(files).filter((p) => p.startsWith('arquivos/'));
+    // Her signed report, as issued.
+    const reportCopies = Object.keys(files).filter((p) => p.startsWith('arquivos/documentos/'));
+    expect(reportCopies).toHaveLength(1);
+    expect(strFromU8(files[reportCopies[0] as string] as Uint8Array).slice(0, 5)).toBe('%PDF-');
+    const copies = Object.keys(files).filter((p) => p.startsWith('arquivos/') && !reportCopies.includes(p));
     expect(copies).toHaveLength(1);
     expect(copies[0]).toContain('exame-ANA-MARK.pdf');
     expect(Buffer.from(files[copies[0] as string] as Uint8Array).equals(pdf)).toBe(true);
@@ -331,7 +359,7 @@ describe('Excluir minha conta', () => {
     });
     const doctorCookie = await signIn(doctor.email, doctor.password);
     const carla = await person('Carla Saindo');
-    const held = await heldConsultation(carla, doctor, 'CARLA-MARK');
+    const held = await heldConsultation(carla, doctor, 'CARLA-MARK', doctorCookie);
     await call('GET', fileUrl(held), carla.cookie);
     // A future consultation, paid by card and accepted.
     const booked = await call('POST', '/api/appointments', carla.cookie, {
@@ -361,6 +389,12 @@ describe('Excluir minha conta', () => {
     // The held consultation ended yesterday: kept 20 years from then.
     const heldEnd = new Date(Date.now() - 20 * 3_600_000);
     expect(preview.retainUntil.slice(0, 4)).toBe(String(heldEnd.getUTCFullYear() + 20));
+
+    // She shares her records with the doctor she saw.
+    expect(
+      (await call('POST', '/api/patient/record-shares', carla.cookie, { doctorId: doctor.doctorId }))
+        .statusCode,
+    ).toBe(200);
 
     // Wrong password or confirmation: refused, nothing changes.
     const wrong = await call('POST', '/api/account/deletion', carla.cookie, {
@@ -418,6 +452,21 @@ describe('Excluir minha conta', () => {
     expect(
       (await app.db.select().from(clinicalAccessLog).where(eq(clinicalAccessLog.patientId, carla.id))).length,
     ).toBeGreaterThan(0);
+    // The signed record and the report issued from it stay, unchanged; the shares she granted end.
+    const [kept] = await app.db
+      .select()
+      .from(clinicalRecords)
+      .where(eq(clinicalRecords.appointmentId, held.id));
+    expect(kept?.signedAt).not.toBeNull();
+    expect(
+      await app.db.select().from(clinicalDocuments).where(eq(clinicalDocuments.appointmentId, held.id)),
+    ).toHaveLength(1);
+    expect(
+      await app.db
+        .select()
+        .from(recordShares)
+        .where(and(eq(recordShares.patientId, carla.id), isNull(recordShares.revokedAt))),
+    ).toHaveLength(0);
     expect(
       await app.db.select().from(consentAcceptances).where(eq(consentAcceptances.userId, carla.id)),
     ).toHaveLength(0);
@@ -442,7 +491,7 @@ describe('Excluir minha conta', () => {
     });
     const doctorCookie = await signIn(doctor.email, doctor.password);
     const patient = await person('Paula Ficando');
-    const held = await heldConsultation(patient, doctor, 'SAULO-MARK');
+    const held = await heldConsultation(patient, doctor, 'SAULO-MARK', doctorCookie);
     const booked = await call('POST', '/api/appointments', patient.cookie, {
       doctorId: doctor.doctorId,
       startsAt: slotAt(6),

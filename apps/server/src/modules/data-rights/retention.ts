@@ -1,7 +1,13 @@
 import { CLINICAL_RETENTION_YEARS } from '@pulsa/shared/schemas/data-rights';
 import { and, eq, inArray, max } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { appointments, consultationMessages } from '../../db/schema.ts';
+import {
+  appointments,
+  clinicalDocuments,
+  clinicalRecordAddenda,
+  clinicalRecords,
+  consultationMessages,
+} from '../../db/schema.ts';
 import type { ExportUser } from './export.sections.ts';
 
 /** The latest clinical entry of one kind for a person (as patient or as the doctor who wrote it). */
@@ -31,11 +37,45 @@ const consultationChat: ClinicalEntrySource = async (db, user) => {
   return row?.at ?? null;
 };
 
-/**
- * Every kind of clinical entry whose date starts the 20 years (Lei 13.787/2018). The record branch
- * adds its records' and addenda's last change here, one line.
- */
-export const CLINICAL_ENTRY_SOURCES: ClinicalEntrySource[] = [consultationsHeld, consultationChat];
+/** The records: their last change (a draft's last save, or the signing). */
+const records: ClinicalEntrySource = async (db, user) => {
+  const [row] = await db
+    .select({ at: max(clinicalRecords.updatedAt) })
+    .from(clinicalRecords)
+    .innerJoin(appointments, eq(appointments.id, clinicalRecords.appointmentId))
+    .where(mine(user));
+  return row?.at ?? null;
+};
+
+/** The addenda of the records: the last one written. */
+const addenda: ClinicalEntrySource = async (db, user) => {
+  const [row] = await db
+    .select({ at: max(clinicalRecordAddenda.createdAt) })
+    .from(clinicalRecordAddenda)
+    .innerJoin(clinicalRecords, eq(clinicalRecords.id, clinicalRecordAddenda.recordId))
+    .innerJoin(appointments, eq(appointments.id, clinicalRecords.appointmentId))
+    .where(mine(user));
+  return row?.at ?? null;
+};
+
+/** The documents issued (receitas, atestados, pedidos de exames, relatórios): the last one. */
+const documents: ClinicalEntrySource = async (db, user) => {
+  const [row] = await db
+    .select({ at: max(clinicalDocuments.issuedAt) })
+    .from(clinicalDocuments)
+    .innerJoin(appointments, eq(appointments.id, clinicalDocuments.appointmentId))
+    .where(mine(user));
+  return row?.at ?? null;
+};
+
+/** Every kind of clinical entry whose date starts the 20 years (Lei 13.787/2018). */
+export const CLINICAL_ENTRY_SOURCES: ClinicalEntrySource[] = [
+  consultationsHeld,
+  consultationChat,
+  records,
+  addenda,
+  documents,
+];
 
 /** Last clinical entry + 20 years, as yyyy-MM-dd; null when there is nothing clinical to keep. */
 export async function retainUntil(db: Queryable, user: ExportUser): Promise<string | null> {

@@ -774,11 +774,22 @@ export async function signedRecordsOfPatient(
 }
 
 /** Which of these consultations have a signed record (what the patient's health space offers to open; nothing is read). */
-export async function signedRecordAppointments(db: Queryable, appointmentIds: string[]): Promise<Set<string>> {
+export async function signedRecordAppointments(
+  db: Queryable,
+  appointmentIds: string[],
+): Promise<Set<string>> {
   if (appointmentIds.length === 0) return new Set();
   const rows = await db
     .select({ appointmentId: clinicalRecords.appointmentId })
     .from(clinicalRecords)
     .where(and(inArray(clinicalRecords.appointmentId, appointmentIds), isNotNull(clinicalRecords.signedAt)));
   return new Set(rows.map((r) => r.appointmentId));
+}
+
+/** Ends every share a patient granted (their account is being deleted: nobody is left to manage them). */
+export async function revokeAllShares(db: Queryable, patientId: string): Promise<void> {
+  await db
+    .update(recordShares)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(recordShares.patientId, patientId), isNull(recordShares.revokedAt)));
 }

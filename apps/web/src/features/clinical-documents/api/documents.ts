@@ -1,5 +1,6 @@
 import type {
   ClinicalDocument,
+  ClinicalDocumentList,
   DocumentCheckResult,
   DocumentVerification,
   IssueDocument,
@@ -24,8 +25,7 @@ export const documentPdfHref = (id: string) => `/api/documents/${encodeURICompon
 export function useConsultationDocuments(appointmentId: string) {
   return useQuery({
     queryKey: documentKeys.consultation(appointmentId),
-    queryFn: ({ signal }) =>
-      api.get<{ items: ClinicalDocument[] }>(consultationPath(appointmentId), { signal }),
+    queryFn: ({ signal }) => api.get<ClinicalDocumentList>(consultationPath(appointmentId), { signal }),
     meta: { errorTitle: T.panel.loadError },
   });
 }

@@ -37,6 +37,7 @@ export function ConsultationDocumentsPanel({ appointmentId }: { appointmentId: s
   const canIssue = status === 'in_progress' || status === 'completed';
   const [revoking, setRevoking] = useState<ClinicalDocument | null>(null);
   const items = documents.data?.items ?? [];
+  const earlier = documents.data?.earlier ?? [];
   return (
     <Card data-testid="consultation-documents">
       <CardHeader>
@@ -78,6 +79,16 @@ export function ConsultationDocumentsPanel({ appointmentId }: { appointmentId: s
             </ul>
           )}
         </section>
+        {earlier.length > 0 ? (
+          <section className="space-y-3" aria-label={T.panel.earlier}>
+            <h3 className="font-semibold text-sm">{T.panel.earlier}</h3>
+            <ul className="space-y-2">
+              {earlier.map((document) => (
+                <DocumentRow key={document.id} document={document} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </CardContent>
       <RevokeDialog document={revoking} onClose={() => setRevoking(null)} />
     </Card>

@@ -29,6 +29,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { Textarea } from '@/components/ui/textarea';
+import { Cid10Combobox } from '@/features/records';
 import { showApiError } from '@/lib/api-errors';
 import { useIssueDocument } from '../api/documents';
 import { DOCUMENTS_TEXT as T } from '../texts';
@@ -284,16 +285,40 @@ function CertificateForm({ appointmentId }: { appointmentId: string }) {
         <FormField label={C.startDate} error={errors.startDate?.message}>
           <Input type="date" disabled={busy} {...form.register('startDate')} />
         </FormField>
-        <FormField label={C.cid} error={errors.cid?.message}>
-          <Input
-            placeholder={C.cidPlaceholder}
-            autoComplete="off"
-            maxLength={6}
-            disabled={busy}
-            {...form.register('cid')}
-          />
-        </FormField>
       </div>
+      {/* The code comes from the CID-10 table, chosen by code or words; the server checks it again. */}
+      <Controller
+        control={form.control}
+        name="cid"
+        render={({ field }) =>
+          field.value ? (
+            <div className="space-y-1.5">
+              <p className="font-medium text-sm">{C.cid}</p>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="rounded-md border px-2 py-1 font-mono">{field.value}</span>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => field.onChange('')}
+                >
+                  {C.cidRemove}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="space-y-1">
+              <Cid10Combobox
+                label={C.cid}
+                disabled={busy}
+                onChoose={(code) => field.onChange(code.display)}
+              />
+              {errors.cid?.message ? <p className="text-destructive text-sm">{errors.cid.message}</p> : null}
+            </div>
+          )
+        }
+      />
       <Controller
         control={form.control}
         name="cidConsent"
