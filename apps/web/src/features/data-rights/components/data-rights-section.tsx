@@ -39,16 +39,10 @@ const when = (iso: string) => `${formatDate(iso)} às ${formatTime(iso)}`;
 
 /**
  * The LGPD self-service of the settings page (patient and doctor): a copy of the data, the consents
- * with versions and dates, and the deletion of the account. `consentsExtra` is where the record
- * shares the patient granted are listed once that part exists.
+ * with versions and dates, and the deletion of the account. The record shares the patient granted
+ * have their own card on the same page.
  */
-export function DataRightsSection({
-  area: role,
-  consentsExtra,
-}: {
-  area: 'patient' | 'doctor';
-  consentsExtra?: ReactNode;
-}) {
+export function DataRightsSection({ area: role }: { area: 'patient' | 'doctor' }) {
   return (
     <section id="meus-dados" aria-labelledby="meus-dados-titulo" className="space-y-4">
       <div className="space-y-1">
@@ -67,7 +61,7 @@ export function DataRightsSection({
         ) : null}
       </div>
       <ExportCard />
-      <ConsentsCard extra={consentsExtra} />
+      <ConsentsCard />
       <DeletionCard role={role} />
     </section>
   );
@@ -126,7 +120,7 @@ function ExportCard() {
   );
 }
 
-function ConsentsCard({ extra }: { extra?: ReactNode }) {
+function ConsentsCard() {
   const consents = useQuery(consentsQuery);
   const items = consents.data?.items ?? [];
   return (
@@ -161,7 +155,6 @@ function ConsentsCard({ extra }: { extra?: ReactNode }) {
             ))}
           </ul>
         )}
-        {extra}
       </CardContent>
     </Card>
   );
