@@ -268,8 +268,10 @@ describe('what a second look found', () => {
   it("a doctor's move inside the last 24 h gives the patient a full refund until the new start", async () => {
     const id = await confirmed(freeSlot());
     await shiftToStartIn(id, 10 * 3_600_000);
+    // On the hour, 2 to 3 hours ahead: the half-hour always ends by 23:30 local time, inside the
+    // doctor's day (a :30 start at 23:30 would end at midnight, past the agenda's 23:59).
     const soon = new Date(Date.now() + 3 * 3_600_000);
-    soon.setUTCMinutes(30, 0, 0);
+    soon.setUTCMinutes(0, 0, 0);
     const moved = await reschedule(id, soon.toISOString(), cookies.doctor);
     expect(moved.statusCode).toBe(200);
     const preview = await call('GET', `/api/appointments/${id}/cancellation`, cookies.patient);
