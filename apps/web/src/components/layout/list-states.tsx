@@ -69,3 +69,27 @@ export function ListLoadError({
     </Card>
   );
 }
+
+/** The end of a keyset-paged list: a button that loads the next (older) page while there is one. */
+export function LoadMoreButton({
+  query,
+  label,
+  loadingLabel,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label: string;
+  loadingLabel: string;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="mt-6 flex justify-center">
+      <Button
+        variant="outline"
+        onClick={() => void query.fetchNextPage()}
+        disabled={query.isFetchingNextPage}
+      >
+        {query.isFetchingNextPage ? loadingLabel : label}
+      </Button>
+    </div>
+  );
+}

@@ -17,7 +17,7 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { ListEmptyState, ListLoadError } from '@/components/layout/list-states';
+import { ListEmptyState, ListLoadError, LoadMoreButton } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -82,17 +82,7 @@ export function AccessLogPage({ section }: { section: Section }) {
           </ol>
         </Card>
       )}
-      {query.hasNextPage ? (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? T.loadingMore : T.loadMore}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={query} label={T.loadMore} loadingLabel={T.loadingMore} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { formatBRL } from '@pulsa/shared/format/money';
 import { type DeleteAccountInput, deleteAccountSchema } from '@pulsa/shared/schemas/data-rights';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ShieldCheck, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FileText, HeartPulse, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { ListEmptyState, ListLoadError } from '@/components/layout/list-states';
+import { ListEmptyState, ListLoadError, LoadMoreButton } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -71,17 +71,7 @@ export function HealthSpacePage({ section, slots = {} }: { section: Section; slo
           ))}
         </ol>
       )}
-      {query.hasNextPage ? (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? T.loadingMore : T.loadMore}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={query} label={T.loadMore} loadingLabel={T.loadingMore} />
     </>
   );
 }
