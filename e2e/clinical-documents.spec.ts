@@ -84,7 +84,7 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   await signInContext(patientContext, DEMO_ACCOUNTS.patient, { baseUrl: DEMO_URL });
   const patient = await patientContext.newPage();
   await patient.goto(demoUrl('/patient/records'));
-  const list = patient.getByRole('main');
+  const list = patient.getByTestId('patient-documents');
   const prescriptionRow = list.locator('li', { hasText: codeText });
   await expect(prescriptionRow.getByText('Receita simples')).toBeVisible();
   const [download] = await Promise.all([
