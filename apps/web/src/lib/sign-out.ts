@@ -26,12 +26,14 @@ export function useSignOut() {
       signingOut.current = false;
     },
     onSuccess: async () => {
+      // Said before leaving: the landing page loads from the server and carries the latest toast
+      // along when it takes over, which may happen before `navigate` resolves.
+      toast.success(PLATFORM_TEXT.signOutSuccess);
       await navigate(paths.home.href());
       // Forget everything the signed-in user loaded; the session entry itself stays (now empty) so
       // the components watching it update at once.
       queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-      toast.success(PLATFORM_TEXT.signOutSuccess);
     },
     onError: (error) => {
       toast.error(PLATFORM_TEXT.signOutError, {
