@@ -91,7 +91,7 @@ export async function book(
 ): Promise<AppointmentDto> {
   const start = new Date(input.startsAt);
   const doctor = await doctorForBooking(ctx.db, input.doctorId, start);
-  if (!doctor || doctor.status !== 'approved' || doctor.price === null) throw notFound(M.doctorNotFound);
+  if (doctor?.status !== 'approved' || doctor.price === null) throw notFound(M.doctorNotFound);
   if (doctor.userId === patientId) throw new AppError(400, M.ownAppointment, { code: 'own_appointment' });
   const end = new Date(start.getTime() + doctor.minutes * MINUTE);
   const fieldError = (field: string, message: string) =>

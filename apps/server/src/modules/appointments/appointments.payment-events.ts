@@ -189,12 +189,7 @@ export async function submitSandboxCard(ctx: BookingContext, viewer: Viewer, id:
   const providerRef = await ctx.db.transaction(async (tx) => {
     const { appointment } = await appointmentFor(tx, viewer, id);
     const payment = await lockLivePayment(tx, id);
-    if (
-      !payment ||
-      payment.method !== 'card' ||
-      payment.status !== 'pending' ||
-      appointment.status !== 'scheduled'
-    )
+    if (payment?.method !== 'card' || payment.status !== 'pending' || appointment.status !== 'scheduled')
       throw conflict(M.notPayable, undefined, 'not_payable');
     if (appointment.holdExpiresAt && appointment.holdExpiresAt.getTime() <= Date.now())
       throw conflict(M.holdExpired, undefined, 'hold_expired');
@@ -231,7 +226,7 @@ export async function simulateSandboxPayment(
     await appointmentFor(tx, viewer, id);
     return lockLivePayment(tx, id);
   });
-  if (!payment || payment.status !== 'pending' || !payment.providerRef)
+  if (payment?.status !== 'pending' || !payment.providerRef)
     throw conflict(M.notPayable, undefined, 'not_payable');
   await applyProviderEvent(ctx, 'sandbox', {
     id: sandboxEventId(),

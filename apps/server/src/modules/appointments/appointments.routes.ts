@@ -35,7 +35,6 @@ import { act, cancellationPreview } from './appointments.lifecycle.ts';
 import {
   adminAppointments,
   doctorAppointments,
-  doctorIdOfUser,
   patientAppointments,
   patientPayments,
 } from './appointments.lists.ts';
@@ -291,12 +290,6 @@ export async function appointmentRoutes(
       return { billingAddress: await storedBillingAddress(ctx.db, request.viewer.id) };
     },
   );
-
-  const doctorId = async (request: FastifyRequest) => {
-    const id = await doctorIdOfUser(ctx.db, request.viewer.id);
-    if (!id) throw notFound('Perfil do médico não encontrado');
-    return id;
-  };
 
   r.get(
     '/doctor/appointments',

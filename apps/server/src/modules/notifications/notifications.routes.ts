@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { countUnread, listForUser, markAllRead, markRead, toDto } from './notifications.repository.ts';
+import { countUnread, listForUser, markAllRead, markRead } from './notifications.repository.ts';
 
 /** The signed-in user's bell: only ever their own notifications. */
 export async function notificationRoutes(app: FastifyInstance) {
