@@ -32,9 +32,6 @@ import { DATA_RIGHTS_TEXT } from '../texts';
 
 const T = DATA_RIGHTS_TEXT;
 
-/** The shared destructive red gives white text 3.3:1 in the dark theme; a darker red there reads 6:1. */
-const DARK_SAFE_DESTRUCTIVE = 'dark:bg-red-700 dark:hover:bg-red-700/90';
-
 const when = (iso: string) => `${formatDate(iso)} às ${formatTime(iso)}`;
 
 /**
@@ -172,7 +169,7 @@ function DeletionCard({ role }: { role: 'patient' | 'doctor' }) {
         <CardDescription>{T.deletion.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="destructive" className={DARK_SAFE_DESTRUCTIVE} onClick={() => setOpen(true)}>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
           {T.deletion.button}
         </Button>
         <Dialog open={open} onOpenChange={setOpen}>
@@ -285,12 +282,7 @@ function DeletionDialog({ role, onCancel }: { role: 'patient' | 'doctor'; onCanc
           <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
             {T.deletion.cancel}
           </Button>
-          <Button
-            type="submit"
-            variant="destructive"
-            className={DARK_SAFE_DESTRUCTIVE}
-            disabled={busy || !p || p.blockedByConsultation}
-          >
+          <Button type="submit" variant="destructive" disabled={busy || !p || p.blockedByConsultation}>
             {busy ? T.deletion.busy : T.deletion.submit}
           </Button>
         </DialogFooter>
