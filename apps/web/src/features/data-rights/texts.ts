@@ -23,8 +23,12 @@ export const DATA_RIGHTS_TEXT = {
   },
   export: {
     title: 'Baixar meus dados',
-    description:
-      'Um arquivo ZIP com todos os seus dados: conta, consultas, orientações, conversas, arquivos, consentimentos, pagamentos e o registro de acessos, no padrão internacional FHIR. Preparamos o arquivo em alguns minutos e enviamos o link por email; o link vale por 7 dias.',
+    description: {
+      patient:
+        'Um arquivo ZIP com todos os seus dados: conta, consultas, orientações, conversas, arquivos, registros das consultas assinados pelos médicos, documentos emitidos (com os PDFs), consentimentos, pagamentos e o registro de acessos, no padrão internacional FHIR. Preparamos o arquivo em alguns minutos e enviamos o link por email; o link vale por 7 dias.',
+      doctor:
+        'Um arquivo ZIP com os seus dados: conta, perfil profissional, consultas, as mensagens que você escreveu, os arquivos que você enviou e os pagamentos das suas consultas (com a sua parte de cada um), no padrão internacional FHIR. Os prontuários e documentos dos pacientes são dados deles e não entram. Preparamos o arquivo em alguns minutos e enviamos o link por email; o link vale por 7 dias.',
+    },
     button: 'Baixar meus dados',
     busy: 'Pedindo…',
     successTitle: 'Cópia pedida',

@@ -57,14 +57,14 @@ export function DataRightsSection({ area: role }: { area: 'patient' | 'doctor' }
           </Link>
         ) : null}
       </div>
-      <ExportCard />
+      <ExportCard role={role} />
       <ConsentsCard />
       <DeletionCard role={role} />
     </section>
   );
 }
 
-function ExportCard() {
+function ExportCard({ role }: { role: 'patient' | 'doctor' }) {
   const queryClient = useQueryClient();
   const exports = useQuery(dataExportsQuery);
   const request = useMutation({
@@ -84,7 +84,7 @@ function ExportCard() {
           <Download aria-hidden className="size-5" />
           {T.export.title}
         </CardTitle>
-        <CardDescription>{T.export.description}</CardDescription>
+        <CardDescription>{T.export.description[role]}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <Button onClick={() => request.mutate()} disabled={request.isPending || running}>
