@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Earnings } from '../packages/shared/src/schemas/earnings.ts';
-import { ADMIN, signInContext } from './support/accounts.ts';
+import { ADMIN, createAccount, signInContext } from './support/accounts.ts';
 import { accept, approvedDoctor, book, ok, patient, slot, tag } from './support/consultations.ts';
 import { expect, test } from './support/fixtures.ts';
 import { settle } from './support/pages.ts';
@@ -135,4 +135,20 @@ test('the admin opens the dashboard with its charts and changes the period', asy
 
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await expect(page.getByText('Falha ao carregar métricas do dashboard')).toHaveCount(0);
+});
+
+test('a long name or e-mail among the newest accounts keeps the admin dashboard inside a phone', async ({
+  page,
+}) => {
+  await createAccount('patient', {
+    name: 'Maximiliana Aparecida Bragança Albuquerque Vasconcelos',
+    prefix: 'paciente-com-um-endereco-de-email-muito-comprido-mesmo',
+  });
+  await signInContext(page.context(), ADMIN);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  // Among the newest patients (unless other tests' sign-ups have pushed it down already).
+  await expect(page.getByRole('link', { name: 'Ver todos os pacientes' })).toBeVisible();
+  await expect(page.getByText('Carregando', { exact: false })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

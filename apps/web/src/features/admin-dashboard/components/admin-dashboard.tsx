@@ -62,7 +62,7 @@ function MetricCard({
 
 function Cards({ cards }: { cards: Dashboard['cards'] }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <MetricCard
         icon={<Stethoscope aria-hidden className="size-5" />}
         label={T.cards.doctors}
@@ -259,7 +259,9 @@ export function AdminDashboard({ section }: { section: Section }) {
           </p>
         ) : null}
         <Cards cards={data?.cards ?? ZERO} />
-        <div className="grid gap-4 lg:grid-cols-2">
+        {/* grid-cols-1 (minmax(0, 1fr)): a long name or e-mail is cut short inside its card instead of
+            widening the column past a phone's screen. */}
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <RecentList
             title={T.latestDoctors}
             empty={T.noDoctors}
@@ -312,7 +314,7 @@ export function AdminDashboard({ section }: { section: Section }) {
           key={data ? 'ready' : 'loading'}
         />
         {data ? (
-          <div className="grid gap-4 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
             <MoneyChart data={data} />
             <OutcomesChart data={data} />
             <RatesChart data={data} />
