@@ -11,6 +11,7 @@ import { dataKeyOf } from './lib/encryption.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { accessLogRoutes } from './modules/access-log/access-log.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { adminPaymentRoutes } from './modules/appointments/appointments.admin-payments.routes.ts';
@@ -24,6 +25,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, SESSION_READS_CHANNEL } from './modules/auth/auth.service.ts';
 import { AGENDA_CHANGES_CHANNEL, BookableDoctorsSearch } from './modules/catalog/bookable-doctors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { adminSpecialtyRoutes } from './modules/catalog/specialties.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
 import {
   clinicalDocumentRoutes,
@@ -40,6 +42,7 @@ import { doctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { defineTaxReceiptsReminder } from './modules/earnings/tax-receipts.reminder.ts';
 import { EmailDelivery } from './modules/email/email.delivery.ts';
+import { adminEmailRoutes } from './modules/email/email.routes.ts';
 import { createFileStorage } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { healthSpaceRoutes } from './modules/health-space/health-space.routes.ts';
@@ -302,6 +305,9 @@ export async function buildApp(
       await api.register(patientRoutes);
       await api.register(doctorAgendaRoutes, { prefix: '/doctors' });
       await api.register(catalogRoutes);
+      await api.register(adminSpecialtyRoutes);
+      await api.register(auditRoutes);
+      await api.register(adminEmailRoutes);
       await api.register(doctorRoutes);
       const search = new BookableDoctorsSearch(database.db, config.bookingSearchMaxAgeMs);
       const forgetSearches = [

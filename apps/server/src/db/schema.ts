@@ -213,6 +213,11 @@ export const specialties = pgTable('specialties', {
   description: text('description'),
   icon: text('icon').notNull().default('stethoscope'),
   createdAt: createdAt(),
+  /**
+   * Set when an admin deactivates the specialty: its doctors keep it, but no new search, filter or
+   * profile choice offers it (decision 095). Null: active.
+   */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
 });
 
 export const doctorProfiles = pgTable(
@@ -1067,11 +1072,15 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
+    /** The reason the admin gave for the action, when it asks for one. */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
     index('audit_log_created_idx').on(t.createdAt),
+    // The audit page filtered by who acted, newest first.
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
   ],
 );
 

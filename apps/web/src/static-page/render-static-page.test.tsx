@@ -37,7 +37,7 @@ const PROFILE: PublicDoctorProfile = {
   photoUrl: '/uploads/ana.png',
   crmNumber: '123456',
   crmState: 'SP',
-  specialty: { name: 'Cardiologia', slug: 'cardiologia', icon: 'heart-pulse' },
+  specialty: { name: 'Cardiologia', slug: 'cardiologia', icon: 'heart-pulse', active: true },
   consultationPrice: 25000,
   consultationMinutes: 40,
   bio: 'Cardiologista. </script><script>alert(1)</script>',

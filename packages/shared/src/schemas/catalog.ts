@@ -81,7 +81,8 @@ export const publicDoctorProfileSchema = z.object({
   photoUrl: z.string().nullable(),
   crmNumber: z.string(),
   crmState: z.string(),
-  specialty: z.object({ name: z.string(), slug: z.string(), icon: z.string() }),
+  /** `active` false: the specialty was deactivated (its page is gone), the doctor keeps it. */
+  specialty: z.object({ name: z.string(), slug: z.string(), icon: z.string(), active: z.boolean() }),
   /** Centavos. */
   consultationPrice: z.number().int(),
   consultationMinutes: z.number().int(),

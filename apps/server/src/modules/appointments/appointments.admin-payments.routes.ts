@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileResponse } from '../../plugins/openapi-errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   adminPaymentRowsForExport,
   adminPayments,
@@ -60,6 +61,15 @@ export async function adminPaymentRoutes(app: FastifyInstance, opts: { ctx: Book
       },
     },
     async (request, reply) => {
+      // It carries patients' names and e-mails: who took it, and with which filters, is kept.
+      await recordAudit(ctx.db, {
+        actorId: request.viewer.id,
+        action: 'report.payments_exported',
+        entity: 'report',
+        entityId: 'payments',
+        after: { filters: request.query },
+        ip: request.ip,
+      });
       const date = new Intl.DateTimeFormat('pt-BR', {
         timeZone: 'America/Sao_Paulo',
         dateStyle: 'short',

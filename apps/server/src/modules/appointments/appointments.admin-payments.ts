@@ -115,6 +115,7 @@ export async function refundByAdmin(
         reasonText: input.reasonText,
         kind: done.kind,
       },
+      reason,
       ip: admin.ip,
     });
     await tellAbout(ctx, tx, appointment.id, done.kind === 'refunded' ? 'refunded' : 'refund_by_transfer', {

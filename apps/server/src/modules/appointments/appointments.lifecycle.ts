@@ -20,6 +20,7 @@ import { CONSULTATION_MESSAGES as CM } from '@pulsa/shared/schemas/consultations
 import type { Queryable } from '../../db/client.ts';
 import { appointmentEvents } from '../../db/schema.ts';
 import { AppError, conflict, isExclusionViolation, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { listFreeSlots } from '../doctors/doctors.agenda.service.ts';
 import { publishLive } from '../live/live.events.ts';
 import { rememberPatient } from '../patients/patients.service.ts';
@@ -472,6 +473,13 @@ export async function runTransition(
   for (const work of after) await work();
 }
 
+/** How the audit log names the team's changes (the lifecycle's own word otherwise). */
+const ADMIN_ACTION_VERB: Partial<Record<Change['kind'], string>> = {
+  accept: 'confirmed',
+  complete: 'completed',
+  cancel: 'canceled',
+};
+
 /**
  * A person's change to their own appointment (or the team's to any): ownership first, then the
  * lifecycle's rule. Answers the appointment as they now see it.
@@ -487,7 +495,21 @@ export async function act(
   try {
     after = await ctx.db.transaction(async (tx) => {
       await appointmentFor(tx, viewer, id);
-      return transition(ctx, tx, id, change, byViewer(viewer), now);
+      if (viewer.role !== 'admin') return transition(ctx, tx, id, change, byViewer(viewer), now);
+      // The team's actions on a consultation are audited with the reason they gave (decision 096).
+      const before = await appointmentRow(tx, id);
+      const work = await transition(ctx, tx, id, change, byViewer(viewer), now);
+      const changed = await appointmentRow(tx, id);
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: `appointment.${ADMIN_ACTION_VERB[change.kind] ?? change.kind}`,
+        entity: 'appointment',
+        entityId: id,
+        before: before ? { status: before.status, startsAt: before.startsAt } : null,
+        after: changed ? { status: changed.status, startsAt: changed.startsAt } : null,
+        reason: 'reason' in change ? (change.reason ?? null) : null,
+      });
+      return work;
     });
   } catch (error) {
     if (change.kind !== 'reschedule') throw error;

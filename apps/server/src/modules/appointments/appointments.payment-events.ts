@@ -3,6 +3,7 @@ import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { APPOINTMENT_MESSAGES as M } from '@pulsa/shared/schemas/appointments';
 import type { Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import {
   appointmentOfPaymentRef,
@@ -251,6 +252,13 @@ export async function recordRefundTransfer(
     const settled = await settleTransferRefund(tx, id, reference);
     if (!settled) throw conflict(M.noTransferOwed, undefined, 'no_transfer_owed');
     await recordEvent(tx, id, byViewer(viewer), 'refund_transferred', reference);
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'appointment.refund_transferred',
+      entity: 'appointment',
+      entityId: id,
+      after: { amount: settled.amount, reference },
+    });
     await tellAbout(ctx, tx, id, 'refunded', { amount: settled.amount });
     await announce(tx, id);
   });

@@ -1,7 +1,9 @@
 import type { DoctorSort } from '@pulsa/shared/schemas/catalog';
-import { and, asc, count, desc, eq, exists, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { AdminSpecialtyQuery } from '@pulsa/shared/schemas/specialties-admin';
+import { and, asc, count, desc, eq, exists, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
+import { pageFromWindow, totalOver } from '../../db/paging.ts';
 import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
 
 /**
@@ -17,6 +19,14 @@ export const listedDoctor: SQL = and(
   isNotNull(doctorProfiles.consultationPrice),
   isNotNull(doctorProfiles.slug),
 ) as SQL;
+
+/**
+ * The one definition of a specialty offered to new searches and choices (decision 095): not
+ * deactivated by an admin. The directory, the landing page, every specialty page, the booking
+ * filter and the doctor's specialty select all read specialties through listSpecialties or
+ * findSpecialtyBySlug, which apply it; a deactivated specialty's doctors keep it on their profile.
+ */
+export const activeSpecialty: SQL = isNull(specialties.deactivatedAt);
 
 // Accent- and case-insensitive matching that works on PostgreSQL and PGlite without extensions.
 const ACCENTED = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ';
@@ -63,7 +73,7 @@ function specialtySummaryQuery(db: Queryable, where: SQL | undefined) {
  * `withDoctors` those with at least one listed doctor.
  */
 export async function listSpecialties(db: Queryable, filter: { q?: string; withDoctors?: boolean } = {}) {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [activeSpecialty];
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(
@@ -80,13 +90,13 @@ export async function listSpecialties(db: Queryable, filter: { q?: string; withD
       ),
     );
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   // The slug is the name without accents, so it sorts the way a Portuguese reader expects.
   return specialtySummaryQuery(db, where).orderBy(asc(specialties.slug));
 }
 
 export async function findSpecialtyBySlug(db: Queryable, slug: string) {
-  const [row] = await specialtySummaryQuery(db, eq(specialties.slug, slug));
+  const [row] = await specialtySummaryQuery(db, and(activeSpecialty, eq(specialties.slug, slug)));
   return row;
 }
 
@@ -171,7 +181,12 @@ export async function findListedDoctorBySlug(db: Queryable, slug: string) {
       photoUrl: userProfiles.profileImageUrl,
       crmNumber: sql<string>`${doctorProfiles.crmNumber}`,
       crmState: sql<string>`${doctorProfiles.crmState}`,
-      specialty: { name: specialties.name, slug: specialties.slug, icon: specialties.icon },
+      specialty: {
+        name: specialties.name,
+        slug: specialties.slug,
+        icon: specialties.icon,
+        active: sql<boolean>`(${specialties.deactivatedAt} is null)`,
+      },
       consultationPrice: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
       consultationMinutes: doctorProfiles.consultationMinutes,
       bio: doctorProfiles.bio,
@@ -183,5 +198,119 @@ export async function findListedDoctorBySlug(db: Queryable, slug: string) {
     .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
     .innerJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
     .where(and(listedDoctor, eq(doctorProfiles.slug, slug)));
+  return row;
+}
+
+/** Whether a doctor may pick this specialty now: it exists and is active, or it is the one they have. */
+export async function specialtyChoosable(db: Queryable, id: string, current: string | null): Promise<boolean> {
+  const [row] = await db
+    .select({ active: sql<boolean>`(${specialties.deactivatedAt} is null)` })
+    .from(specialties)
+    .where(eq(specialties.id, id));
+  return !!row && (row.active || id === current);
+}
+
+// ── The admin's specialty management (decision 095) ───────────────────────
+
+export type SpecialtyRow = typeof specialties.$inferSelect;
+
+/** One page of every specialty, active or not, with its doctors counted (all, and those listed). */
+export async function adminSpecialtyPage(db: Queryable, query: AdminSpecialtyQuery, onlyId?: string) {
+  const counts = db
+    .select({
+      specialtyId: doctorProfiles.specialtyId,
+      doctorCount: count().as('doctor_count'),
+      listedCount: sql<number>`count(*) filter (where ${listedDoctor})`.as('listed_count'),
+    })
+    .from(doctorProfiles)
+    .where(isNotNull(doctorProfiles.specialtyId))
+    .groupBy(doctorProfiles.specialtyId)
+    .as('doctor_counts');
+  const conditions: SQL[] = onlyId ? [eq(specialties.id, onlyId)] : [];
+  if (query.status === 'active') conditions.push(activeSpecialty);
+  if (query.status === 'inactive') conditions.push(isNotNull(specialties.deactivatedAt));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      sql`(${folded(specialties.name)} like ${pattern} or ${folded(specialties.description)} like ${pattern} or ${specialties.slug} like ${pattern})`,
+    );
+  }
+  const doctors = sql<number>`coalesce(${counts.doctorCount}, 0)`.mapWith(Number);
+  const direction = query.order === 'desc' ? desc : asc;
+  const orderBy =
+    query.sort === 'doctors'
+      ? [direction(doctors), asc(specialties.slug)]
+      : query.sort === 'createdAt'
+        ? [direction(specialties.createdAt), asc(specialties.slug)]
+        : [direction(specialties.slug)];
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select({
+      id: specialties.id,
+      name: specialties.name,
+      slug: specialties.slug,
+      description: specialties.description,
+      icon: specialties.icon,
+      deactivatedAt: specialties.deactivatedAt,
+      createdAt: specialties.createdAt,
+      doctorCount: doctors,
+      listedDoctorCount: sql<number>`coalesce(${counts.listedCount}, 0)`.mapWith(Number),
+      total: totalOver(),
+    })
+    .from(specialties)
+    .leftJoin(counts, eq(counts.specialtyId, specialties.id))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return pageFromWindow(
+    rows,
+    query,
+    async () => (await db.select({ n: count() }).from(specialties).where(where))[0]?.n ?? 0,
+    ({ total: _total, deactivatedAt, createdAt, ...row }) => ({
+      ...row,
+      active: deactivatedAt === null,
+      deactivatedAt: deactivatedAt?.toISOString() ?? null,
+      createdAt: createdAt.toISOString(),
+    }),
+  );
+}
+
+export async function countSpecialties(db: Queryable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(specialties);
+  return row?.n ?? 0;
+}
+
+export async function allSpecialties(db: Queryable): Promise<SpecialtyRow[]> {
+  return db.select().from(specialties);
+}
+
+/**
+ * One writer of the specialty list at a time (an import, a creation, the built-in load): each
+ * decides from what is there, so two at once could both create the same name.
+ */
+export async function lockSpecialtyList(tx: Queryable): Promise<void> {
+  await tx.execute(sql`lock table ${specialties} in share row exclusive mode`);
+}
+
+export async function findSpecialtyForUpdate(tx: Queryable, id: string): Promise<SpecialtyRow | undefined> {
+  const [row] = await tx.select().from(specialties).where(eq(specialties.id, id)).for('update');
+  return row;
+}
+
+export async function insertSpecialties(
+  tx: Queryable,
+  rows: { name: string; slug: string; description: string | null; icon?: string }[],
+): Promise<SpecialtyRow[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(specialties).values(rows).returning();
+}
+
+export async function updateSpecialty(
+  tx: Queryable,
+  id: string,
+  set: Partial<Pick<SpecialtyRow, 'name' | 'description' | 'icon' | 'deactivatedAt'>>,
+): Promise<SpecialtyRow | undefined> {
+  const [row] = await tx.update(specialties).set(set).where(eq(specialties.id, id)).returning();
   return row;
 }

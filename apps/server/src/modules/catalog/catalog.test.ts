@@ -218,7 +218,7 @@ describe('with specialties and doctors', () => {
       crmState: 'RJ',
       consultationPrice: 10000,
       consultationMinutes: 30,
-      specialty: { name: 'Cardiologia', slug: 'cardiologia', icon: 'heart-pulse' },
+      specialty: { name: 'Cardiologia', slug: 'cardiologia', icon: 'heart-pulse', active: true },
       education: null,
       professionalExperience: null,
     });

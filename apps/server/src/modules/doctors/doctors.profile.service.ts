@@ -7,13 +7,13 @@ import {
 } from '@pulsa/shared/schemas/doctors';
 import type { Db, Queryable } from '../../db/client.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { canChooseSpecialty } from '../catalog/specialty-choice.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import {
   currentDocuments,
   type DoctorWithPerson,
   findDoctor,
   insertEvent,
-  specialtyExists,
   toDocumentDto,
   updateDoctor,
 } from './doctors.repository.ts';
@@ -97,7 +97,8 @@ export function slugFor(row: DoctorWithPerson): string | null {
  * sends the profile back to review; any save by a rejected doctor asks for a new review.
  */
 export async function saveProfile(ctx: DoctorsContext, userId: string, input: DoctorProfileInput) {
-  if (!(await specialtyExists(ctx.db, input.specialtyId))) {
+  const current = await findDoctor(ctx.db, { userId });
+  if (!(await canChooseSpecialty(ctx.db, input.specialtyId, current?.doctor.specialtyId ?? null))) {
     throw conflict(DOCTOR_MESSAGES.specialtyNotFound, { specialtyId: DOCTOR_MESSAGES.specialtyNotFound });
   }
   try {

@@ -139,11 +139,6 @@ export async function listEvents(db: Queryable, doctorId: string): Promise<Verif
   }));
 }
 
-export async function specialtyExists(db: Queryable, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: specialties.id }).from(specialties).where(eq(specialties.id, id));
-  return !!row;
-}
-
 export async function setProfileImageUrl(db: Queryable, userId: string, url: string | null) {
   await db
     .update(userProfiles)

@@ -6,6 +6,7 @@ import {
 } from '@pulsa/shared/schemas/doctors';
 import type { Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { doctorVerificationEmail } from '../email/email.templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -101,6 +102,15 @@ export async function decideDoctor(
       reason,
       actorId: adminId,
     });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'doctor.status_changed',
+      entity: 'doctor',
+      entityId: doctorId,
+      before: { status: from },
+      after: { status: decision.status },
+      reason,
+    });
     await tell(ctx, tx, row, doctorStatusMessage(decision.status, reason));
   });
   ctx.onEmailQueued();
@@ -132,6 +142,15 @@ export async function decideDocument(
       toStatus: decision.status,
       reason,
       actorId: adminId,
+    });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'doctor_document.status_changed',
+      entity: 'doctor_document',
+      entityId: doc.id,
+      before: { status: doc.status, kind: doc.kind, doctorId: doc.doctorId },
+      after: { status: decision.status, kind: doc.kind, doctorId: doc.doctorId },
+      reason,
     });
     const row = await findDoctor(tx, { doctorId: doc.doctorId });
     if (row) await tell(ctx, tx, row, documentDecisionMessage(doc.kind, decision.status, reason));

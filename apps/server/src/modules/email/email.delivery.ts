@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -107,6 +108,16 @@ export class EmailDelivery {
       .limit(DISPATCH_BATCH);
     for (const { id } of waiting) await this.jobs.send(EMAIL_DELIVERY_JOB, { emailId: id }, { id });
     return waiting.length;
+  }
+
+  /**
+   * An admin's "Reenviar" (decision 096), after the transaction that put the message back to
+   * pending has committed: a delivery job of its own, with a fresh id, because the message's first
+   * job (whose id is the message's) stays in the queue after failing, so sending it again would
+   * store nothing. The new job gets the full round of attempts.
+   */
+  async requeue(emailId: string): Promise<void> {
+    await this.jobs.send(EMAIL_DELIVERY_JOB, { emailId }, { id: randomUUID() });
   }
 
   /**

@@ -663,6 +663,7 @@ export async function markPayoutFailed(
       entityId: row.id,
       before: { status: row.status },
       after: { status: 'failed', reason },
+      reason,
       ip: actor.ip,
     });
     await announcePayout(tx, row);

@@ -33,7 +33,11 @@ export function DoctorProfile({
   return (
     <article className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
       <SpecialtyBreadcrumb
-        trail={[{ label: doctor.specialty.name, href: paths.specialty.href(doctor.specialty.slug) }]}
+        trail={
+          doctor.specialty.active
+            ? [{ label: doctor.specialty.name, href: paths.specialty.href(doctor.specialty.slug) }]
+            : []
+        }
         current={doctor.name}
       />
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -49,13 +53,21 @@ export function DoctorProfile({
                   {T.verified}
                 </Badge>
               </p>
-              <a
-                href={paths.specialty.href(doctor.specialty.slug)}
-                className="mt-3 inline-flex items-center gap-2 font-medium text-primary hover:underline"
-              >
-                <SpecialtyIcon icon={doctor.specialty.icon} className="size-8 [&_svg]:size-4" />
-                {doctor.specialty.name}
-              </a>
+              {doctor.specialty.active ? (
+                <a
+                  href={paths.specialty.href(doctor.specialty.slug)}
+                  className="mt-3 inline-flex items-center gap-2 font-medium text-primary hover:underline"
+                >
+                  <SpecialtyIcon icon={doctor.specialty.icon} className="size-8 [&_svg]:size-4" />
+                  {doctor.specialty.name}
+                </a>
+              ) : (
+                // A deactivated specialty has no page of its own any more; the doctor still practises it.
+                <p className="mt-3 inline-flex items-center gap-2 font-medium">
+                  <SpecialtyIcon icon={doctor.specialty.icon} className="size-8 [&_svg]:size-4" />
+                  {doctor.specialty.name}
+                </p>
+              )}
             </div>
           </header>
 
