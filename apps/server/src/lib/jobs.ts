@@ -203,6 +203,12 @@ export class JobQueue {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Forgets a finished job, so its id can be sent again (an e-mail sent again by hand). */
+  async remove(name: string, id: string): Promise<void> {
+    const boss = await this.ready(name);
+    await boss.deleteJob(name, id);
+  }
+
   /** The running instance, once the queue `name` exists in the database. */
   private async ready(name: string): Promise<PgBoss> {
     if (!this.definitions.has(name)) throw new Error(`job "${name}" has no handler defined`);

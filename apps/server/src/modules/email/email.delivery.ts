@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -112,12 +111,13 @@ export class EmailDelivery {
 
   /**
    * An admin's "Reenviar" (decision 096), after the transaction that put the message back to
-   * pending has committed: a delivery job of its own, with a fresh id, because the message's first
-   * job (whose id is the message's) stays in the queue after failing, so sending it again would
-   * store nothing. The new job gets the full round of attempts.
+   * pending has committed. The message's finished job (whose id is the message's) is forgotten and
+   * a new one sent under the same id, so the message still has one job at a time: a dispatch
+   * meanwhile finds it there and adds nothing. The new job gets the full round of attempts.
    */
   async requeue(emailId: string): Promise<void> {
-    await this.jobs.send(EMAIL_DELIVERY_JOB, { emailId }, { id: randomUUID() });
+    await this.jobs.remove(EMAIL_DELIVERY_JOB, emailId);
+    await this.jobs.send(EMAIL_DELIVERY_JOB, { emailId }, { id: emailId });
   }
 
   /**
