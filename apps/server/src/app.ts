@@ -11,7 +11,6 @@ import { dataKeyOf } from './lib/encryption.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { accessLogRoutes } from './modules/access-log/access-log.routes.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { adminPaymentRoutes } from './modules/appointments/appointments.admin-payments.routes.ts';
@@ -21,12 +20,13 @@ import { bookingJobs } from './modules/appointments/appointments.jobs.ts';
 import { applyProviderEvent } from './modules/appointments/appointments.payment-events.ts';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { OverdueSweep } from './modules/appointments/appointments.sweep.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, SESSION_READS_CHANNEL } from './modules/auth/auth.service.ts';
 import { AGENDA_CHANGES_CHANNEL, BookableDoctorsSearch } from './modules/catalog/bookable-doctors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { adminSpecialtyRoutes } from './modules/catalog/specialties.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
+import { adminSpecialtyRoutes } from './modules/catalog/specialties.routes.ts';
 import {
   clinicalDocumentRoutes,
   verificationPageRoute,

@@ -60,6 +60,9 @@ export const paths = {
     settings: route('/admin/settings'),
     profile: route('/admin/profile'),
     importSpecialties: route('/admin/import-specialties'),
+    specialties: route('/admin/specialties'),
+    audit: route('/admin/audit'),
+    emails: route('/admin/emails'),
   },
   doctor: {
     dashboard: route('/doctor'),

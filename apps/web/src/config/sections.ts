@@ -38,7 +38,19 @@ export const SECTIONS = {
     },
     importSpecialties: {
       title: 'Importar especialidades',
-      description: 'Carga inicial da lista de 51 especialidades médicas.',
+      description: 'Carga inicial das 51 especialidades padrão e importação de especialidades por CSV.',
+    },
+    specialties: {
+      title: 'Especialidades',
+      description: 'As especialidades oferecidas na plataforma, com os médicos de cada uma.',
+    },
+    audit: {
+      title: 'Auditoria',
+      description: 'Cada ação da equipe e cada mudança de configuração: quem, quando, o quê e por quê.',
+    },
+    emails: {
+      title: 'E-mails enviados',
+      description: 'A entrega de cada e-mail da plataforma, sem o conteúdo das mensagens.',
     },
     profile: { title: 'Perfil', description: 'Os dados e a segurança da sua conta de administrador.' },
   },

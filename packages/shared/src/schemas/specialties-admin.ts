@@ -73,9 +73,7 @@ export type AdminSpecialty = z.infer<typeof adminSpecialtySchema>;
 
 export const adminSpecialtyQuerySchema = pageQuerySchema.extend({
   sort: z.enum(ADMIN_SPECIALTY_SORTS, { error: SPECIALTY_ADMIN_MESSAGES.invalidSort }).optional(),
-  status: z
-    .enum(ADMIN_SPECIALTY_STATUSES, { error: SPECIALTY_ADMIN_MESSAGES.invalidStatus })
-    .default('all'),
+  status: z.enum(ADMIN_SPECIALTY_STATUSES, { error: SPECIALTY_ADMIN_MESSAGES.invalidStatus }).default('all'),
 });
 export type AdminSpecialtyQuery = z.infer<typeof adminSpecialtyQuerySchema>;
 

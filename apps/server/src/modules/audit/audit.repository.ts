@@ -11,6 +11,25 @@ export async function insertAudit(tx: Queryable, row: AuditRow): Promise<void> {
   await tx.insert(auditLog).values(row);
 }
 
+/** Keys whose values are never shown, whatever module wrote them (a module should mask them first). */
+const SECRET_KEY = /password|secret|token|senha|private|apikey|api_key/i;
+export const REDACTED = '••••••';
+
+/** The recorded state with every secret-looking value replaced, at any depth. */
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [
+        key,
+        SECRET_KEY.test(key) && v !== null && v !== '' && typeof v !== 'boolean'
+          ? REDACTED
+          : redactSecrets(v),
+      ]),
+    );
+  return value;
+}
+
 /** The next calendar day of "yyyy-MM-dd", so a period's end day is included whole. */
 function dayAfter(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -59,7 +78,13 @@ export async function listAudit(db: Queryable, query: AuditQuery): Promise<PageR
   return pageFromWindow(
     rows,
     query,
-    async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where))[0]?.n ?? 0,
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(auditLog)
+          .where(where)
+      )[0]?.n ?? 0,
     (r) => ({
       id: r.id,
       createdAt: r.createdAt.toISOString(),
@@ -69,8 +94,8 @@ export async function listAudit(db: Queryable, query: AuditQuery): Promise<PageR
       entityId: r.entityId,
       reason: r.reason,
       ip: r.ip,
-      before: r.before ?? null,
-      after: r.after ?? null,
+      before: redactSecrets(r.before ?? null),
+      after: redactSecrets(r.after ?? null),
     }),
   );
 }

@@ -28,7 +28,11 @@ export async function auditRoutes(app: FastifyInstance) {
     '/admin/audit/actors',
     {
       ...admin,
-      schema: { tags, summary: 'Everyone with an audit entry (the filter)', response: { 200: auditActorsSchema } },
+      schema: {
+        tags,
+        summary: 'Everyone with an audit entry (the filter)',
+        response: { 200: auditActorsSchema },
+      },
     },
     async () => auditActors(app.db),
   );

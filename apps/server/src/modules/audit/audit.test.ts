@@ -74,9 +74,12 @@ describe('the audit log', () => {
     });
     // A period that ends before today finds nothing; today's does.
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-    expect((await call('GET', '/api/admin/audit?entity=doctor&to=2020-01-01', cookies.admin)).json().total).toBe(0);
     expect(
-      (await call('GET', `/api/admin/audit?entity=doctor&from=${today}&to=${today}`, cookies.admin)).json().total,
+      (await call('GET', '/api/admin/audit?entity=doctor&to=2020-01-01', cookies.admin)).json().total,
+    ).toBe(0);
+    expect(
+      (await call('GET', `/api/admin/audit?entity=doctor&from=${today}&to=${today}`, cookies.admin)).json()
+        .total,
     ).toBe(1);
     const bad = await call('GET', '/api/admin/audit?from=2026-02-01&to=2026-01-01', cookies.admin);
     expect(bad.statusCode).toBe(400);
@@ -87,9 +90,17 @@ describe('the audit log', () => {
   it('records a specialty deactivation and the payments export', async () => {
     const list = (await call('GET', '/api/admin/specialties?q=geriatria', cookies.admin)).json();
     const id = list.items[0].id as string;
-    await call('POST', `/api/admin/specialties/${id}/status`, cookies.admin, { active: false, reason: 'Teste' });
-    expect((await app.inject({ url: '/api/admin/payments/export.csv', headers: { cookie: cookies.admin } })).statusCode).toBe(200);
-    const actions = (await app.db.select().from(auditLog).orderBy(desc(auditLog.createdAt))).map((a) => a.action);
+    await call('POST', `/api/admin/specialties/${id}/status`, cookies.admin, {
+      active: false,
+      reason: 'Teste',
+    });
+    expect(
+      (await app.inject({ url: '/api/admin/payments/export.csv', headers: { cookie: cookies.admin } }))
+        .statusCode,
+    ).toBe(200);
+    const actions = (await app.db.select().from(auditLog).orderBy(desc(auditLog.createdAt))).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['specialty.deactivated', 'report.payments_exported']));
   });
 });
@@ -118,7 +129,17 @@ describe('the e-mail delivery view', () => {
     expect(res.body).not.toMatch(/sigiloso|joana\.silva|gmail\.com"/);
     const [item] = res.json().items;
     expect(Object.keys(item).sort()).toEqual(
-      ['attempts', 'createdAt', 'id', 'kind', 'lastError', 'recipient', 'retryable', 'sentAt', 'status'].sort(),
+      [
+        'attempts',
+        'createdAt',
+        'id',
+        'kind',
+        'lastError',
+        'recipient',
+        'retryable',
+        'sentAt',
+        'status',
+      ].sort(),
     );
     expect(item).toMatchObject({
       id: failed.id,

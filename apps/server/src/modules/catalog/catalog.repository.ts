@@ -202,7 +202,11 @@ export async function findListedDoctorBySlug(db: Queryable, slug: string) {
 }
 
 /** Whether a doctor may pick this specialty now: it exists and is active, or it is the one they have. */
-export async function specialtyChoosable(db: Queryable, id: string, current: string | null): Promise<boolean> {
+export async function specialtyChoosable(
+  db: Queryable,
+  id: string,
+  current: string | null,
+): Promise<boolean> {
   const [row] = await db
     .select({ active: sql<boolean>`(${specialties.deactivatedAt} is null)` })
     .from(specialties)

@@ -97,13 +97,21 @@ describe('CSV import', () => {
     const applied = await importCsv(csv(FILE, true));
     expect(applied.statusCode).toBe(200);
     expect(applied.json()).toEqual({ created: 1, updated: 1, unchanged: 1 });
-    expect(await specialtyBySlug('medicina-do-sono')).toMatchObject({ name: 'Medicina do Sono', icon: 'moon' });
+    expect(await specialtyBySlug('medicina-do-sono')).toMatchObject({
+      name: 'Medicina do Sono',
+      icon: 'moon',
+    });
     const cardio = await specialtyBySlug('cardiologia');
     expect(cardio).toMatchObject({ id: before?.id, description: 'Doenças do coração, atualizadas.' });
 
     const second = await importCsv(csv(FILE, true));
     expect(second.json()).toEqual({ created: 0, updated: 0, unchanged: 3 });
-    expect((await preview(csv(FILE))).json().summary).toEqual({ create: 0, update: 0, unchanged: 3, errors: 0 });
+    expect((await preview(csv(FILE))).json().summary).toEqual({
+      create: 0,
+      update: 0,
+      unchanged: 3,
+      errors: 0,
+    });
     expect(await app.db.$count(specialties)).toBe(52);
 
     const [entry] = await app.db
@@ -165,7 +173,9 @@ describe('CSV import', () => {
     ]);
     const binary = { contentBase64: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]).toString('base64') };
     expect((await preview(binary)).json().fileErrors).toEqual([M.fileNotText]);
-    const bad1252 = { contentBase64: Buffer.from([0x6e, 0x6f, 0x6d, 0x65, 0x0a, 0x81, 0x8d]).toString('base64') };
+    const bad1252 = {
+      contentBase64: Buffer.from([0x6e, 0x6f, 0x6d, 0x65, 0x0a, 0x81, 0x8d]).toString('base64'),
+    };
     expect((await preview(bad1252)).json().fileErrors).toEqual([M.notUtf8]);
     const res = await importCsv(csv(''));
     expect(res.statusCode).toBe(400);
@@ -181,7 +191,9 @@ describe('create, edit, deactivate', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ slug: 'medicina-hiperbarica', active: true, doctorCount: 0 });
-    const clash = await call('POST', '/api/admin/specialties', cookies.admin, { name: 'medicina hiperbarica' });
+    const clash = await call('POST', '/api/admin/specialties', cookies.admin, {
+      name: 'medicina hiperbarica',
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().fieldErrors).toEqual({ name: M.nameInUse });
     const edited = await call('PATCH', `/api/admin/specialties/${created.json().id}`, cookies.admin, {
@@ -220,7 +232,10 @@ describe('create, edit, deactivate', () => {
     expect(await publicList()).not.toContain('geriatria');
     expect((await app.inject({ url: '/api/specialties/geriatria' })).statusCode).toBe(404);
     // The doctor keeps it: the profile, the public page (without a link to the gone page), bookings.
-    const [profile] = await app.db.select().from(doctorProfiles).where(eq(doctorProfiles.id, doctor.doctorId));
+    const [profile] = await app.db
+      .select()
+      .from(doctorProfiles)
+      .where(eq(doctorProfiles.id, doctor.doctorId));
     expect(profile?.specialtyId).toBe(geriatria?.id);
     const page = await app.inject({ url: `/api/catalog/doctors/${profile?.slug}` });
     expect(page.json().specialty).toMatchObject({ slug: 'geriatria', active: false });
@@ -231,7 +246,12 @@ describe('create, edit, deactivate', () => {
     // A new doctor cannot choose it; the doctor who has it can still save the profile with it.
     const other = await createDoctor(app.db, { incomplete: true });
     const otherCookie = await signIn(other.email, other.password);
-    const profileBody = { crmNumber: '445566', crmState: 'RJ', specialtyId: geriatria?.id, consultationPrice: 12000 };
+    const profileBody = {
+      crmNumber: '445566',
+      crmState: 'RJ',
+      specialtyId: geriatria?.id,
+      consultationPrice: 12000,
+    };
     const refused = await call('PUT', '/api/doctor/profile', otherCookie, profileBody);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().fieldErrors).toHaveProperty('specialtyId');
@@ -246,7 +266,9 @@ describe('create, edit, deactivate', () => {
     const [entry] = await app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'specialty.deactivated'), eq(auditLog.entityId, geriatria?.id as string)));
+      .where(
+        and(eq(auditLog.action, 'specialty.deactivated'), eq(auditLog.entityId, geriatria?.id as string)),
+      );
     expect(entry).toMatchObject({ reason: 'Unificada com Clínica Geral', actorId: adminId });
 
     const again = await call('POST', `/api/admin/specialties/${geriatria?.id}/status`, cookies.admin, {

@@ -63,7 +63,8 @@ function clash(all: SpecialtyRow[], name: string, slug: string | null, except?: 
   const folded = foldName(name);
   for (const s of all) {
     if (s.id === except) continue;
-    if (foldName(s.name) === folded) return conflict(M.nameInUse, { name: M.nameInUse }, 'specialty_name_in_use');
+    if (foldName(s.name) === folded)
+      return conflict(M.nameInUse, { name: M.nameInUse }, 'specialty_name_in_use');
     if (slug && s.slug === slug) return conflict(M.slugInUse, { name: M.slugInUse }, 'specialty_slug_in_use');
   }
   return undefined;
@@ -81,7 +82,12 @@ export async function createSpecialty(db: Db, actor: Actor, input: SpecialtyInpu
       const problem = clash(await allSpecialties(tx), input.name, slug);
       if (problem) throw problem;
       const [created] = await insertSpecialties(tx, [
-        { name: input.name, slug, description: input.description, ...(input.icon ? { icon: input.icon } : {}) },
+        {
+          name: input.name,
+          slug,
+          description: input.description,
+          ...(input.icon ? { icon: input.icon } : {}),
+        },
       ]);
       if (!created) throw new Error('specialty not inserted');
       await recordAudit(tx, {
@@ -204,7 +210,10 @@ function parseInput(input: SpecialtyCsvInput) {
 }
 
 /** What the import would do with this file now; nothing is written. */
-export async function previewSpecialtyCsv(db: Queryable, input: SpecialtyCsvInput): Promise<SpecialtyCsvPreview> {
+export async function previewSpecialtyCsv(
+  db: Queryable,
+  input: SpecialtyCsvInput,
+): Promise<SpecialtyCsvPreview> {
   const parsed = parseInput(input);
   if (parsed.fileErrors.length) return planSpecialtyImport(parsed, []).preview;
   return planSpecialtyImport(parsed, await allSpecialties(db)).preview;
@@ -264,7 +273,11 @@ export async function importSpecialtyCsv(
         entity: 'specialty',
         entityId: input.fileName || 'csv',
         before: { updatedSpecialties: updated.map((u) => u.before) },
-        after: { ...result, createdSpecialties: created.map(auditState), updatedSpecialties: updated.map((u) => u.after) },
+        after: {
+          ...result,
+          createdSpecialties: created.map(auditState),
+          updatedSpecialties: updated.map((u) => u.after),
+        },
         ip: actor.ip,
       });
       return result;

@@ -125,7 +125,8 @@ export function parseSpecialtyCsv(bytes: Uint8Array): ParsedCsv {
   const nameAt = columns.indexOf('name');
   if (nameAt < 0) {
     // One column whose name holds another separator ("nome|descricao"): the separator is the problem.
-    const message = header.length === 1 && /[|:]/.test(header[0] ?? '') ? M.delimiterUnknown : M.missingNameColumn;
+    const message =
+      header.length === 1 && /[|:]/.test(header[0] ?? '') ? M.delimiterUnknown : M.missingNameColumn;
     return fileError(message, delimiter);
   }
   const at = (record: string[], column: 'description' | 'icon' | 'slug') => {

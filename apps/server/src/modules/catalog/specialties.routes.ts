@@ -33,7 +33,10 @@ export async function adminSpecialtyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: app.requireRole('admin') };
   const tags = ['admin'];
-  const actor = (request: { viewer: { id: string }; ip: string }) => ({ id: request.viewer.id, ip: request.ip });
+  const actor = (request: { viewer: { id: string }; ip: string }) => ({
+    id: request.viewer.id,
+    ip: request.ip,
+  });
 
   r.get(
     '/admin/specialties',
@@ -61,7 +64,8 @@ export async function adminSpecialtyRoutes(app: FastifyInstance) {
         response: { 201: adminSpecialtySchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createSpecialty(app.db, actor(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createSpecialty(app.db, actor(request), request.body)),
   );
 
   r.patch(

@@ -1,7 +1,7 @@
 import {
-  AUDIT_MESSAGES,
   type AdminEmail,
   type AdminEmailQuery,
+  AUDIT_MESSAGES,
   maskEmailAddress,
 } from '@pulsa/shared/schemas/audit';
 import type { PageResult } from '@pulsa/shared/schemas/common';
@@ -52,7 +52,12 @@ export async function adminEmails(db: Db, query: AdminEmailQuery): Promise<PageR
     rows,
     query,
     async () =>
-      (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(emailOutbox).where(where))[0]?.n ?? 0,
+      (
+        await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(emailOutbox)
+          .where(where)
+      )[0]?.n ?? 0,
     (r) => ({
       id: r.id,
       recipient: maskEmailAddress(r.toAddress),
@@ -108,7 +113,10 @@ export async function retryEmail(
     });
   });
   await requeue(emailId);
-  const [row] = await db.select({ ...listed }).from(emailOutbox).where(eq(emailOutbox.id, emailId));
+  const [row] = await db
+    .select({ ...listed })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, emailId));
   if (!row) throw notFound(AUDIT_MESSAGES.emailNotFound);
   return {
     id: row.id,

@@ -34,7 +34,11 @@ export async function adminEmailRoutes(app: FastifyInstance) {
     '/admin/emails/kinds',
     {
       ...admin,
-      schema: { tags, summary: 'The templates the outbox holds (the filter)', response: { 200: adminEmailKindsSchema } },
+      schema: {
+        tags,
+        summary: 'The templates the outbox holds (the filter)',
+        response: { 200: adminEmailKindsSchema },
+      },
     },
     async () => adminEmailKinds(app.db),
   );

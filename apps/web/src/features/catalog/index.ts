@@ -3,3 +3,5 @@
  * specialty list behind the booking filters). Everything else in this folder is its own.
  */
 export { useSpecialties } from './api/get-specialties';
+/** The drawing of a specialty's icon, for the admin's list of specialties. */
+export { SpecialtyIcon } from './components/specialty-icon';

@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { ImportSpecialtiesPage } from '@/features/specialties-admin/components/import-specialties-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.admin.importSpecialties} />;
+  return <ImportSpecialtiesPage section={SECTIONS.admin.importSpecialties} />;
 }
