@@ -191,6 +191,25 @@ for (const theme of THEMES) {
       await shoot(page, 'admin-payouts', '/admin/payouts', 'Repasses', theme);
     });
 
+    test('back office: import specialties, specialties, audit log and e-mails', async ({ page }) => {
+      await signInContext(page.context(), DEMO_ACCOUNTS.admin, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('admin'),
+      });
+      await storeTheme(page, theme);
+      await shoot(
+        page,
+        'admin-import-specialties',
+        '/admin/import-specialties',
+        'Importar especialidades',
+        theme,
+      );
+      await expect(page.getByText(/^Já existem \d+ especialidades cadastradas/)).toBeVisible();
+      await shoot(page, 'admin-specialties', '/admin/specialties', 'Especialidades', theme);
+      await shoot(page, 'admin-audit', '/admin/audit', 'Auditoria', theme);
+      await shoot(page, 'admin-emails', '/admin/emails', 'E-mails enviados', theme);
+    });
+
     test('documents panel of a consultation (/consulta/:id)', async ({ page }) => {
       const consultation = await demoHeldConsultation();
       await issueDemoDocument(consultation, {

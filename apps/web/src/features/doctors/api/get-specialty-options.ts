@@ -13,3 +13,15 @@ export function useSpecialtyOptions() {
     staleTime: 60 * 60_000,
   });
 }
+
+/**
+ * The choices plus the doctor's own specialty when an admin has deactivated it: new doctors no
+ * longer see it, but the doctor who has it keeps it selected and can still save the profile.
+ */
+export function withCurrent(
+  options: { id: string; name: string }[],
+  current: { id: string; name: string } | null | undefined,
+) {
+  if (!current || options.some((o) => o.id === current.id)) return options;
+  return [...options, current].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+}

@@ -18,7 +18,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
 import { Textarea } from '@/components/ui/textarea';
-import { useSpecialtyOptions } from '../api/get-specialty-options';
+import { useSpecialtyOptions, withCurrent } from '../api/get-specialty-options';
 import { useSaveProfile } from '../api/save-profile';
 import { DOCTORS_TEXT } from '../texts';
 
@@ -116,7 +116,10 @@ export function ProfileForm({
                 ref={field.ref}
                 disabled={busy || !specialties.data}
                 placeholder={T.specialtyPlaceholder}
-                options={(specialties.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                options={withCurrent(specialties.data ?? [], profile.specialty).map((s) => ({
+                  value: s.id,
+                  label: s.name,
+                }))}
               />
             </FormField>
           )}
