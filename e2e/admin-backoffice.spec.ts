@@ -44,7 +44,7 @@ test('an admin imports a CSV, edits and deactivates a specialty, and finds it al
   await expect(page.getByRole('button', { name: 'Importar', exact: true })).toBeDisabled();
 
   await fileInput.setInputFiles(
-    csvFile('especialidades.csv', `nome;descricao;icone\n${name};Oxigenoterapia.;wind\ncardiologia;;\n`),
+    csvFile('especialidades.csv', `nome;descricao;icone\n${name};Oxigenoterapia.;wind\nCardiologia;;\n`),
   );
   await expect(preview).toContainText('1 a criar');
   await expect(preview).toContainText('1 sem alteração');

@@ -192,6 +192,8 @@ for (const theme of THEMES) {
     });
 
     test('back office: import specialties, specialties, audit log and e-mails', async ({ page }) => {
+      // Four pages at two widths in one test.
+      test.setTimeout(180_000);
       await signInContext(page.context(), DEMO_ACCOUNTS.admin, {
         baseUrl: DEMO_URL,
         token: await demoSession('admin'),
