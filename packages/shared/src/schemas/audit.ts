@@ -17,12 +17,14 @@ export const AUDIT_MESSAGES = {
 /** What an audit row can be about; the web names each. */
 export const AUDIT_ENTITIES = [
   'appointment',
-  'commission',
+  'commission_setting',
   'doctor',
   'doctor_document',
   'email',
   'payment',
   'payout',
+  'payout_account',
+  'payout_run',
   'report',
   'settings',
   'specialty',

@@ -33,7 +33,7 @@ export const auditActionLabel = (action: string) => AUDIT_ACTION_LABEL[action] ?
 
 export const AUDIT_ENTITY_LABEL: Record<string, string> = {
   appointment: 'Consulta',
-  commission: 'Comissão',
+  commission_setting: 'Comissão',
   doctor: 'Médico',
   doctor_document: 'Documento de médico',
   email: 'E-mail',
@@ -127,6 +127,26 @@ export const EMAIL_KIND_LABEL: Record<string, string> = {
   tax_receipts_reminder: 'Lembrete de recibos',
   two_factor_enabled: 'Verificação em duas etapas ativada',
   two_factor_disabled: 'Verificação em duas etapas desativada',
+  appointment_requested: 'Consulta: pedido enviado',
+  appointment_received: 'Consulta: pedido recebido',
+  appointment_accepted: 'Consulta: confirmada',
+  appointment_confirmed: 'Consulta: confirmada',
+  appointment_rejected: 'Consulta: recusada',
+  appointment_expired: 'Consulta: pedido expirado',
+  appointment_canceled_by_patient: 'Consulta: cancelada pelo paciente',
+  appointment_canceled_by_doctor: 'Consulta: cancelada pelo médico',
+  appointment_canceled_by_admin: 'Consulta: cancelada pela equipe',
+  appointment_hold_expired: 'Consulta: reserva expirada',
+  appointment_payment_canceled: 'Consulta: pagamento cancelado',
+  appointment_rescheduled: 'Consulta: remarcada',
+  appointment_refunded: 'Consulta: reembolso',
+  appointment_refund_by_transfer: 'Consulta: reembolso por transferência',
+  appointment_reminder_24h: 'Consulta: lembrete de 24 h',
+  appointment_reminder_1h: 'Consulta: lembrete de 1 h',
+  appointment_completed: 'Consulta: realizada',
+  appointment_no_show: 'Consulta: ausência',
+  appointment_closed_unended: 'Consulta: encerrada sem finalização',
+  appointment_doctor_absent: 'Consulta: médico ausente',
 };
 export const emailKindLabel = (kind: string) => EMAIL_KIND_LABEL[kind] ?? kind.replaceAll('_', ' ');
 

@@ -111,6 +111,6 @@ export const IMPORT_TEXT = {
     changes: { name: 'nome', description: 'descrição', icon: 'ícone' } as Record<string, string>,
     changed: (fields: string) => `Muda: ${fields}`,
     matched: (name: string) => `Corresponde a "${name}"`,
-    newSlug: (slug: string) => `Endereço: /especialidades/${slug}`,
+    newSlug: (slug: string) => `Endereço: /specialties/${slug}`,
   },
 } as const;

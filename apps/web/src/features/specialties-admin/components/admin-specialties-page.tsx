@@ -75,7 +75,7 @@ export function AdminSpecialtiesPage({ section }: { section: Section }) {
           <SpecialtyIcon icon={s.icon} className="size-9 shrink-0 [&_svg]:size-4" />
           <div className="min-w-0">
             <p className="font-medium">{s.name}</p>
-            <p className="truncate text-muted-foreground text-xs">/especialidades/{s.slug}</p>
+            <p className="truncate text-muted-foreground text-xs">{paths.specialty.href(s.slug)}</p>
           </div>
         </div>
       ),
