@@ -14,6 +14,8 @@ import { createAdmin, createDoctor, createPatient } from '../../seed/factories.t
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
+import { buildExport } from '../data-rights/export.ts';
+import { retainUntil } from '../data-rights/retention.ts';
 import { samplePdf } from '../files/files.samples.ts';
 import { emailUnread, type MessagesContext } from './messages.service.ts';
 
@@ -265,5 +267,26 @@ describe('reports reach the admin', () => {
     expect((await call('POST', `/api/admin/message-reports/${report.id}/resolve`, admin)).statusCode).toBe(204);
     const again = (await call('GET', '/api/admin/message-reports', admin)).json().items;
     expect(again.find((r: { id: string }) => r.id === report.id).status).toBe('resolved');
+  });
+});
+
+describe('data rights', () => {
+  it('the patient’s export holds both sides of their conversations; the messages are kept as clinical', async () => {
+    const a = await pair({ status: 'confirmed', daysAgo: -8 });
+    const id = await conversationOf(a);
+    await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Pergunta da paciente' });
+    await call('POST', `/api/conversations/${id}/messages`, a.d, { body: 'Resposta do médico' });
+    const built = await buildExport({ db: app.db, storage: undefined as never, dataKey: Buffer.alloc(32, 7) }, a.patient.id);
+    const texts = JSON.stringify(built.bundle);
+    expect(texts).toContain('Pergunta da paciente');
+    expect(texts).toContain('Resposta do médico');
+    expect(texts).toContain('Mensagem fora da consulta');
+    const doctorExport = JSON.stringify(
+      (await buildExport({ db: app.db, storage: undefined as never, dataKey: Buffer.alloc(32, 7) }, a.doctor.id)).bundle,
+    );
+    expect(doctorExport).toContain('Resposta do médico');
+    expect(doctorExport).not.toContain('Pergunta da paciente');
+    const keep = await retainUntil(app.db, { id: a.patient.id, role: 'patient', doctorId: null });
+    expect(Number(keep?.slice(0, 4))).toBe(new Date().getUTCFullYear() + 20);
   });
 });
