@@ -60,6 +60,8 @@ export const paths = {
     settings: route('/admin/settings'),
     profile: route('/admin/profile'),
     importSpecialties: route('/admin/import-specialties'),
+    /** Reported messages (the only message text an admin reads). */
+    messages: route('/admin/messages'),
   },
   doctor: {
     dashboard: route('/doctor'),
