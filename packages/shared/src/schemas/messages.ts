@@ -39,8 +39,7 @@ export const MESSAGES_TEXT = {
   reportNotFound: 'Denúncia não encontrada.',
   noBooking: 'Você só pode enviar mensagens para médicos com quem já agendou uma consulta.',
   noPatientBooking: 'Você só pode enviar mensagens para pacientes que já agendaram uma consulta com você.',
-  closed:
-    'Esta conversa está encerrada. Para falar com o médico novamente, agende uma nova consulta.',
+  closed: 'Esta conversa está encerrada. Para falar com o médico novamente, agende uma nova consulta.',
   doctorOnly: 'Apenas o médico pode encerrar ou reabrir a conversa.',
   messageRequired: 'Escreva uma mensagem',
   messageTooLong: 'A mensagem pode ter no máximo 2000 caracteres',

@@ -363,7 +363,11 @@ const conversationsSection: ExportSection = {
         ? eq(conversations.patientId, user.id)
         : and(eq(conversations.doctorUserId, user.id), eq(conversationMessages.senderId, user.id));
     const rows = await db
-      .select({ m: conversationMessages, patientId: conversations.patientId, senderName: userProfiles.fullName })
+      .select({
+        m: conversationMessages,
+        patientId: conversations.patientId,
+        senderName: userProfiles.fullName,
+      })
       .from(conversationMessages)
       .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
       .innerJoin(userProfiles, eq(userProfiles.id, conversationMessages.senderId))
@@ -373,7 +377,9 @@ const conversationsSection: ExportSection = {
     const files: ExportFile[] = [];
     for (const { m, patientId, senderName } of rows) {
       const sender =
-        m.senderId === patientId ? patientRef(m.senderId, senderName) : practitionerRef(m.senderId, senderName);
+        m.senderId === patientId
+          ? patientRef(m.senderId, senderName)
+          : practitionerRef(m.senderId, senderName);
       resources.push({
         resourceType: 'Communication',
         id: m.id,

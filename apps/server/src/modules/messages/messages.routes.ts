@@ -60,7 +60,10 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
 
   r.get(
     '/conversations',
-    { ...parties, schema: { tags, summary: 'Your conversations', response: { 200: conversationListSchema } } },
+    {
+      ...parties,
+      schema: { tags, summary: 'Your conversations', response: { 200: conversationListSchema } },
+    },
     async (request) => ({ items: await listConversations(ctx, request.viewer) }),
   );
 
@@ -80,13 +83,23 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
 
   r.get(
     '/conversations/unread',
-    { ...parties, schema: { tags, summary: 'Unread messages, all conversations', response: { 200: unreadMessagesSchema } } },
+    {
+      ...parties,
+      schema: {
+        tags,
+        summary: 'Unread messages, all conversations',
+        response: { 200: unreadMessagesSchema },
+      },
+    },
     async (request) => ({ unread: await unreadTotal(ctx.db, request.viewer) }),
   );
 
   r.get(
     '/conversations/:id',
-    { ...parties, schema: { tags, summary: 'One conversation', ...withId, response: { 200: conversationDetailSchema } } },
+    {
+      ...parties,
+      schema: { tags, summary: 'One conversation', ...withId, response: { 200: conversationDetailSchema } },
+    },
     async (request) => conversationFor(ctx, request.viewer, request.params.id),
   );
 
@@ -109,7 +122,13 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
     '/conversations/:id/messages',
     {
       ...parties,
-      schema: { tags, summary: 'Send a message', ...withId, body: messageInputSchema, response: { 201: conversationMessageSchema } },
+      schema: {
+        tags,
+        summary: 'Send a message',
+        ...withId,
+        body: messageInputSchema,
+        response: { 201: conversationMessageSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await sendMessage(ctx, request.viewer, request.params.id, request.body.body)),
@@ -154,7 +173,10 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
 
   r.post(
     '/conversations/:id/read',
-    { ...parties, schema: { tags, summary: 'Mark the conversation read up to now', ...withId, response: { 204: done } } },
+    {
+      ...parties,
+      schema: { tags, summary: 'Mark the conversation read up to now', ...withId, response: { 204: done } },
+    },
     async (request, reply) => {
       await markRead(ctx, request.viewer, request.params.id);
       return reply.status(204).send(null);
@@ -171,7 +193,9 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
         preHandler: app.requireRole('doctor'),
         schema: {
           tags,
-          summary: open ? 'Reopen the conversation (doctor)' : 'Close the conversation to new patient messages (doctor)',
+          summary: open
+            ? 'Reopen the conversation (doctor)'
+            : 'Close the conversation to new patient messages (doctor)',
           ...withId,
           response: { 200: conversationDetailSchema },
         },
@@ -201,7 +225,11 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
     '/doctor/message-settings',
     {
       preHandler: app.requireRole('doctor'),
-      schema: { tags, summary: 'Your follow-up window for messages', response: { 200: followUpSettingsSchema } },
+      schema: {
+        tags,
+        summary: 'Your follow-up window for messages',
+        response: { 200: followUpSettingsSchema },
+      },
     },
     async (request) => ({ followUpDays: await followUpDaysOf(ctx.db, request.viewer.id) }),
   );
@@ -226,7 +254,10 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
 
   r.get(
     '/admin/message-reports',
-    { ...admin, schema: { tags, summary: 'Reported messages (no text)', response: { 200: messageReportListSchema } } },
+    {
+      ...admin,
+      schema: { tags, summary: 'Reported messages (no text)', response: { 200: messageReportListSchema } },
+    },
     async () => ({ items: await listReports(ctx.db) }),
   );
 
@@ -248,7 +279,12 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
     '/admin/message-reports/:id/resolve',
     {
       ...admin,
-      schema: { tags, summary: 'Mark a report resolved', params: reportIdParamsSchema, response: { 204: done } },
+      schema: {
+        tags,
+        summary: 'Mark a report resolved',
+        params: reportIdParamsSchema,
+        response: { 204: done },
+      },
     },
     async (request, reply) => {
       await resolveReport(ctx.db, request.viewer, request.params.id);

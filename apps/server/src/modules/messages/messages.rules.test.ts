@@ -31,9 +31,9 @@ describe('conversationState', () => {
     expect(conversationState({ ...base, followUpDays: 30, lastCompletedEndsAt: daysAgo(20) }, now).open).toBe(
       true,
     );
-    expect(conversationState({ ...base, followUpDays: 0, lastCompletedEndsAt: daysAgo(0.01) }, now).open).toBe(
-      false,
-    );
+    expect(
+      conversationState({ ...base, followUpDays: 0, lastCompletedEndsAt: daysAgo(0.01) }, now).open,
+    ).toBe(false);
   });
 
   it('is open while a consultation is ahead, with no end of its own', () => {

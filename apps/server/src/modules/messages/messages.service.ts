@@ -4,11 +4,11 @@ import {
   type ConversationDetail,
   type ConversationMessage,
   type ConversationSummary,
+  MESSAGES_TEXT as M,
   MESSAGE_FILES_PER_MINUTE,
   MESSAGE_PAGE_SIZE,
-  MESSAGE_REPORT_REASONS,
+  type MESSAGE_REPORT_REASONS,
   MESSAGES_PER_MINUTE,
-  MESSAGES_TEXT as M,
   type MessagePage,
   type MessageReportDetail,
   type MessageReportSummary,
@@ -70,8 +70,7 @@ async function loadConversation(db: Queryable, person: Viewer, id: string, lock 
  */
 export async function ensureConversations(db: Queryable, person: Viewer): Promise<void> {
   if (person.role === 'admin') return;
-  const mine =
-    person.role === 'patient' ? sql`a.patient_id = ${person.id}` : sql`dp.user_id = ${person.id}`;
+  const mine = person.role === 'patient' ? sql`a.patient_id = ${person.id}` : sql`dp.user_id = ${person.id}`;
   await db.execute(sql`
     insert into conversations (patient_id, doctor_id, doctor_user_id)
     select distinct a.patient_id, a.doctor_id, dp.user_id
@@ -350,7 +349,9 @@ type StoredFile = { key: string; name: string; mime: string; size: number };
 /** Per sender, across all their conversations, counted in the database (every instance together). */
 async function assertRate(db: Queryable, person: Viewer, what: 'messages' | 'files') {
   const [max, message] =
-    what === 'messages' ? [MESSAGES_PER_MINUTE, M.tooManyMessages] : [MESSAGE_FILES_PER_MINUTE, M.tooManyFiles];
+    what === 'messages'
+      ? [MESSAGES_PER_MINUTE, M.tooManyMessages]
+      : [MESSAGE_FILES_PER_MINUTE, M.tooManyFiles];
   const state = await counters.hit(db, `conversation-${what}:${person.id}`, 60_000);
   if (state.count <= max) return;
   const seconds = Math.max(1, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000));
@@ -386,7 +387,9 @@ async function post(
         and(
           eq(conversationMessages.conversationId, c.id),
           eq(conversationMessages.senderId, person.id),
-          recipientReadAt ? sql`${conversationMessages.createdAt} > ${recipientReadAt.toISOString()}` : undefined,
+          recipientReadAt
+            ? sql`${conversationMessages.createdAt} > ${recipientReadAt.toISOString()}`
+            : undefined,
         ),
       );
     const [row] = await tx
@@ -413,7 +416,11 @@ async function post(
       .where(eq(conversations.id, c.id));
     const myName = (await namesOf(tx, c)).get(person.id) ?? '';
     const message = toMessage(row as StoredMessage, myName);
-    await publishLive(tx, [c.patientId, c.doctorUserId], { type: 'message.new', conversationId: c.id, message });
+    await publishLive(tx, [c.patientId, c.doctorUserId], {
+      type: 'message.new',
+      conversationId: c.id,
+      message,
+    });
     const firstUnread = Number(unread?.n ?? 0) === 0;
     if (firstUnread) {
       // One bell entry per conversation until it is read, never the text itself.
@@ -425,7 +432,10 @@ async function post(
       });
     }
     if (!state.open && party === 'doctor')
-      await publishLive(tx, [c.patientId, c.doctorUserId], { type: 'conversation.changed', conversationId: c.id });
+      await publishLive(tx, [c.patientId, c.doctorUserId], {
+        type: 'conversation.changed',
+        conversationId: c.id,
+      });
     return { message, firstUnread, recipientId };
   });
   if (firstUnread) {
@@ -554,7 +564,10 @@ export async function setConversationOpen(
       .update(conversations)
       .set({ manualState: open ? 'open' : 'closed', manualStateAt: now })
       .where(eq(conversations.id, c.id));
-    await publishLive(tx, [c.patientId, c.doctorUserId], { type: 'conversation.changed', conversationId: c.id });
+    await publishLive(tx, [c.patientId, c.doctorUserId], {
+      type: 'conversation.changed',
+      conversationId: c.id,
+    });
   });
   return conversationFor(ctx, person, id, now);
 }
@@ -581,9 +594,18 @@ export async function setFollowUpDays(db: Queryable, doctorUserId: string, days:
  * Runs 15 minutes after a first unread message: one e-mail to the recipient if something is still
  * unread and no e-mail went out since they last read. The row is locked, so two runs send one.
  */
-export async function emailUnread(ctx: MessagesContext, conversationId: string, recipientId: string, now = new Date()) {
+export async function emailUnread(
+  ctx: MessagesContext,
+  conversationId: string,
+  recipientId: string,
+  now = new Date(),
+) {
   const sent = await ctx.db.transaction(async (tx) => {
-    const [c] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('update');
+    const [c] = await tx
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId))
+      .for('update');
     if (!c) return false;
     const party: Party | null =
       recipientId === c.patientId ? 'patient' : recipientId === c.doctorUserId ? 'doctor' : null;
@@ -700,7 +722,11 @@ export async function listReports(db: Queryable): Promise<MessageReportSummary[]
  * The reported message with five messages either side: the only message text an admin ever reads,
  * and each reading is a row of the patient's access log ("mensagem denunciada").
  */
-export async function reportDetail(db: Queryable, admin: Viewer, reportId: string): Promise<MessageReportDetail> {
+export async function reportDetail(
+  db: Queryable,
+  admin: Viewer,
+  reportId: string,
+): Promise<MessageReportDetail> {
   const result = await db.execute(sql`${reportSelect} where r.id = ${reportId}`);
   const r = result.rows[0] as Record<string, unknown> | undefined;
   if (!r) throw notFound(M.reportNotFound);

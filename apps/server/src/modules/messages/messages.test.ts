@@ -98,12 +98,14 @@ describe('who may write to whom', () => {
     for (const cookie of [other.p, other.d]) {
       expect((await call('GET', `/api/conversations/${id}`, cookie)).statusCode).toBe(404);
       expect((await call('GET', `/api/conversations/${id}/messages`, cookie)).statusCode).toBe(404);
-      expect((await call('POST', `/api/conversations/${id}/messages`, cookie, { body: 'x' })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await call('POST', `/api/conversations/${id}/messages`, cookie, { body: 'x' })).statusCode,
+      ).toBe(404);
     }
     expect((await call('GET', `/api/conversations/${id}/messages`, admin)).statusCode).toBe(403);
-    expect((await call('GET', '/api/conversations', other.d)).json().items.map((c: { id: string }) => c.id)).not.toContain(id);
+    expect(
+      (await call('GET', '/api/conversations', other.d)).json().items.map((c: { id: string }) => c.id),
+    ).not.toContain(id);
     // The doctor writes to their patient by the patient's id.
     const fromDoctor = await call('POST', '/api/conversations', a.d, { userId: a.patient.id });
     expect(fromDoctor.json().id).toBe(id);
@@ -119,29 +121,39 @@ describe('the doctor controls the channel', () => {
     const id = await conversationOf(a);
     const detail = (await call('GET', `/api/conversations/${id}`, a.p)).json();
     expect(detail.conversation.state).toMatchObject({ open: false, reason: 'window_ended' });
-    const refused = await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Posso perguntar?' });
+    const refused = await call('POST', `/api/conversations/${id}/messages`, a.p, {
+      body: 'Posso perguntar?',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MESSAGES_TEXT.closed);
     // A longer window set by the doctor opens it.
-    expect((await call('PUT', '/api/doctor/message-settings', a.d, { followUpDays: 14 })).statusCode).toBe(200);
-    expect((await call('GET', '/api/doctor/message-settings', a.d)).json()).toEqual({ followUpDays: 14 });
-    expect((await call('PUT', '/api/doctor/message-settings', a.d, { followUpDays: 91 })).statusCode).toBe(400);
-    expect((await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Agora sim' })).statusCode).toBe(
-      201,
+    expect((await call('PUT', '/api/doctor/message-settings', a.d, { followUpDays: 14 })).statusCode).toBe(
+      200,
     );
+    expect((await call('GET', '/api/doctor/message-settings', a.d)).json()).toEqual({ followUpDays: 14 });
+    expect((await call('PUT', '/api/doctor/message-settings', a.d, { followUpDays: 91 })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Agora sim' })).statusCode,
+    ).toBe(201);
     await call('PUT', '/api/doctor/message-settings', a.d, { followUpDays: 7 });
     // The doctor closes it explicitly; the patient cannot close or reopen.
     expect((await call('POST', `/api/conversations/${id}/reopen`, a.p)).statusCode).toBe(403);
     const closed = await call('POST', `/api/conversations/${id}/close`, a.d);
     expect(closed.json().conversation.state.reason).toBe('closed_by_doctor');
-    expect((await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Oi?' })).statusCode).toBe(409);
-    // The doctor may still write, and writing reopens it for the patient's answer.
-    expect((await call('POST', `/api/conversations/${id}/messages`, a.d, { body: 'Como está?' })).statusCode).toBe(
-      201,
+    expect((await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Oi?' })).statusCode).toBe(
+      409,
     );
+    // The doctor may still write, and writing reopens it for the patient's answer.
+    expect(
+      (await call('POST', `/api/conversations/${id}/messages`, a.d, { body: 'Como está?' })).statusCode,
+    ).toBe(201);
     const after = (await call('GET', `/api/conversations/${id}`, a.p)).json();
     expect(after.conversation.state).toMatchObject({ open: true, reason: 'reopened' });
-    expect((await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Bem!' })).statusCode).toBe(201);
+    expect((await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Bem!' })).statusCode).toBe(
+      201,
+    );
     await call('POST', `/api/conversations/${id}/close`, a.d);
     const reopened = await call('POST', `/api/conversations/${id}/reopen`, a.d);
     expect(reopened.json().conversation.state.open).toBe(true);
@@ -167,10 +179,19 @@ describe('timeline, files, unread and read receipts', () => {
     const older = (
       await call('GET', `/api/conversations/${id}/messages?before=${encodeURIComponent(latest.before)}`, a.p)
     ).json();
-    expect(older.items.map((m: { body: string }) => m.body)).toEqual(['Dito na consulta', 'm0', 'm1', 'm2', 'm3', 'm4']);
+    expect(older.items.map((m: { body: string }) => m.body)).toEqual([
+      'Dito na consulta',
+      'm0',
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+    ]);
     expect(older.items[0].consultation.id).toBe((appt as { id: string }).id);
     expect(older.before).toBeNull();
-    expect((await call('GET', `/api/conversations/${id}/messages?before=nonsense`, a.p)).statusCode).toBe(400);
+    expect((await call('GET', `/api/conversations/${id}/messages?before=nonsense`, a.p)).statusCode).toBe(
+      400,
+    );
 
     const file = multipartFile(await samplePdf(['Exame']), 'exame.pdf', 'application/pdf');
     const up = await app.inject({
@@ -200,7 +221,9 @@ describe('timeline, files, unread and read receipts', () => {
     const a = await pair({ status: 'confirmed', daysAgo: -4 });
     const id = await conversationOf(a);
     for (let i = 0; i < MESSAGES_PER_MINUTE; i++)
-      expect((await call('POST', `/api/conversations/${id}/messages`, a.p, { body: `n${i}` })).statusCode).toBe(201);
+      expect(
+        (await call('POST', `/api/conversations/${id}/messages`, a.p, { body: `n${i}` })).statusCode,
+      ).toBe(201);
     const limited = await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'mais uma' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(MESSAGES_TEXT.tooManyMessages);
@@ -246,11 +269,15 @@ describe('reports reach the admin', () => {
   it('a party reports a message; the admin lists it without text, reads it access-logged, resolves it', async () => {
     const a = await pair({ status: 'confirmed', daysAgo: -7 });
     const id = await conversationOf(a);
-    const m = (await call('POST', `/api/conversations/${id}/messages`, a.d, { body: 'Mensagem imprópria' })).json();
+    const m = (
+      await call('POST', `/api/conversations/${id}/messages`, a.d, { body: 'Mensagem imprópria' })
+    ).json();
     const url = `/api/conversations/${id}/messages/${m.id}/report`;
     expect((await call('POST', url, a.d, { reason: 'spam' })).statusCode).toBe(400);
     expect((await call('POST', url, a.p, { reason: 'nope' })).statusCode).toBe(400);
-    expect((await call('POST', url, a.p, { reason: 'offensive', details: 'Me ofendeu' })).statusCode).toBe(204);
+    expect((await call('POST', url, a.p, { reason: 'offensive', details: 'Me ofendeu' })).statusCode).toBe(
+      204,
+    );
     expect((await call('POST', url, a.p, { reason: 'offensive' })).statusCode).toBe(409);
     expect((await call('GET', '/api/admin/message-reports', a.d)).statusCode).toBe(403);
     const list = (await call('GET', '/api/admin/message-reports', admin)).json().items;
@@ -264,7 +291,9 @@ describe('reports reach the admin', () => {
       .from(clinicalAccessLog)
       .where(and(eq(clinicalAccessLog.patientId, a.patient.id), eq(clinicalAccessLog.actorId, adminId)));
     expect(logged).toMatchObject([{ resource: 'message', reason: 'reported_message', resourceId: m.id }]);
-    expect((await call('POST', `/api/admin/message-reports/${report.id}/resolve`, admin)).statusCode).toBe(204);
+    expect((await call('POST', `/api/admin/message-reports/${report.id}/resolve`, admin)).statusCode).toBe(
+      204,
+    );
     const again = (await call('GET', '/api/admin/message-reports', admin)).json().items;
     expect(again.find((r: { id: string }) => r.id === report.id).status).toBe('resolved');
   });
@@ -276,13 +305,21 @@ describe('data rights', () => {
     const id = await conversationOf(a);
     await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Pergunta da paciente' });
     await call('POST', `/api/conversations/${id}/messages`, a.d, { body: 'Resposta do médico' });
-    const built = await buildExport({ db: app.db, storage: undefined as never, dataKey: Buffer.alloc(32, 7) }, a.patient.id);
+    const built = await buildExport(
+      { db: app.db, storage: undefined as never, dataKey: Buffer.alloc(32, 7) },
+      a.patient.id,
+    );
     const texts = JSON.stringify(built.bundle);
     expect(texts).toContain('Pergunta da paciente');
     expect(texts).toContain('Resposta do médico');
     expect(texts).toContain('Mensagem fora da consulta');
     const doctorExport = JSON.stringify(
-      (await buildExport({ db: app.db, storage: undefined as never, dataKey: Buffer.alloc(32, 7) }, a.doctor.id)).bundle,
+      (
+        await buildExport(
+          { db: app.db, storage: undefined as never, dataKey: Buffer.alloc(32, 7) },
+          a.doctor.id,
+        )
+      ).bundle,
     );
     expect(doctorExport).toContain('Resposta do médico');
     expect(doctorExport).not.toContain('Pergunta da paciente');

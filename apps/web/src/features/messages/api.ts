@@ -115,8 +115,9 @@ function appendMessage(
 export function useSendMessage(id: string) {
   const queryClient = useQueryClient();
   const added = (message: ConversationMessage) => {
-    queryClient.setQueryData<InfiniteData<MessagePage, string | undefined>>(messageKeys.timeline(id), (data) =>
-      appendMessage(data, message),
+    queryClient.setQueryData<InfiniteData<MessagePage, string | undefined>>(
+      messageKeys.timeline(id),
+      (data) => appendMessage(data, message),
     );
     void queryClient.invalidateQueries({ queryKey: messageKeys.list });
     void queryClient.invalidateQueries({ queryKey: messageKeys.detail(id) });
@@ -196,7 +197,8 @@ export function useSaveFollowUp() {
 export function useMessageReports() {
   return useQuery({
     queryKey: messageKeys.reports,
-    queryFn: ({ signal }) => api.get<{ items: MessageReportSummary[] }>('/api/admin/message-reports', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ items: MessageReportSummary[] }>('/api/admin/message-reports', { signal }),
     select: (d) => d.items,
     meta: { errorTitle: T.admin.loadError },
   });
@@ -206,7 +208,9 @@ export function useMessageReport(id: string | null) {
   return useQuery({
     queryKey: messageKeys.report(id ?? ''),
     queryFn: ({ signal }) =>
-      api.get<MessageReportDetail>(`/api/admin/message-reports/${encodeURIComponent(id as string)}`, { signal }),
+      api.get<MessageReportDetail>(`/api/admin/message-reports/${encodeURIComponent(id as string)}`, {
+        signal,
+      }),
     enabled: !!id,
     // Each reading is a row of the patient's access log: read once per opening, not on focus.
     staleTime: Number.POSITIVE_INFINITY,
@@ -218,7 +222,8 @@ export function useMessageReport(id: string | null) {
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<null>(`/api/admin/message-reports/${encodeURIComponent(id)}/resolve`),
+    mutationFn: (id: string) =>
+      api.post<null>(`/api/admin/message-reports/${encodeURIComponent(id)}/resolve`),
     meta: { error: { title: T.admin.loadError } },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: messageKeys.reports }),
   });

@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
+import { paths } from '@/config/paths';
 import { TwoFactorPrompt } from '@/features/account/components/two-factor-prompt';
 import { AppointmentLiveUpdates } from '@/features/appointments';
 import { UnreadMessagesBadge } from '@/features/messages';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { paths } from '@/config/paths';
 
 export function Component() {
   return (

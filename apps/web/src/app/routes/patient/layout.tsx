@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
+import { paths } from '@/config/paths';
 import { AppointmentLiveUpdates } from '@/features/appointments';
 import { UnreadMessagesBadge } from '@/features/messages';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { paths } from '@/config/paths';
 
 export function Component() {
   return (

@@ -54,7 +54,11 @@ export function AdminMessageReportsPage() {
           </li>
         ))}
       </ul>
-      <ReportDetailDialog id={openId} summary={items.find((r) => r.id === openId)} onClose={() => setOpenId(null)} />
+      <ReportDetailDialog
+        id={openId}
+        summary={items.find((r) => r.id === openId)}
+        onClose={() => setOpenId(null)}
+      />
     </div>
   );
 }
@@ -77,7 +81,9 @@ function ReportDetailDialog({
         <DialogHeader>
           <DialogTitle>{report ? MESSAGE_REPORT_REASON_LABEL[report.reason] : T.title}</DialogTitle>
           <DialogDescription>
-            {report ? `${report.patientName} · ${report.doctorName}${report.details ? ` — “${report.details}”` : ''}` : ''}
+            {report
+              ? `${report.patientName} · ${report.doctorName}${report.details ? ` — “${report.details}”` : ''}`
+              : ''}
           </DialogDescription>
         </DialogHeader>
         <h3 className="font-medium text-sm">{T.context}</h3>
@@ -85,7 +91,10 @@ function ReportDetailDialog({
           {(detail.data?.context ?? []).map((m) => (
             <li
               key={m.id}
-              className={cn('rounded-lg border p-2 text-sm', m.reported && 'border-destructive bg-destructive/10')}
+              className={cn(
+                'rounded-lg border p-2 text-sm',
+                m.reported && 'border-destructive bg-destructive/10',
+              )}
             >
               <p className="text-muted-foreground text-xs">
                 {m.senderName} · {when(m.createdAt)}

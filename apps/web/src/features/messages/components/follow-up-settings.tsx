@@ -53,7 +53,10 @@ export function FollowUpSettingsCard() {
               aria-describedby={`${id}-hint`}
               disabled={!query.data}
             />
-            <p id={`${id}-hint`} className={error ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
+            <p
+              id={`${id}-hint`}
+              className={error ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}
+            >
               {error ?? T.settings.hint}
             </p>
           </div>

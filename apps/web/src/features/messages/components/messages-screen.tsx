@@ -85,12 +85,7 @@ function ConversationList({
     return term ? all.filter((c) => normalize(c.otherName).includes(term)) : all;
   }, [query.data, search]);
   return (
-    <aside
-      className={cn(
-        'w-full shrink-0 flex-col border-r md:w-80',
-        selected ? 'hidden md:flex' : 'flex',
-      )}
-    >
+    <aside className={cn('w-full shrink-0 flex-col border-r md:w-80', selected ? 'hidden md:flex' : 'flex')}>
       <div className="border-b p-3">
         <Input
           type="search"
@@ -404,9 +399,16 @@ function Composer({ id, disabled }: { id: string; disabled: boolean }) {
           className="max-h-32 min-h-10 resize-none"
         />
         {progress !== null ? <p className="text-muted-foreground text-xs">{T.uploading(progress)}</p> : null}
-        {tooLong ? <p className="text-destructive text-xs">{`Máximo de ${MESSAGE_MAX_LENGTH} caracteres`}</p> : null}
+        {tooLong ? (
+          <p className="text-destructive text-xs">{`Máximo de ${MESSAGE_MAX_LENGTH} caracteres`}</p>
+        ) : null}
       </div>
-      <Button type="submit" size="icon" aria-label={T.send} disabled={disabled || busy || !text.trim() || tooLong}>
+      <Button
+        type="submit"
+        size="icon"
+        aria-label={T.send}
+        disabled={disabled || busy || !text.trim() || tooLong}
+      >
         <Send aria-hidden />
       </Button>
     </form>
@@ -422,10 +424,14 @@ const normalize = (s: string) =>
 /** Today: the time; another day: the date and time. */
 function shortWhen(at: string): string {
   const d = new Date(at);
-  return d.toDateString() === new Date().toDateString() ? formatTime(d) : `${formatDate(d).slice(0, 5)} ${formatTime(d)}`;
+  return d.toDateString() === new Date().toDateString()
+    ? formatTime(d)
+    : `${formatDate(d).slice(0, 5)} ${formatTime(d)}`;
 }
 
 const sizeLabel = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
 
 export type { ConversationSummary };

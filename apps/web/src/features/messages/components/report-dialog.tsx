@@ -73,7 +73,12 @@ export function ReportDialog({
         </fieldset>
         <div className="space-y-1">
           <Label htmlFor={detailsId}>{T.reportDetails}</Label>
-          <Textarea id={detailsId} value={details} maxLength={500} onChange={(e) => setDetails(e.target.value)} />
+          <Textarea
+            id={detailsId}
+            value={details}
+            maxLength={500}
+            onChange={(e) => setDetails(e.target.value)}
+          />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

@@ -16,10 +16,10 @@ export function UnreadMessagesBadge() {
   return (
     <span
       data-testid="messages-unread"
-      aria-label={T.unreadLabel(n)}
       className="ml-auto grid h-5 min-w-5 place-items-center rounded-full bg-primary px-1.5 font-semibold text-[11px] text-primary-foreground"
     >
-      {n > 99 ? '99+' : n}
+      <span aria-hidden>{n > 99 ? '99+' : n}</span>
+      <span className="sr-only">{T.unreadLabel(n)}</span>
     </span>
   );
 }
