@@ -376,22 +376,23 @@ async function post(
   now: Date,
 ): Promise<ConversationMessage> {
   const { message, firstUnread, recipientId } = await ctx.db.transaction(async (tx) => {
-    const { c, party } = await loadConversation(tx, person, id, true);
+    // The conversation locked (one message at a time per conversation) with the sender's name.
+    const [locked] = await tx
+      .select({
+        c: conversations,
+        myName: sql<string | null>`(select full_name from user_profiles where id = ${person.id})`,
+      })
+      .from(conversations)
+      .where(eq(conversations.id, id))
+      .for('update', { of: conversations });
+    const party = partyOf(locked?.c, person);
+    const c = locked?.c as ConversationRow;
     const state = await assertMayWrite(tx, c, party, now);
     const recipientId = party === 'patient' ? c.doctorUserId : c.patientId;
     const recipientReadAt = party === 'patient' ? c.doctorReadAt : c.patientReadAt;
-    const [unread] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(conversationMessages)
-      .where(
-        and(
-          eq(conversationMessages.conversationId, c.id),
-          eq(conversationMessages.senderId, person.id),
-          recipientReadAt
-            ? sql`${conversationMessages.createdAt} > ${recipientReadAt.toISOString()}`
-            : undefined,
-        ),
-      );
+    // The recipient had nothing unread before this one: the last message is one they wrote (writing
+    // marks read) or read. That first unread message starts the bell entry and the e-mail timer.
+    const firstUnread = !c.lastMessageAt || (!!recipientReadAt && c.lastMessageAt <= recipientReadAt);
     const [row] = await tx
       .insert(conversationMessages)
       .values({
@@ -414,14 +415,13 @@ async function post(
         ...(party === 'doctor' && !state.open ? { manualState: 'open' as const, manualStateAt: now } : {}),
       })
       .where(eq(conversations.id, c.id));
-    const myName = (await namesOf(tx, c)).get(person.id) ?? '';
+    const myName = locked?.myName ?? '';
     const message = toMessage(row as StoredMessage, myName);
     await publishLive(tx, [c.patientId, c.doctorUserId], {
       type: 'message.new',
       conversationId: c.id,
       message,
     });
-    const firstUnread = Number(unread?.n ?? 0) === 0;
     if (firstUnread) {
       // One bell entry per conversation until it is read, never the text itself.
       await notify(tx, recipientId, {
@@ -459,7 +459,7 @@ export async function sendMessage(
   body: string,
   now = new Date(),
 ): Promise<ConversationMessage> {
-  await loadConversation(ctx.db, person, id);
+  // Counted per sender before anything else; someone else's conversation still answers 404 in post.
   await assertRate(ctx.db, person, 'messages');
   return post(ctx, person, id, { body }, now);
 }
