@@ -37,6 +37,8 @@ async function pageOf(browser: Browser, account: Pick<Account, 'email' | 'passwo
   return { context, page };
 }
 
+const thread = (page: Page) => page.getByRole('list', { name: 'Mensagens da conversa' });
+
 const sidebarCount = (page: Page) =>
   page.getByRole('navigation', { name: /Menu/ }).first().getByTestId('messages-unread');
 
@@ -63,7 +65,7 @@ test('patient and doctor exchange messages live, with a file, unread counts and 
     const composer = pat.page.getByRole('textbox', { name: 'Escreva uma mensagem' });
     await composer.fill('Doutora, posso tomar o remédio à noite?');
     await composer.press('Enter');
-    await expect(pat.page.getByText('Doutora, posso tomar o remédio à noite?')).toBeVisible();
+    await expect(thread(pat.page).getByText('Doutora, posso tomar o remédio à noite?')).toBeVisible();
     await expect(pat.page.getByTestId('receipt')).toHaveText('Enviada');
 
     // The doctor's sidebar counts it live, without a reload.
@@ -75,7 +77,7 @@ test('patient and doctor exchange messages live, with a file, unread counts and 
     const row = doc.page.getByRole('button', { name: new RegExp(patient.account.name) });
     await expect(row.getByRole('status')).toHaveText('1');
     await row.click();
-    await expect(doc.page.getByText('Doutora, posso tomar o remédio à noite?')).toBeVisible();
+    await expect(thread(doc.page).getByText('Doutora, posso tomar o remédio à noite?')).toBeVisible();
     // Read: the count goes away, and the patient sees "Lida" live.
     await expect(sidebarCount(doc.page)).toHaveCount(0);
     await expect(pat.page.getByTestId('receipt')).toHaveText('Lida');
@@ -87,8 +89,8 @@ test('patient and doctor exchange messages live, with a file, unread counts and 
     await doc.page
       .getByTestId('message-file')
       .setInputFiles({ name: 'orientacao.png', mimeType: 'image/png', buffer: PNG });
-    await expect(pat.page.getByText('Pode, sim. Veja a orientação anexa.')).toBeVisible();
-    const file = pat.page.getByRole('link', { name: /orientacao\.png/ });
+    await expect(thread(pat.page).getByText('Pode, sim. Veja a orientação anexa.')).toBeVisible();
+    const file = thread(pat.page).getByRole('link', { name: /orientacao\.png/ });
     await expect(file).toBeVisible();
     const download = await pat.page.request.get(`${BASE_URL}${await file.getAttribute('href')}`);
     expect(download.status()).toBe(200);

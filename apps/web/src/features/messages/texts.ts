@@ -10,6 +10,7 @@ export const MESSAGES_UI = {
   emergency: EMERGENCY_NOTICE,
   search: 'Buscar por nome',
   listLabel: 'Conversas',
+  threadLabel: 'Mensagens da conversa',
   empty: {
     patient: 'Nenhuma conversa ainda. Ao agendar uma consulta, você pode conversar com o médico por aqui.',
     doctor: 'Nenhuma conversa ainda. Pacientes que agendaram com você aparecem aqui.',

@@ -215,7 +215,7 @@ function Thread({ id, area, onBack }: { id: string; area: 'patient' | 'doctor'; 
       </p>
       <ol
         ref={listRef}
-        aria-label={T.listLabel}
+        aria-label={T.threadLabel}
         aria-live="polite"
         onScroll={(e) => (e.currentTarget.scrollTop < 60 ? loadOlder() : undefined)}
         className="flex-1 space-y-3 overflow-y-auto p-4"
