@@ -122,9 +122,10 @@ export async function listConversations(
   ctx: MessagesContext,
   person: Viewer,
   now = new Date(),
+  only?: string,
 ): Promise<ConversationSummary[]> {
   if (person.role === 'admin') return [];
-  await ensureConversations(ctx.db, person);
+  if (!only) await ensureConversations(ctx.db, person);
   const patient = person.role === 'patient';
   const result = await ctx.db.execute(sql`
     select c.*, other.full_name as other_name, lm.body as lm_body, lm.file_name as lm_file,
@@ -139,6 +140,7 @@ export async function listConversations(
       where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
     ) lm on true
     where ${patient ? sql`c.patient_id` : sql`c.doctor_user_id`} = ${person.id}
+      ${only ? sql`and c.id = ${only}` : sql``}
     order by coalesce(c.last_message_at, c.created_at) desc`);
   const rows = result.rows as Record<string, unknown>[];
   return Promise.all(
@@ -199,12 +201,10 @@ export async function conversationFor(
   id: string,
   now = new Date(),
 ): Promise<ConversationDetail> {
-  const { party } = await loadConversation(ctx.db, person, id);
-  const list = await listConversations(ctx, person, now);
-  const summary = list.find((s) => s.id === id);
+  const { c, party } = await loadConversation(ctx.db, person, id);
+  const [summary] = await listConversations(ctx, person, now, id);
   if (!summary) throw notFound(M.notFound);
-  const [c] = await ctx.db.select().from(conversations).where(eq(conversations.id, id));
-  const otherReadAt = party === 'patient' ? c?.doctorReadAt : c?.patientReadAt;
+  const otherReadAt = party === 'patient' ? c.doctorReadAt : c.patientReadAt;
   return {
     conversation: summary,
     otherReadAt: otherReadAt?.toISOString() ?? null,

@@ -168,13 +168,13 @@ function Thread({ id, area, onBack }: { id: string; area: 'patient' | 'doctor'; 
   const me = detail.data?.myUserId;
   const last = items.at(-1);
 
-  // Reading the open thread: whenever its newest message is the other party's.
+  // Reading the open thread: whenever its newest message is the other party's (on opening, and as
+  // each one arrives live), the other side's "Lida" and the counts follow.
   // biome-ignore lint/correctness/useExhaustiveDependencies: marks read when a new message shows
   useEffect(() => {
-    if (!me || !last || last.senderId === me) return;
-    if (detail.data && detail.data.conversation.unread === 0) return;
+    if (!me || !last || last.senderId === me || last.consultation) return;
     markRead.mutate(id);
-  }, [last?.id, me, detail.data?.conversation.unread]);
+  }, [last?.id, me]);
 
   // Keeps the newest message in view when one arrives; keeps the place when older ones load above.
   const heightBefore = useRef<number | null>(null);
