@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { type Role, SESSION_COOKIE, sessionToken, signInContext } from './support/accounts.ts';
+import { api, type Role, SESSION_COOKIE, sessionToken, signInContext } from './support/accounts.ts';
 import { demoHeldConsultation, issueDemoDocument } from './support/clinical-documents.ts';
 import {
   DEMO_ACCOUNTS,
@@ -43,6 +43,33 @@ function demoSession(role: Role): Promise<string> {
     sessions.set(role, session);
   }
   return session;
+}
+
+/**
+ * The demo patient's conversation with the demo doctor, with a few messages and one reported (set
+ * up through the API; the doctor's message reopens it if the follow-up window had closed).
+ */
+async function demoConversation(): Promise<string> {
+  const [patientToken, doctorToken] = [await demoSession('patient'), await demoSession('doctor')];
+  const list = (token: string) =>
+    api<{ items: { id: string }[] }>('GET', '/api/conversations', { token, baseUrl: DEMO_URL });
+  const mine = new Set((await list(patientToken)).body.items.map((c) => c.id));
+  const id = (await list(doctorToken)).body.items.find((c) => mine.has(c.id))?.id;
+  if (!id) throw new Error('the demo doctor and patient have no conversation');
+  const post = (token: string, body: string) =>
+    api<{ id: string }>('POST', `/api/conversations/${id}/messages`, {
+      token,
+      baseUrl: DEMO_URL,
+      body: { body },
+    });
+  const fromDoctor = await post(doctorToken, 'Olá! Como você está se sentindo depois da consulta?');
+  await post(patientToken, 'Bem melhor, obrigado. A dor de cabeça passou.');
+  await api('POST', `/api/conversations/${id}/messages/${fromDoctor.body.id}/report`, {
+    token: patientToken,
+    baseUrl: DEMO_URL,
+    body: { reason: 'other', details: 'Teste de denúncia' },
+  });
+  return id;
 }
 
 /** At each width: load the page, wait for it to settle in the stored theme, and shoot it whole. */
@@ -252,6 +279,28 @@ for (const theme of THEMES) {
         theme,
       );
       await expect(page.getByText('Documento emitido pela Pulsa')).toBeVisible();
+    });
+
+    test('messages of both sides and the reported messages (/patient/messages, /doctor/messages, /admin/messages)', async ({
+      page,
+    }) => {
+      const id = await demoConversation();
+      for (const role of ['patient', 'doctor'] as const) {
+        await signInContext(page.context(), DEMO_ACCOUNTS[role], {
+          baseUrl: DEMO_URL,
+          token: await demoSession(role),
+        });
+        await storeTheme(page, theme);
+        await shoot(page, `${role}-messages`, `/${role}/messages?conversa=${id}`, 'Mensagens', theme);
+        await expect(page.getByText(/Em caso de emergência, ligue 192/)).toBeVisible();
+        await page.context().clearCookies();
+      }
+      await signInContext(page.context(), DEMO_ACCOUNTS.admin, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('admin'),
+      });
+      await storeTheme(page, theme);
+      await shoot(page, 'admin-messages', '/admin/messages', 'Mensagens denunciadas', theme);
     });
 
     for (const role of ['admin', 'doctor', 'patient'] as const) {

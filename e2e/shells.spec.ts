@@ -44,6 +44,7 @@ const SIDEBAR: Record<Role, { label: string; href: string }[]> = {
     { label: 'Pacientes', href: '/admin/patients' },
     { label: 'Comissões', href: '/admin/commissions' },
     { label: 'Avaliações', href: '/admin/reviews' },
+    { label: 'Mensagens denunciadas', href: '/admin/messages' },
     { label: 'Consultas', href: '/admin/consultations' },
     { label: 'Pagamentos', href: '/admin/payments' },
     { label: 'Repasses', href: '/admin/payouts' },

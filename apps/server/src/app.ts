@@ -49,6 +49,8 @@ import { healthSpaceRoutes } from './modules/health-space/health-space.routes.ts
 import { LIVE_SESSIONS_CHANNEL } from './modules/live/live.events.ts';
 import { LiveHub } from './modules/live/live.hub.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { defineMessageJobs, type MessagesContext } from './modules/messages/messages.service.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
@@ -213,6 +215,14 @@ export async function buildApp(
     onEmailQueued: () => void emails.kick(),
   };
   defineDataRightsJobs(() => dataRights);
+  const messages: MessagesContext = {
+    db: database.db,
+    storage: fileStorage,
+    jobs,
+    appUrl: config.appUrl,
+    onEmailQueued: () => void emails.kick(),
+  };
+  defineMessageJobs(jobs, () => messages);
 
   registerErrorHandler(app);
   registerCsrfGuard(app, config.appUrl);
@@ -337,6 +347,7 @@ export async function buildApp(
           appointments: booking,
         },
       });
+      await api.register(messageRoutes, { ctx: messages });
       await api.register(clinicalDocumentRoutes, { ctx: documents });
       await api.register(healthSpaceRoutes, { db: database.db });
       await api.register(accessLogRoutes, { db: database.db });

@@ -242,6 +242,8 @@ export const doctorProfiles = pgTable(
     minNoticeMinutes: smallint('min_notice_minutes').notNull().default(120),
     /** How many days ahead slots are offered. */
     bookingHorizonDays: smallint('booking_horizon_days').notNull().default(60),
+    /** Days after a completed consultation the patient may still write to the doctor (decision 090). */
+    messageFollowUpDays: smallint('message_follow_up_days').notNull().default(7),
     professionalExperience: text('professional_experience'),
     education: text('education'),
     verificationStatus: verificationStatusEnum('verification_status').notNull().default('pending'),
@@ -1545,5 +1547,104 @@ export const recordShares = pgTable(
   },
   (t) => [
     uniqueIndex('record_shares_in_force_key').on(t.patientId, t.doctorId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+// ── Messages between patient and doctor (issue 20) ──
+
+/**
+ * One conversation per patient–doctor pair, opened by a booking (decision 090). The doctor's
+ * explicit close or reopen is kept with its instant; whether it is open now is `conversationState`.
+ * `*_read_at`: up to when each side has read (unread counts and read receipts); `*_emailed_at`: the
+ * last unread-message e-mail to that side (one per conversation until they read).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.id),
+    doctorUserId: uuid('doctor_user_id')
+      .notNull()
+      .references(() => users.id),
+    manualState: text('manual_state', { enum: ['open', 'closed'] }),
+    manualStateAt: timestamp('manual_state_at', { withTimezone: true }),
+    patientReadAt: timestamp('patient_read_at', { withTimezone: true }),
+    doctorReadAt: timestamp('doctor_read_at', { withTimezone: true }),
+    patientEmailedAt: timestamp('patient_emailed_at', { withTimezone: true }),
+    doctorEmailedAt: timestamp('doctor_emailed_at', { withTimezone: true }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_key').on(t.patientId, t.doctorId),
+    index('conversations_doctor_idx').on(t.doctorUserId),
+  ],
+);
+
+/** A message of a conversation: text, a file, or both (the file kept private like the room's). */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileMime: text('file_mime'),
+    fileSize: integer('file_size'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The latest page of a conversation, and each older one, is one index range (keyset).
+    index('conversation_messages_timeline_idx').on(t.conversationId, t.createdAt, t.id),
+    check(
+      'conversation_messages_body_check',
+      sql`length(${t.body}) <= 2000 and (length(${t.body}) >= 1 or ${t.fileKey} is not null)`,
+    ),
+    check(
+      'conversation_messages_file_check',
+      sql`(${t.fileKey} is null) = (${t.fileName} is null) and (${t.fileKey} is null) = (${t.fileMime} is null) and (${t.fileKey} is null) = (${t.fileSize} is null)`,
+    ),
+  ],
+);
+
+/** A message reported by a party of its conversation; the admin reads it (access-logged) and resolves. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => conversationMessages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason', {
+      enum: ['offensive', 'spam', 'inappropriate', 'privacy', 'other'],
+    }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_reports_message_reporter_key').on(t.messageId, t.reporterId),
+    index('message_reports_status_idx').on(t.status, t.createdAt),
   ],
 );

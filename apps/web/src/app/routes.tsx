@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: p.admin.patients.path, lazy: () => import('./routes/admin/patients') },
           { path: p.admin.commissions.path, lazy: () => import('./routes/admin/commissions') },
           { path: p.admin.reviews.path, lazy: () => import('./routes/admin/reviews') },
+          { path: p.admin.messages.path, lazy: () => import('./routes/admin/messages') },
           { path: p.admin.consultations.path, lazy: () => import('./routes/admin/consultations') },
           { path: p.admin.payments.path, lazy: () => import('./routes/admin/payments') },
           { path: p.admin.payouts.path, lazy: () => import('./routes/admin/payouts') },

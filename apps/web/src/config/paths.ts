@@ -63,6 +63,8 @@ export const paths = {
     specialties: route('/admin/specialties'),
     audit: route('/admin/audit'),
     emails: route('/admin/emails'),
+    /** Reported messages (the only message text an admin reads). */
+    messages: route('/admin/messages'),
   },
   doctor: {
     dashboard: route('/doctor'),

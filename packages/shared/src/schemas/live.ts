@@ -2,6 +2,7 @@ import './zod-setup.ts';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../constants/statuses.ts';
 import { consultationClientMessages, consultationLiveEvents } from './consultations.ts';
+import { messageLiveEvents } from './messages.ts';
 import { notificationSchema } from './notifications.ts';
 
 /**
@@ -72,6 +73,7 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
     payoutId: z.uuid().nullable(),
   }),
   ...consultationLiveEvents,
+  ...messageLiveEvents,
 ]);
 export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;
 export type LiveEventType = LiveServerEvent['type'];

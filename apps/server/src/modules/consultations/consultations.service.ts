@@ -16,7 +16,7 @@ import {
   CONSULTATION_MESSAGES as M,
   type RoomRefusal,
 } from '@pulsa/shared/schemas/consultations';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
@@ -306,6 +306,35 @@ export async function listMessages(ctx: ConsultationContext, person: Viewer, app
     .where(eq(consultationMessages.appointmentId, appointmentId))
     .orderBy(asc(consultationMessages.createdAt), asc(consultationMessages.id));
   return { items: rows.map(toMessage) };
+}
+
+/**
+ * The room chat of several consultations of one patient–doctor pair, newest first, strictly before
+ * a position (instant to the millisecond, then id): the conversation between the two shows it in
+ * its timeline (decision 090). The caller has checked that the person is one of the pair.
+ */
+export async function chatOfConsultations(
+  db: Queryable,
+  appointmentIds: readonly string[],
+  page: { before?: { at: Date; id: string }; limit: number },
+): Promise<ChatMessage[]> {
+  if (appointmentIds.length === 0) return [];
+  const at = sql`date_trunc('milliseconds', ${consultationMessages.createdAt})`;
+  const rows = await db
+    .select(messageColumns)
+    .from(consultationMessages)
+    .innerJoin(userProfiles, eq(userProfiles.id, consultationMessages.senderId))
+    .where(
+      and(
+        inArray(consultationMessages.appointmentId, [...appointmentIds]),
+        page.before
+          ? sql`(${at}, ${consultationMessages.id}) < (${page.before.at.toISOString()}::timestamptz, ${page.before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(consultationMessages.createdAt), desc(consultationMessages.id))
+    .limit(page.limit);
+  return rows.map(toMessage);
 }
 
 type StoredFile = { key: string; name: string; mime: string; size: number };

@@ -19,6 +19,8 @@ import {
   appointments,
   consentAcceptances,
   consultationMessages,
+  conversationMessages,
+  conversations,
   doctorProfiles,
   notifications,
   payments,
@@ -348,6 +350,78 @@ const chatSection: ExportSection = {
   },
 };
 
+/**
+ * The messages between patient and doctor outside the call (decision 090), handled like the room's
+ * chat: a patient's export holds both parties' messages and files of their conversations; a
+ * doctor's holds only what the doctor sent.
+ */
+const conversationsSection: ExportSection = {
+  name: 'messages',
+  async collect({ db, storage }, user) {
+    const scope =
+      user.role === 'patient'
+        ? eq(conversations.patientId, user.id)
+        : and(eq(conversations.doctorUserId, user.id), eq(conversationMessages.senderId, user.id));
+    const rows = await db
+      .select({
+        m: conversationMessages,
+        patientId: conversations.patientId,
+        senderName: userProfiles.fullName,
+      })
+      .from(conversationMessages)
+      .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+      .innerJoin(userProfiles, eq(userProfiles.id, conversationMessages.senderId))
+      .where(scope)
+      .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
+    const resources: Resource[] = [];
+    const files: ExportFile[] = [];
+    for (const { m, patientId, senderName } of rows) {
+      const sender =
+        m.senderId === patientId
+          ? patientRef(m.senderId, senderName)
+          : practitionerRef(m.senderId, senderName);
+      resources.push({
+        resourceType: 'Communication',
+        id: m.id,
+        status: 'completed',
+        category: [{ text: 'Mensagem fora da consulta' }],
+        sent: m.createdAt.toISOString(),
+        sender,
+        ...(user.role === 'patient' ? { subject: patientRef(patientId) } : {}),
+        payload: [
+          ...(m.body ? [{ contentString: m.body }] : []),
+          ...(m.fileKey ? [{ contentReference: { reference: `DocumentReference/${m.id}-file` } }] : []),
+        ],
+      } satisfies Communication);
+      if (m.fileKey && m.fileName && m.fileMime) {
+        const path = `arquivos/${m.createdAt.toISOString().slice(0, 10)}_${m.id.slice(0, 8)}_${safeName(m.fileName)}`;
+        const bytes = await readAll(storage, m.fileKey);
+        resources.push({
+          resourceType: 'DocumentReference',
+          id: `${m.id}-file`,
+          status: 'current',
+          type: { text: 'Arquivo enviado em mensagem' },
+          date: m.createdAt.toISOString(),
+          author: [sender],
+          ...(user.role === 'patient' ? { subject: patientRef(patientId) } : {}),
+          content: [
+            {
+              attachment: {
+                contentType: m.fileMime,
+                title: m.fileName,
+                size: m.fileSize ?? undefined,
+                url: bytes ? path : undefined,
+              },
+            },
+          ],
+        } satisfies DocumentReference);
+        if (bytes) files.push({ path, bytes });
+      }
+    }
+    return { resources, files };
+  },
+};
+
 /** The teleconsultation consent (TCLE) acceptances and withdrawals, and the terms at sign-up. */
 const consentsSection: ExportSection = {
   name: 'consents',
@@ -550,6 +624,7 @@ export const ACCOUNT_SECTIONS: ExportSection[] = [
   accountSection,
   consultationsSection,
   chatSection,
+  conversationsSection,
   consentsSection,
   paymentsSection,
   reviewsAndNoticesSection,

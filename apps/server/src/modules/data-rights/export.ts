@@ -35,7 +35,7 @@ const README = (when: string) =>
     'dados.json: todos os seus dados no formato FHIR R4 (um Bundle do tipo "collection"):',
     '  Patient ou Practitioner — sua conta;',
     '  Appointment e Encounter — suas consultas, com as orientações do médico;',
-    '  Communication — o chat das consultas, suas avaliações e notificações;',
+    '  Communication — o chat das consultas, as mensagens trocadas fora delas, suas avaliações e notificações;',
     '  Composition e Condition — os registros das consultas assinados pelo médico (SOAP, conduta,',
     '    diagnósticos da CID-10 e adendos);',
     '  DocumentReference — os arquivos e os documentos emitidos (receitas, atestados, pedidos de',

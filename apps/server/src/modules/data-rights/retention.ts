@@ -7,6 +7,8 @@ import {
   clinicalRecordAddenda,
   clinicalRecords,
   consultationMessages,
+  conversationMessages,
+  conversations,
 } from '../../db/schema.ts';
 import type { ExportUser } from './export.sections.ts';
 
@@ -34,6 +36,20 @@ const consultationChat: ClinicalEntrySource = async (db, user) => {
     .from(consultationMessages)
     .innerJoin(appointments, eq(appointments.id, consultationMessages.appointmentId))
     .where(mine(user));
+  return row?.at ?? null;
+};
+
+/** The messages outside the call (decision 090): the last one of the person's conversations. */
+const conversationMessagesSent: ClinicalEntrySource = async (db, user) => {
+  const [row] = await db
+    .select({ at: max(conversationMessages.createdAt) })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(
+      user.role === 'doctor' && user.doctorId
+        ? eq(conversations.doctorId, user.doctorId)
+        : eq(conversations.patientId, user.id),
+    );
   return row?.at ?? null;
 };
 
@@ -72,6 +88,7 @@ const documents: ClinicalEntrySource = async (db, user) => {
 export const CLINICAL_ENTRY_SOURCES: ClinicalEntrySource[] = [
   consultationsHeld,
   consultationChat,
+  conversationMessagesSent,
   records,
   addenda,
   documents,

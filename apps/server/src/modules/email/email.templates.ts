@@ -397,3 +397,24 @@ export function accountDeletedEmail(name: string, retainUntil: string | null): E
     }),
   };
 }
+
+/**
+ * A message waited unread for 15 minutes (decision 091): one e-mail per conversation until the
+ * recipient reads it. Health data never leaves by e-mail: no text of the message, no file name.
+ */
+export function unreadMessageEmail(name: string, fromName: string, url: string): EmailContent {
+  return {
+    kind: 'message_unread',
+    subject: 'Você tem uma nova mensagem no Pulsa',
+    ...layout({
+      title: 'Nova mensagem',
+      greeting: `Olá, ${firstName(name)}!`,
+      paragraphs: [
+        `${fromName} enviou uma mensagem para você no Pulsa. Por segurança, o conteúdo só pode ser lido na plataforma.`,
+      ],
+      action: { label: 'Ler mensagem', url },
+      footnote:
+        'Enviamos um único aviso por conversa até que você a leia. As mensagens não são para emergências: em caso de emergência, ligue 192 (SAMU).',
+    }),
+  };
+}

@@ -18,6 +18,8 @@ export interface AppShellProps {
   area: Role;
   /** The notifications bell (composed by the area's layout route). */
   notifications?: ReactNode;
+  /** Counts beside sidebar items, by href (rendered inside the live connection). */
+  navBadges?: Partial<Record<string, ReactNode>>;
   children: ReactNode;
 }
 
@@ -25,7 +27,7 @@ export interface AppShellProps {
  * The frame of a signed-in area: a fixed 64-unit sidebar on large screens, a 72-unit sheet on
  * small ones, and a header with notifications and the user menu.
  */
-export function AppShell({ area, notifications, children }: AppShellProps) {
+export function AppShell({ area, notifications, navBadges, children }: AppShellProps) {
   const { user, isLoading } = useSession();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -60,7 +62,7 @@ export function AppShell({ area, notifications, children }: AppShellProps) {
             <p className="px-6 pt-4 font-medium text-muted-foreground text-xs uppercase tracking-wide">
               {AREA_LABEL[area]}
             </p>
-            <SidebarNav items={items} label={navLabel} />
+            <SidebarNav items={items} label={navLabel} badges={navBadges} />
           </aside>
 
           <SheetContent side="left" className="w-72 gap-0 bg-sidebar p-0">
@@ -71,7 +73,12 @@ export function AppShell({ area, notifications, children }: AppShellProps) {
               {AREA_LABEL[area]}
             </SheetTitle>
             <SheetDescription className="sr-only">Navegação entre as páginas da sua área.</SheetDescription>
-            <SidebarNav items={items} label={navLabel} onNavigate={() => setMenuOpen(false)} />
+            <SidebarNav
+              items={items}
+              label={navLabel}
+              badges={navBadges}
+              onNavigate={() => setMenuOpen(false)}
+            />
           </SheetContent>
 
           <div className="flex min-h-dvh flex-col lg:pl-64">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { NavItem } from '@/config/navigation';
 import { cn } from '@/lib/cn';
@@ -7,10 +8,13 @@ export function SidebarNav({
   items,
   label,
   onNavigate,
+  badges,
 }: {
   items: NavItem[];
   label: string;
   onNavigate?: () => void;
+  /** Something shown after an item's label (a count), by the item's href. */
+  badges?: Partial<Record<string, ReactNode>>;
 }) {
   return (
     <nav aria-label={label} className="flex-1 overflow-y-auto px-3 py-4">
@@ -32,6 +36,7 @@ export function SidebarNav({
             >
               <item.icon aria-hidden className="size-4 shrink-0" />
               {item.label}
+              {badges?.[item.href]}
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,5 @@
-import { SectionPage } from '@/components/layout/section-page';
-import { SECTIONS } from '@/config/sections';
+import { MessagesScreen } from '@/features/messages';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.doctor.messages} />;
+  return <MessagesScreen area="doctor" />;
 }

@@ -192,7 +192,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           médico, nas configurações, e a revogação vale na hora. Os administradores da {E.brand} gerenciam
           contas, agendamentos e pagamentos, mas <strong>não têm acesso ao conteúdo clínico</strong>:
           prontuários, documentos, mensagens e arquivos das consultas. A única exceção é uma mensagem que um
-          participante denunciou à equipe.
+          participante denunciou à equipe: ela é lida com o trecho da conversa ao redor dela, e nada mais.
         </p>
         <p>
           Cada leitura de dados clínicos (prontuário, documento, arquivo da consulta, histórico, mensagem

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { SearchInput } from '@/components/ui/search-input';
 import type { Section } from '@/config/sections';
+import { SendMessageButton } from '@/features/messages';
 import { useClampPage, useUrlTableState } from '@/lib/table-state';
 import { useCreateGenericPatient } from '../api/add-doctor-patient';
 import { useDoctorPatients } from '../api/get-doctor-patients';
@@ -65,6 +66,14 @@ const columns: DataTableColumn<DoctorPatient>[] = [
       ) : (
         <span className="text-muted-foreground">{T.never}</span>
       ),
+  },
+  {
+    id: 'actions',
+    header: 'Ações',
+    srOnlyHeader: true,
+    // Only a patient with a booking has a conversation; the server says so if there is none yet.
+    cell: (p) =>
+      p.patientId && !p.isGeneric ? <SendMessageButton area="doctor" userId={p.patientId} /> : null,
   },
 ];
 

@@ -1,0 +1,5 @@
+import { AdminMessageReportsPage } from '@/features/messages';
+
+export function Component() {
+  return <AdminMessageReportsPage />;
+}
