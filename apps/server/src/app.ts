@@ -49,7 +49,7 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
-import { paymentProviderFor } from './modules/payments/provider-choice.ts';
+import { PaymentProviders } from './modules/payments/provider-choice.ts';
 import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { type PayoutsContext, schedulePayouts } from './modules/payouts/payouts.service.ts';
@@ -58,6 +58,8 @@ import { ensureCid10Loaded } from './modules/records/cid10.service.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerApiDefaults } from './plugins/api-defaults.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
@@ -87,6 +89,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** Payouts to doctors with their provider (tests replace it and call the builder). */
     payouts: PayoutsContext;
+    /** The platform settings as they stand, applied at run time on every instance (modules/settings). */
+    settings: SettingsService;
   }
 }
 
@@ -141,7 +145,23 @@ export async function buildApp(
     scheduling: options.backgroundJobs,
   });
   app.decorate('jobs', jobs);
-  const emails = new EmailDelivery(database.db, config, app.log, jobs);
+  // Read before anything uses them, then followed: a change on any instance reaches every one.
+  const settings = new SettingsService({
+    db: database.db,
+    config,
+    dataKey: dataKeyOf(config),
+    log: app.log.child({ module: 'settings' }),
+  });
+  const unlistenSettings = await settings.start(database);
+  app.addHook('onClose', async () => unlistenSettings());
+  app.decorate('settings', settings);
+  const emails = new EmailDelivery(
+    database.db,
+    config,
+    app.log,
+    jobs,
+    async () => (await settings.current()).smtp,
+  );
   app.decorate('emails', emails);
   app.decorate('housekeeping', new Housekeeping(database.db, app.log, jobs));
   if (options.backgroundJobs)
@@ -164,13 +184,20 @@ export async function buildApp(
     await emails.stop();
   });
 
+  const providers = new PaymentProviders(config, () => settings.snapshot().stripeFromSettings);
   const booking = {
     db: database.db,
     appUrl: config.appUrl,
-    provider: paymentProviderFor(config),
     onEmailQueued: () => void emails.kick(),
     shareHoldDays: config.shareHoldDays,
+    inMaintenance: () => settings.inMaintenance(),
   } as BookingContext;
+  // The provider as the settings stand at each use (Stripe keys saved by the admin apply at once).
+  Object.defineProperty(booking, 'provider', {
+    enumerable: true,
+    get: () => providers.current(),
+    set: (provider: BookingContext['provider']) => providers.replace(provider),
+  });
   booking.jobs = bookingJobs(app.jobs, () => booking);
   app.decorate('booking', booking);
   // Backs the booking timers up: holds and requests whose job did not run (downtime) expire anyway.
@@ -290,7 +317,12 @@ export async function buildApp(
   await app.register(
     async (api) => {
       registerApiDefaults(api);
+      // The kept settings are read again when a second old (an announcement lost): cheap otherwise.
+      api.addHook('onRequest', async () => {
+        await settings.current();
+      });
       await api.register(healthRoutes);
+      await api.register(settingsRoutes, { settings });
       await api.register(authRoutes, { prefix: '/auth', rateLimit: config.authRateLimit });
       await api.register(accountRoutes, {
         prefix: '/account',
