@@ -322,7 +322,7 @@ export async function buildApp(
         await settings.current();
       });
       await api.register(healthRoutes);
-      await api.register(settingsRoutes, { settings });
+      await api.register(settingsRoutes, { settings, rateLimit: config.authRateLimit });
       await api.register(authRoutes, { prefix: '/auth', rateLimit: config.authRateLimit });
       await api.register(accountRoutes, {
         prefix: '/account',

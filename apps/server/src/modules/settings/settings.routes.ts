@@ -18,7 +18,10 @@ import type { SettingsService } from './settings.service.ts';
  * saving one asks for a recent password (and code) and is audited; the two checks run with what the
  * form holds. /api/platform: what every page shows (name, logo, default theme, maintenance).
  */
-export async function settingsRoutes(app: FastifyInstance, opts: { settings: SettingsService }) {
+export async function settingsRoutes(
+  app: FastifyInstance,
+  opts: { settings: SettingsService; rateLimit: number },
+) {
   const { settings } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
@@ -103,7 +106,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { settings: Set
     '/admin/settings/payment/test',
     {
       ...admin,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: "Testar conexão: reads the Stripe balance with the form's keys (or the saved ones)",
@@ -118,7 +121,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { settings: Set
     '/admin/settings/email/test',
     {
       ...admin,
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: "Enviar e-mail de teste: one message to the admin's own address through the form's SMTP",

@@ -118,6 +118,7 @@ export class SettingsService {
   private readonly dataKey: Buffer;
   private readonly log: FastifyBaseLogger;
   private readonly env: Partial<Record<SettingsEnvVar, string>>;
+  private readonly rawEnv: Partial<Record<SettingsEnvVar, string>>;
   private state: PlatformState;
   private loadedAt = 0;
   private reading: Promise<PlatformState> | null = null;
@@ -128,7 +129,24 @@ export class SettingsService {
     this.config = deps.config;
     this.dataKey = deps.dataKey;
     this.log = deps.log;
-    this.env = deps.config.settingsEnv ?? {};
+    // The environment's SMTP server and Stripe keys as the configuration read them (config.ts: one
+    // SMTP server is SMTP_HOST with its port, user and password, so they win together).
+    const raw = deps.config.settingsEnv ?? {};
+    const smtp = deps.config.smtp;
+    const stripe = deps.config.stripe;
+    this.env = Object.fromEntries(
+      Object.entries({
+        SMTP_HOST: smtp?.host,
+        SMTP_PORT: smtp ? String(smtp.port) : undefined,
+        SMTP_USER: smtp?.user,
+        SMTP_PASSWORD: smtp?.password,
+        MAIL_FROM: raw.MAIL_FROM,
+        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      }).filter(([, v]) => !!v),
+    );
+    this.rawEnv = raw;
     this.state = this.resolve({ general: undefined, payment: undefined, email: undefined });
   }
 
@@ -227,21 +245,20 @@ export class SettingsService {
 
     const e = stored.email?.value ?? {};
     const es = stored.email?.secrets ?? {};
+    const from = env.MAIL_FROM
+      ? this.config.mailFrom
+      : senderOf(platformName, e.emailFrom || addressOf(this.config.mailFrom));
     let smtp: SmtpSettings | undefined;
-    const host = env.SMTP_HOST ?? (e.emailEnabled ? e.smtpHost : undefined);
-    if (host) {
-      const port = env.SMTP_PORT
-        ? Number(env.SMTP_PORT)
-        : env.SMTP_HOST
-          ? (this.config.smtp?.port ?? 587)
-          : (e.smtpPort ?? 587);
+    if (this.config.smtp) smtp = { ...this.config.smtp, from };
+    else if (e.emailEnabled && e.smtpHost) {
+      const port = e.smtpPort ?? 587;
       smtp = {
-        host,
+        host: e.smtpHost,
         port,
-        secure: env.SMTP_HOST && this.config.smtp ? this.config.smtp.secure : port === 465,
-        user: env.SMTP_USER ?? (env.SMTP_HOST ? undefined : e.smtpUser),
-        password: env.SMTP_PASSWORD ?? (env.SMTP_HOST ? undefined : es.smtpPassword),
-        from: env.MAIL_FROM ?? senderOf(platformName, e.emailFrom || addressOf(this.config.mailFrom)),
+        secure: port === 465,
+        user: e.smtpUser,
+        password: es.smtpPassword,
+        from,
       };
     }
 
@@ -254,7 +271,13 @@ export class SettingsService {
     return { general, smtp, stripeFromSettings };
   }
 
+  /**
+   * Why a field is locked: its variable, or SMTP_HOST for the parts of the environment's SMTP server
+   * left to their defaults (no port, no user: the server as configured).
+   */
   private lock(name: SettingsEnvVar) {
+    if (name.startsWith('SMTP_'))
+      return this.env.SMTP_HOST ? { envVar: this.rawEnv[name] ? name : 'SMTP_HOST' } : null;
     return this.env[name] ? { envVar: name } : null;
   }
 
@@ -303,8 +326,10 @@ export class SettingsService {
       email: {
         smtpHost: env.SMTP_HOST ?? e.smtpHost ?? '',
         smtpPort: env.SMTP_PORT ? Number(env.SMTP_PORT) : (e.smtpPort ?? 587),
-        smtpUser: env.SMTP_USER ?? e.smtpUser ?? '',
-        smtpPassword: this.secretView(es.smtpPassword, 'SMTP_PASSWORD'),
+        smtpUser: env.SMTP_HOST ? (env.SMTP_USER ?? '') : (e.smtpUser ?? ''),
+        smtpPassword: env.SMTP_HOST
+          ? { ...this.secretView(undefined, 'SMTP_PASSWORD'), locked: this.lock('SMTP_PASSWORD') }
+          : this.secretView(es.smtpPassword, 'SMTP_PASSWORD'),
         emailFrom: env.MAIL_FROM ?? e.emailFrom ?? '',
         emailEnabled: env.SMTP_HOST ? true : (e.emailEnabled ?? false),
         locks: {
@@ -370,8 +395,9 @@ export class SettingsService {
       const row = await lockSettingsRow(tx, 'email');
       const value = (row?.value ?? {}) as EmailStored;
       const secrets = this.openSecrets<EmailSecrets>(row?.secrets ?? null);
+      // The environment's SMTP server wins whole: its parts are not the admin's to save.
       const keep = <K extends keyof EmailStored>(k: K, variable: SettingsEnvVar, typed: EmailStored[K]) =>
-        env[variable] ? value[k] : typed;
+        env[variable] || (variable.startsWith('SMTP_') && env.SMTP_HOST) ? value[k] : typed;
       const after: EmailStored = {
         smtpHost: keep('smtpHost', 'SMTP_HOST', input.smtpHost),
         smtpPort: keep('smtpPort', 'SMTP_PORT', input.smtpPort),
@@ -380,7 +406,7 @@ export class SettingsService {
         emailEnabled: keep('emailEnabled', 'SMTP_HOST', input.emailEnabled),
       };
       const afterSecrets: EmailSecrets = {
-        smtpPassword: (!env.SMTP_PASSWORD && input.smtpPassword) || secrets.smtpPassword,
+        smtpPassword: (!env.SMTP_HOST && input.smtpPassword) || secrets.smtpPassword,
       };
       if (!env.SMTP_PASSWORD && !env.SMTP_HOST && !afterSecrets.smtpPassword)
         throw badRequest(
@@ -460,17 +486,17 @@ export class SettingsService {
 
   /** The SMTP server a test e-mail goes through: the form's values, the saved password if none typed. */
   async smtpFor(typed: Omit<EmailSettingsInput, 'emailEnabled'>): Promise<SmtpSettings> {
-    const env = this.env;
     const stored = await this.load();
-    const port = env.SMTP_PORT ? Number(env.SMTP_PORT) : typed.smtpPort;
     const platformName = this.resolve(stored).general.platformName;
+    const from = this.env.MAIL_FROM ? this.config.mailFrom : senderOf(platformName, typed.emailFrom);
+    if (this.config.smtp) return { ...this.config.smtp, from };
     return {
-      host: env.SMTP_HOST ?? typed.smtpHost,
-      port,
-      secure: env.SMTP_HOST && this.config.smtp ? this.config.smtp.secure : port === 465,
-      user: env.SMTP_USER ?? typed.smtpUser,
-      password: env.SMTP_PASSWORD ?? (typed.smtpPassword || stored.email?.secrets.smtpPassword),
-      from: env.MAIL_FROM ?? senderOf(platformName, typed.emailFrom),
+      host: typed.smtpHost,
+      port: typed.smtpPort,
+      secure: typed.smtpPort === 465,
+      user: typed.smtpUser,
+      password: typed.smtpPassword || stored.email?.secrets.smtpPassword,
+      from,
     };
   }
 }
