@@ -252,7 +252,8 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir), ...stripe.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The logo the admin set (its origin, read at each answer: a change needs no restart).
+        imgSrc: ["'self'", 'data:', 'blob:', () => logoOrigin(settings.snapshot().general.logoUrl)],
         fontSrc: ["'self'", 'data:'],
         // The app's own origin only, WebSockets included (CSP's 'self' did not cover ws: before level 3).
         connectSrc: ["'self'", webSocketOrigin(config.appUrl), ...stripe.connectSrc],
@@ -381,8 +382,26 @@ export async function buildApp(
   );
 
   verificationPageRoute(app, documents);
-  await registerWebApp(app, config.webDistDir, new CatalogService(database.db));
+  const catalog = new CatalogService(database.db);
+  await registerWebApp(app, config.webDistDir, {
+    listSpecialties: (filter) => catalog.listSpecialties(filter),
+    pricing: () => catalog.pricing(),
+    getSpecialty: (slug) => catalog.getSpecialty(slug),
+    listSpecialtyDoctors: (slug, query) => catalog.listSpecialtyDoctors(slug, query),
+    getPublicDoctor: (slug) => catalog.getPublicDoctor(slug),
+    platform: () => settings.platformInfo(),
+  });
   return app;
+}
+
+/** The origin of the platform's logo for img-src, or 'self' again when it has none. */
+function logoOrigin(logoUrl: string | null): string {
+  if (!logoUrl) return "'self'";
+  try {
+    return new URL(logoUrl).origin;
+  } catch {
+    return "'self'";
+  }
 }
 
 /** ws://host:port for http://host:port, wss:// for https://. */

@@ -2,11 +2,13 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncE
 import {
   chooseTheme,
   DEFAULT_THEME,
+  followPlatformTheme,
   followSystemTheme,
   readStoredTheme,
   subscribeToTheme,
   type Theme,
 } from './theme';
+import { usePlatformData } from './platform';
 
 interface ThemeContextValue {
   theme: Theme;
@@ -26,6 +28,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme = useSyncExternalStore(subscribeToTheme, readStoredTheme, serverTheme);
 
   useEffect(() => (theme === 'system' ? followSystemTheme(() => true) : undefined), [theme]);
+  const platformTheme = usePlatformData()?.theme;
+  useEffect(() => {
+    if (platformTheme) followPlatformTheme(platformTheme);
+  }, [platformTheme]);
 
   const value = useMemo(() => ({ theme, setTheme: chooseTheme }), [theme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;

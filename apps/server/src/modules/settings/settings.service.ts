@@ -239,7 +239,7 @@ export class SettingsService {
     const general: PlatformInfo = {
       platformName,
       logoUrl: g.logoUrl || null,
-      theme: g.theme ?? 'system',
+      theme: g.theme ?? 'light',
       maintenanceMode: g.maintenanceMode ?? false,
     };
 

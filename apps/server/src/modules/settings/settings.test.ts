@@ -43,7 +43,7 @@ const general = (overrides: object = {}) => ({
   logoUrl: '',
   defaultCommission: 10,
   maintenanceMode: false,
-  theme: 'system',
+  theme: 'light',
   ...overrides,
 });
 const email = (overrides: object = {}) => ({
@@ -282,7 +282,7 @@ describe('general settings', () => {
     expect((await call('GET', '/api/platform', undefined)).json()).toEqual({
       platformName: 'Pulsa',
       logoUrl: null,
-      theme: 'system',
+      theme: 'light',
       maintenanceMode: false,
     });
   });

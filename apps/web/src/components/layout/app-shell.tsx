@@ -3,6 +3,7 @@ import { Menu } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/ui/brand-logo';
+import { MaintenanceBanner } from './maintenance-banner';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -75,6 +76,7 @@ export function AppShell({ area, notifications, children }: AppShellProps) {
           </SheetContent>
 
           <div className="flex min-h-dvh flex-col lg:pl-64">
+            <MaintenanceBanner />
             <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-border border-b bg-background px-4 sm:px-6 lg:px-8">
               <SheetTrigger asChild>
                 <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label="Abrir menu">
