@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { usePlatformData } from './platform';
 import {
   chooseTheme,
   DEFAULT_THEME,
@@ -8,7 +9,6 @@ import {
   subscribeToTheme,
   type Theme,
 } from './theme';
-import { usePlatformData } from './platform';
 
 interface ThemeContextValue {
   theme: Theme;

@@ -46,7 +46,7 @@ export type ThemeSetting = (typeof THEMES)[number];
 const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 /** A secret in a save: empty keeps the stored one ("Substituir" left closed). */
-const secretInput = z.string().trim().max(500).default('');
+const secretInput = z.string().trim().max(500);
 
 // ── Geral ──
 export const generalSettingsInputSchema = z.object({
@@ -90,7 +90,7 @@ export const paymentSettingsInputSchema = z.object({
   }),
   enabled: z.boolean(),
 });
-export type PaymentSettingsInput = z.input<typeof paymentSettingsInputSchema>;
+export type PaymentSettingsInput = z.infer<typeof paymentSettingsInputSchema>;
 
 // ── Email ──
 export const emailSettingsInputSchema = z.object({
@@ -106,7 +106,7 @@ export const emailSettingsInputSchema = z.object({
   emailFrom: z.email({ error: M.emailFromInvalid }).max(255, { error: M.emailFromInvalid }),
   emailEnabled: z.boolean(),
 });
-export type EmailSettingsInput = z.input<typeof emailSettingsInputSchema>;
+export type EmailSettingsInput = z.infer<typeof emailSettingsInputSchema>;
 
 /** The form's test buttons send what is typed; empty secrets mean the stored ones. */
 export const paymentTestInputSchema = paymentSettingsInputSchema.omit({ enabled: true });

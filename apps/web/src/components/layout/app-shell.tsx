@@ -3,7 +3,6 @@ import { Menu } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/ui/brand-logo';
-import { MaintenanceBanner } from './maintenance-banner';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +11,7 @@ import { AREA_LABEL, AREA_NAV } from '@/config/navigation';
 import { areaRedirect } from '@/lib/area-access';
 import { LiveProvider } from '@/lib/live/live-provider';
 import { useSession } from '@/lib/use-session';
+import { MaintenanceBanner } from './maintenance-banner';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 
