@@ -119,6 +119,9 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // The first start creates the job queue's schema in onReady: on a busy machine (CI, several
+    // embedded databases starting at once) that takes longer than Fastify's default 10 s.
+    pluginTimeout: 120_000,
     // A URL the router cannot decode answers like every other error, without echoing it.
     frameworkErrors,
   });
