@@ -192,6 +192,8 @@ for (const theme of THEMES) {
     });
 
     test('platform settings, each tab (/admin/settings)', async ({ page }) => {
+      // Three tabs at two widths: six full-page shots.
+      test.setTimeout(120_000);
       await signInContext(page.context(), DEMO_ACCOUNTS.admin, {
         baseUrl: DEMO_URL,
         token: await demoSession('admin'),
