@@ -239,6 +239,38 @@ for (const theme of THEMES) {
       await shoot(page, 'admin-emails', '/admin/emails', 'E-mails enviados', theme);
     });
 
+    test('platform settings, each tab (/admin/settings)', async ({ page }) => {
+      // Three tabs at two widths: six full-page shots.
+      test.setTimeout(120_000);
+      await signInContext(page.context(), DEMO_ACCOUNTS.admin, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('admin'),
+      });
+      await storeTheme(page, theme);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.goto(demoUrl('/admin/settings'));
+        await settle(page, 'Configurações');
+        for (const [tab, name] of [
+          ['Geral', 'general'],
+          ['Pagamento', 'payment'],
+          ['Email', 'email'],
+        ] as const) {
+          await page.getByRole('tab', { name: tab }).click();
+          await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+            viewport.width,
+          );
+          await page.screenshot({
+            path: path.join(SCREENSHOT_DIR, `admin-settings-${name}-${viewport.width}-${theme}.png`),
+            fullPage: true,
+            animations: 'disabled',
+            caret: 'hide',
+          });
+        }
+      }
+    });
+
     test('documents panel of a consultation (/consulta/:id)', async ({ page }) => {
       const consultation = await demoHeldConsultation();
       await issueDemoDocument(consultation, {

@@ -106,7 +106,7 @@ export default async function globalSetup() {
 }
 
 /** Starts the production server from one of its entry points, on the embedded database. */
-function startApp(entry: string, env: Record<string, string>): ChildProcess {
+export function startApp(entry: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
@@ -150,7 +150,7 @@ function startApp(entry: string, env: Record<string, string>): ChildProcess {
 /** The servers teardown is stopping on purpose. */
 const stopping = new WeakSet<ChildProcess>();
 
-async function waitForHealth(child: ChildProcess, baseUrl: string, name: string): Promise<void> {
+export async function waitForHealth(child: ChildProcess, baseUrl: string, name: string): Promise<void> {
   // A first start creates and fills its database; on a busy machine that takes minutes.
   const limitMs = Number(process.env.E2E_START_TIMEOUT_MS) || 300_000;
   const deadline = Date.now() + limitMs;
@@ -168,7 +168,7 @@ async function waitForHealth(child: ChildProcess, baseUrl: string, name: string)
   }
 }
 
-async function stopApp(child: ChildProcess): Promise<void> {
+export async function stopApp(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   stopping.add(child);

@@ -121,8 +121,13 @@ export async function ensureTrustedDevice(
  * `done` shows. A code is accepted once, and this run's sign-ins may have just used the current one,
  * so a refused code is tried again in the next 30-second step. `required`: the check must appear
  * (the remembered device gave only the password at sign-in); otherwise a recent check may skip it.
+ * `baseUrl`: the server the admin is on (the main app by default).
  */
-export async function confirmAdminIdentity(page: Page, done: Locator, options: { required?: boolean } = {}) {
+export async function confirmAdminIdentity(
+  page: Page,
+  done: Locator,
+  options: { required?: boolean; baseUrl?: string } = {},
+) {
   const reauth = page.getByRole('dialog', { name: 'Confirme sua identidade' });
   if (options.required) await expect(reauth).toBeVisible();
   else {
@@ -137,7 +142,7 @@ export async function confirmAdminIdentity(page: Page, done: Locator, options: {
     if (attempt > 0) await page.waitForTimeout(31_000);
     await reauth
       .getByLabel('Código de verificação')
-      .fill(await totpCode(enrolledSecret(BASE_URL, ADMIN.email), 1));
+      .fill(await totpCode(enrolledSecret(options.baseUrl ?? BASE_URL, ADMIN.email), 1));
     await reauth.getByRole('button', { name: 'Confirmar' }).click();
     await Promise.race([
       done.waitFor({ timeout: 10_000 }).catch(() => undefined),

@@ -54,7 +54,7 @@ import { defineMessageJobs, type MessagesContext } from './modules/messages/mess
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
-import { paymentProviderFor } from './modules/payments/provider-choice.ts';
+import { PaymentProviders } from './modules/payments/provider-choice.ts';
 import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { type PayoutsContext, schedulePayouts } from './modules/payouts/payouts.service.ts';
@@ -63,6 +63,8 @@ import { ensureCid10Loaded } from './modules/records/cid10.service.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerApiDefaults } from './plugins/api-defaults.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
@@ -92,6 +94,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** Payouts to doctors with their provider (tests replace it and call the builder). */
     payouts: PayoutsContext;
+    /** The platform settings as they stand, applied at run time on every instance (modules/settings). */
+    settings: SettingsService;
   }
 }
 
@@ -120,6 +124,9 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // The first start creates the job queue's schema in onReady: on a busy machine (CI, several
+    // embedded databases starting at once) that takes longer than Fastify's default 10 s.
+    pluginTimeout: 120_000,
     // A URL the router cannot decode answers like every other error, without echoing it.
     frameworkErrors,
   });
@@ -146,7 +153,23 @@ export async function buildApp(
     scheduling: options.backgroundJobs,
   });
   app.decorate('jobs', jobs);
-  const emails = new EmailDelivery(database.db, config, app.log, jobs);
+  // Read before anything uses them, then followed: a change on any instance reaches every one.
+  const settings = new SettingsService({
+    db: database.db,
+    config,
+    dataKey: dataKeyOf(config),
+    log: app.log.child({ module: 'settings' }),
+  });
+  const unlistenSettings = await settings.start(database);
+  app.addHook('onClose', async () => unlistenSettings());
+  app.decorate('settings', settings);
+  const emails = new EmailDelivery(
+    database.db,
+    config,
+    app.log,
+    jobs,
+    async () => (await settings.current()).smtp,
+  );
   app.decorate('emails', emails);
   app.decorate('housekeeping', new Housekeeping(database.db, app.log, jobs));
   if (options.backgroundJobs)
@@ -169,13 +192,20 @@ export async function buildApp(
     await emails.stop();
   });
 
+  const providers = new PaymentProviders(config, () => settings.snapshot().stripeFromSettings);
   const booking = {
     db: database.db,
     appUrl: config.appUrl,
-    provider: paymentProviderFor(config),
     onEmailQueued: () => void emails.kick(),
     shareHoldDays: config.shareHoldDays,
+    inMaintenance: () => settings.inMaintenance(),
   } as BookingContext;
+  // The provider as the settings stand at each use (Stripe keys saved by the admin apply at once).
+  Object.defineProperty(booking, 'provider', {
+    enumerable: true,
+    get: () => providers.current(),
+    set: (provider: BookingContext['provider']) => providers.replace(provider),
+  });
   booking.jobs = bookingJobs(app.jobs, () => booking);
   app.decorate('booking', booking);
   // Backs the booking timers up: holds and requests whose job did not run (downtime) expire anyway.
@@ -238,7 +268,8 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir), ...stripe.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The logo the admin set (its origin, read at each answer: a change needs no restart).
+        imgSrc: ["'self'", 'data:', 'blob:', () => logoOrigin(settings.snapshot().general.logoUrl)],
         fontSrc: ["'self'", 'data:'],
         // The app's own origin only, WebSockets included (CSP's 'self' did not cover ws: before level 3).
         connectSrc: ["'self'", webSocketOrigin(config.appUrl), ...stripe.connectSrc],
@@ -303,7 +334,12 @@ export async function buildApp(
   await app.register(
     async (api) => {
       registerApiDefaults(api);
+      // The kept settings are read again when a second old (an announcement lost): cheap otherwise.
+      api.addHook('onRequest', async () => {
+        await settings.current();
+      });
       await api.register(healthRoutes);
+      await api.register(settingsRoutes, { settings, rateLimit: config.authRateLimit });
       await api.register(authRoutes, { prefix: '/auth', rateLimit: config.authRateLimit });
       await api.register(accountRoutes, {
         prefix: '/account',
@@ -366,8 +402,26 @@ export async function buildApp(
   );
 
   verificationPageRoute(app, documents);
-  await registerWebApp(app, config.webDistDir, new CatalogService(database.db));
+  const catalog = new CatalogService(database.db);
+  await registerWebApp(app, config.webDistDir, {
+    listSpecialties: (filter) => catalog.listSpecialties(filter),
+    pricing: () => catalog.pricing(),
+    getSpecialty: (slug) => catalog.getSpecialty(slug),
+    listSpecialtyDoctors: (slug, query) => catalog.listSpecialtyDoctors(slug, query),
+    getPublicDoctor: (slug) => catalog.getPublicDoctor(slug),
+    platform: () => settings.platformInfo(),
+  });
   return app;
+}
+
+/** The origin of the platform's logo for img-src, or 'self' again when it has none. */
+function logoOrigin(logoUrl: string | null): string {
+  if (!logoUrl) return "'self'";
+  try {
+    return new URL(logoUrl).origin;
+  } catch {
+    return "'self'";
+  }
 }
 
 /** ws://host:port for http://host:port, wss:// for https://. */

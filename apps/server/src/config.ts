@@ -190,6 +190,13 @@ export interface AppConfig {
     | { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined }
     | undefined;
   mailFrom: string;
+  /**
+   * The platform settings an environment variable sets, by variable: they win over what the admin
+   * saves in /admin/settings, which shows them locked (modules/settings). Only variables really set.
+   */
+  settingsEnv?: Partial<Record<SettingsEnvVar, string>>;
+  /** Tests point the Stripe clients made from the admin's settings at a local server. */
+  stripeEndpoint?: { host: string; port: number; protocol: 'http' | 'https' };
   admin: { email: string; password: string } | undefined;
   stripe: {
     secretKey?: string;
@@ -245,6 +252,28 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+export const SETTINGS_ENV_VARS = [
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'SMTP_USER',
+  'SMTP_PASSWORD',
+  'MAIL_FROM',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+export type SettingsEnvVar = (typeof SETTINGS_ENV_VARS)[number];
+
+/** The settings variables set to something (an empty one is unset, as everywhere in this file). */
+function settingsEnvOf(env: NodeJS.ProcessEnv): Partial<Record<SettingsEnvVar, string>> {
+  const set: Partial<Record<SettingsEnvVar, string>> = {};
+  for (const name of SETTINGS_ENV_VARS) {
+    const value = env[name]?.trim();
+    if (value) set[name] = value;
+  }
+  return set;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -324,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     mailFrom: e.MAIL_FROM,
+    settingsEnv: settingsEnvOf(env),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

@@ -682,8 +682,14 @@ export const doctorPatientInvitations = pgTable(
 export const systemSettings = pgTable(
   'system_settings',
   {
+    /** general, payment or email (modules/settings). */
     key: text('key').notNull(),
+    /** The tab's plain fields; never a secret. */
     value: jsonb('value').notNull(),
+    /** The tab's secrets as JSON, encrypted with the data key (lib/data-key-rotation.ts rotates it). */
+    secrets: text('secrets'),
+    /** Who saved last (the audit log has every change). */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.key] })],

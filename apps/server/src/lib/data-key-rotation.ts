@@ -24,6 +24,7 @@ export const ENCRYPTED_COLUMNS: { table: string; key: string; columns: string[];
   },
   { table: 'two_factor_secrets', key: 'user_id', columns: ['secret'], triggers: [] },
   { table: 'email_outbox', key: 'id', columns: ['html', 'text'], triggers: [] },
+  { table: 'system_settings', key: 'key', columns: ['secrets'], triggers: [] },
 ];
 
 /**

@@ -39,6 +39,8 @@ export interface StaticPageData {
   getSpecialty(slug: string): Promise<unknown>;
   listSpecialtyDoctors(slug: string, query: SpecialtyDoctorsQuery): Promise<unknown>;
   getPublicDoctor(slug: string): Promise<unknown>;
+  /** The platform's name, logo, default theme and maintenance mode (the platform settings). */
+  platform(): Promise<unknown>;
 }
 
 export const STATIC_PAGE_TEMPLATE = 'static-page.html';
@@ -91,6 +93,7 @@ export async function loadStaticPages(
       listSpecialtyDoctors: (slug: string, query: SpecialtyDoctorsQuery) =>
         catalog.listSpecialtyDoctors(slug, query),
       getPublicDoctor: (slug: string) => orNull(catalog.getPublicDoctor(slug)),
+      platform: () => catalog.platform(),
     });
 
   const fill = (page: { head: string; body: string }) =>

@@ -9,6 +9,11 @@ export async function startSmtpPeer(options: { rejectFirst?: number } = {}) {
   let toReject = options.rejectFirst ?? 0;
   const server = new SMTPServer({
     authOptional: true,
+    // Any user and password pass (the settings' SMTP form requires both); plain text is fine here.
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username });
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {

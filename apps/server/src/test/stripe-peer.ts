@@ -260,6 +260,17 @@ export async function startStripePeer(options: { secretKey: string; webhookSecre
     const connect = connectRoute(method, path, form, stripeAccount);
     if (connect) return connect;
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    // The settings' "Testar conexão" reads the balance: the cheapest call a secret key can make.
+    if (method === 'GET' && path === '/v1/balance')
+      return {
+        status: 200,
+        body: {
+          object: 'balance',
+          available: [{ amount: 0, currency: 'brl' }],
+          pending: [],
+          livemode: false,
+        },
+      };
     const bt = /^\/v1\/balance_transactions\/([^/]+)$/.exec(path);
     if (method === 'GET' && bt) {
       const found = balanceTransactions.get(bt[1] as string);

@@ -69,7 +69,9 @@ export const AREA_NAV: Record<Role, NavItem[]> = {
 
 /** The user menu's Perfil and Configurações of each area (Ajuda and Sair are the same for all). */
 export const AREA_ACCOUNT_LINKS: Record<Role, { profile: string; settings: string }> = {
-  admin: { profile: paths.admin.profile.href(), settings: paths.admin.settings.href() },
+  // The admin's own account (password, two-factor, sessions); the sidebar's Configurações is the
+  // platform's settings (/admin/settings).
+  admin: { profile: paths.admin.profile.href(), settings: `${paths.admin.profile.href()}#seguranca` },
   doctor: { profile: paths.doctor.profile.href(), settings: paths.doctor.settings.href() },
   patient: { profile: paths.patient.profile.href(), settings: paths.patient.settings.href() },
 };

@@ -1,5 +1,6 @@
 import { BRAND_NAME } from '@pulsa/shared/constants/business';
 import { createContext, useContext, useEffect } from 'react';
+import { usePlatform } from './platform';
 
 /** What a page rendered on the server puts in its <head>: collected while it renders. */
 export interface PageHead {
@@ -10,20 +11,21 @@ export interface PageHead {
 /** Given only by the server's renderer (app/render-app-page.tsx), which has no `document`. */
 export const PageHeadContext = createContext<PageHead | null>(null);
 
-/** "Pacientes" → "Pacientes | Pulsa"; the brand alone when there is no title. */
-export function documentTitle(title?: string): string {
-  return title ? `${title} | ${BRAND_NAME}` : BRAND_NAME;
+/** "Pacientes" → "Pacientes | Pulsa"; the brand (the platform's name) alone when there is no title. */
+export function documentTitle(title?: string, brand: string = BRAND_NAME): string {
+  return title ? `${title} | ${brand}` : brand;
 }
 
 /** Sets the tab title and, when given, the meta description of the current page. */
 export function usePageTitle(title?: string, description?: string): void {
   const head = useContext(PageHeadContext);
+  const brand = usePlatform().platformName;
   if (head) {
-    head.title = documentTitle(title);
+    head.title = documentTitle(title, brand);
     if (description !== undefined) head.description = description;
   }
   useEffect(() => {
-    document.title = documentTitle(title);
+    document.title = documentTitle(title, brand);
     if (description === undefined) return;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
@@ -32,5 +34,5 @@ export function usePageTitle(title?: string, description?: string): void {
       document.head.append(meta);
     }
     meta.content = description;
-  }, [title, description]);
+  }, [title, description, brand]);
 }

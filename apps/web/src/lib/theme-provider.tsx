@@ -1,7 +1,9 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { usePlatformData } from './platform';
 import {
   chooseTheme,
   DEFAULT_THEME,
+  followPlatformTheme,
   followSystemTheme,
   readStoredTheme,
   subscribeToTheme,
@@ -26,6 +28,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme = useSyncExternalStore(subscribeToTheme, readStoredTheme, serverTheme);
 
   useEffect(() => (theme === 'system' ? followSystemTheme(() => true) : undefined), [theme]);
+  const platformTheme = usePlatformData()?.theme;
+  useEffect(() => {
+    if (platformTheme) followPlatformTheme(platformTheme);
+  }, [platformTheme]);
 
   const value = useMemo(() => ({ theme, setTheme: chooseTheme }), [theme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;

@@ -16,14 +16,36 @@ export const DEFAULT_THEME: Theme = 'light';
 let unstoredChoice: Theme | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * The platform's default theme (the admin's settings), kept for the pre-paint script: a visitor who
+ * never chose one wears it from the first paint of the next page.
+ */
+export const PLATFORM_THEME_KEY = 'pulsa-theme-default';
+
+const isTheme = (value: string | null): value is Theme => (THEMES as readonly string[]).includes(value ?? '');
+
 export function readStoredTheme(): Theme {
   if (unstoredChoice) return unstoredChoice;
   try {
     const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    return (THEMES as readonly string[]).includes(stored ?? '') ? (stored as Theme) : DEFAULT_THEME;
+    if (isTheme(stored)) return stored;
+    const platform = localStorage.getItem(PLATFORM_THEME_KEY);
+    return isTheme(platform) ? platform : DEFAULT_THEME;
   } catch {
     return DEFAULT_THEME;
   }
+}
+
+/** The platform's default changed (or was read): a visitor without a choice of their own follows it. */
+export function followPlatformTheme(theme: Theme): void {
+  try {
+    if (localStorage.getItem(PLATFORM_THEME_KEY) === theme) return;
+    localStorage.setItem(PLATFORM_THEME_KEY, theme);
+  } catch {
+    return;
+  }
+  applyTheme(readStoredTheme());
+  for (const listener of listeners) listener();
 }
 
 export function storeTheme(theme: Theme): void {

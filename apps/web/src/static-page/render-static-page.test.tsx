@@ -85,6 +85,7 @@ function data(
       };
     },
     getPublicDoctor: async (slug) => (slug === PROFILE.slug ? PROFILE : null),
+    platform: async () => ({ platformName: 'Pulsa', logoUrl: null, theme: 'light', maintenanceMode: false }),
   };
 }
 

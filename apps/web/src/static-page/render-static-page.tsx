@@ -7,6 +7,7 @@ import type {
   SpecialtySummary,
 } from '@pulsa/shared/schemas/catalog';
 import type { PageResult } from '@pulsa/shared/schemas/common';
+import type { PlatformInfo } from '@pulsa/shared/schemas/settings';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -21,6 +22,7 @@ import { CATALOG_TEXT } from '@/features/catalog/texts';
 import { MARKETING_TEXT } from '@/features/marketing/texts';
 import { sessionQueryOptions } from '@/lib/auth';
 import { documentTitle } from '@/lib/page-title';
+import { platformQueryOptions } from '@/lib/platform';
 import { createQueryClient } from '@/lib/query-client';
 import { StaticRenderProvider } from '@/lib/static-render';
 import { ThemeProvider } from '@/lib/theme-provider';
@@ -42,6 +44,8 @@ export interface StaticPageData {
   ): Promise<PageResult<PublicDoctor>>;
   /** Null for anyone who is not an approved, listed doctor. */
   getPublicDoctor(slug: string): Promise<PublicDoctorProfile | null>;
+  /** The platform settings every page shows: name, logo, default theme, maintenance banner. */
+  platform(): Promise<PlatformInfo>;
 }
 
 export type RenderedPage =
@@ -254,6 +258,8 @@ export async function renderStaticPage(href: string, data: StaticPageData): Prom
 
   const client = createQueryClient();
   client.setQueryData(sessionQueryOptions.queryKey, { user: data.user });
+  const platform = await data.platform();
+  client.setQueryData(platformQueryOptions.queryKey, platform);
   const [content] = await Promise.all([
     match.page.render(url, match.params, data),
     match.page.client?.(client, url, data),
@@ -272,7 +278,7 @@ export async function renderStaticPage(href: string, data: StaticPageData): Prom
   client.clear();
 
   const head = [
-    `<title>${escapeHtml(documentTitle(content.title))}</title>`,
+    `<title>${escapeHtml(documentTitle(content.title, platform.platformName))}</title>`,
     `<meta name="description" content="${escapeHtml(content.description)}" />`,
     ...(content.structuredData
       ? [`<script type="application/ld+json">${scriptJson(content.structuredData)}</script>`]

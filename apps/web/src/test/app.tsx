@@ -22,6 +22,7 @@ import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { sessionQueryOptions } from '@/lib/auth';
+import { PLATFORM_DEFAULTS, platformQueryOptions } from '@/lib/platform';
 import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme-provider';
 
@@ -183,6 +184,8 @@ function TrackLocation({ into }: { into: RouterLocation }) {
 export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
   const client = options.client ?? createTestQueryClient();
   if (options.user !== undefined) client.setQueryData(sessionQueryOptions.queryKey, { user: options.user });
+  // The platform settings every page reads (brand, banner): the built-in ones, known from the start.
+  client.setQueryData(platformQueryOptions.queryKey, PLATFORM_DEFAULTS);
   const location: RouterLocation = { pathname: '', search: '' };
   // The app reads the address bar itself (lib/search-params.ts), so the router is the browser's.
   window.history.replaceState(null, '', options.route ?? '/');

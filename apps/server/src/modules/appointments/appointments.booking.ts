@@ -9,6 +9,7 @@ import {
   MAX_PENDING_BOOKINGS,
   MAX_UNPAID_HOLDS,
 } from '@pulsa/shared/schemas/appointments';
+import { SETTINGS_MESSAGES } from '@pulsa/shared/schemas/settings';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, conflict, isExclusionViolation, notFound } from '../../lib/errors.ts';
@@ -89,6 +90,8 @@ export async function book(
   },
   now = new Date(),
 ): Promise<AppointmentDto> {
+  // The one place a booking starts: maintenance refuses new ones; every booking made keeps going.
+  if (await ctx.inMaintenance?.()) throw conflict(SETTINGS_MESSAGES.maintenance, undefined, 'maintenance');
   const start = new Date(input.startsAt);
   const doctor = await doctorForBooking(ctx.db, input.doctorId, start);
   if (doctor?.status !== 'approved' || doctor.price === null) throw notFound(M.doctorNotFound);

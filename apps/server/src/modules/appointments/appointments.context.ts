@@ -18,6 +18,8 @@ export interface BookingContext {
   jobs: BookingJobs;
   /** Days a doctor's share stays held after the consultation ends (DOCTOR_SHARE_HOLD_DAYS). */
   shareHoldDays: number;
+  /** Maintenance mode (the platform settings): new bookings are refused, the rest goes on. */
+  inMaintenance?: () => Promise<boolean>;
 }
 
 /** The signed-in person asking. */

@@ -226,3 +226,61 @@ export async function commissionVersions(db: Queryable, id: string): Promise<Com
     createdAt: v.createdAt.toISOString(),
   }));
 }
+
+/**
+ * The default commission as the platform settings show it (the Geral tab): the active default
+ * rule's percentage, else the spec's 10 %. The settings keep no copy of it.
+ */
+export async function defaultCommissionPercent(db: Queryable): Promise<number> {
+  const { percentageBp } = await commissionFor(db, null);
+  return bpToPercent(percentageBp);
+}
+
+/**
+ * The settings' "Comissão padrão": a new version of the active default rule (or the first default
+ * rule, "Padrão"), audited like any edit. Past bookings keep the version they were booked with.
+ */
+export async function setDefaultCommission(
+  db: Queryable,
+  actor: Actor,
+  percentage: number,
+  now = new Date(),
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const current = await activeDefault(tx);
+    const percentageBp = percentToBp(percentage);
+    if (!current) {
+      if (percentageBp === DEFAULT_COMMISSION_BP) return;
+      const state: CommissionState = {
+        name: 'Padrão',
+        percentageBp,
+        specialtyId: null,
+        isDefault: true,
+        isActive: true,
+      };
+      const row = await insertRule(tx, state, actor.id, now);
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'commission.created',
+        entity: 'commission_setting',
+        entityId: row.id,
+        after: { ...state, version: 1 },
+        ip: actor.ip,
+      });
+      return;
+    }
+    if (current.percentageBp === percentageBp) return;
+    const before = stateOf(current);
+    const after = { ...before, percentageBp };
+    await writeVersion(tx, current, after, actor.id, now);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'commission.updated',
+      entity: 'commission_setting',
+      entityId: current.id,
+      before: { ...before, version: current.version },
+      after: { ...after, version: current.version + 1 },
+      ip: actor.ip,
+    });
+  });
+}

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type AppConfig, isLocalAppUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox, systemSettings } from '../../db/schema.ts';
+import { emailOutbox } from '../../db/schema.ts';
 import { decryptText, isEncrypted } from '../../lib/encryption.ts';
 import type { JobContext, JobQueue } from '../../lib/jobs.ts';
 
@@ -20,7 +20,8 @@ interface DeliveryJob {
   emailId: string;
 }
 
-interface SmtpSettings {
+/** The SMTP server to use now (modules/settings resolves it), or undefined for none. */
+export interface SmtpSettings {
   host: string;
   port: number;
   secure: boolean;
@@ -46,8 +47,20 @@ export class EmailDelivery {
   private readonly config: AppConfig;
   private readonly log: FastifyBaseLogger;
   private readonly jobs: JobQueue;
+  private readonly resolveSmtp: () => Promise<SmtpSettings | undefined>;
 
-  constructor(db: Db, config: AppConfig, log: FastifyBaseLogger, jobs: JobQueue) {
+  /**
+   * `smtp`: the server as the settings stand at each attempt (the environment's variables win,
+   * then what the admin saved), so a change applies to the next message without a restart.
+   */
+  constructor(
+    db: Db,
+    config: AppConfig,
+    log: FastifyBaseLogger,
+    jobs: JobQueue,
+    smtp: () => Promise<SmtpSettings | undefined>,
+  ) {
+    this.resolveSmtp = smtp;
     this.db = db;
     this.config = config;
     this.log = log;
@@ -175,36 +188,6 @@ export class EmailDelivery {
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: new Date(), attempts, lastError: null, ...blank })
       .where(eq(emailOutbox.id, message.id));
-  }
-
-  /** Admin settings saved in the database win over the environment. */
-  private async resolveSmtp(): Promise<SmtpSettings | undefined> {
-    const [row] = await this.db
-      .select({ value: systemSettings.value })
-      .from(systemSettings)
-      .where(eq(systemSettings.key, 'email'));
-    const saved = row?.value as
-      | {
-          smtpHost?: string;
-          smtpPort?: number;
-          smtpUser?: string;
-          smtpPassword?: string;
-          emailFrom?: string;
-          emailEnabled?: boolean;
-        }
-      | undefined;
-    if (saved?.emailEnabled && saved.smtpHost) {
-      return {
-        host: saved.smtpHost,
-        port: saved.smtpPort ?? 587,
-        secure: (saved.smtpPort ?? 587) === 465,
-        user: saved.smtpUser,
-        password: saved.smtpPassword,
-        from: saved.emailFrom ?? this.config.mailFrom,
-      };
-    }
-    if (!this.config.smtp) return undefined;
-    return { ...this.config.smtp, from: this.config.mailFrom };
   }
 
   private transporter(smtp: SmtpSettings): Transporter {

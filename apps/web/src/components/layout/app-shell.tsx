@@ -11,6 +11,7 @@ import { AREA_LABEL, AREA_NAV } from '@/config/navigation';
 import { areaRedirect } from '@/lib/area-access';
 import { LiveProvider } from '@/lib/live/live-provider';
 import { useSession } from '@/lib/use-session';
+import { MaintenanceBanner } from './maintenance-banner';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 
@@ -82,6 +83,7 @@ export function AppShell({ area, notifications, navBadges, children }: AppShellP
           </SheetContent>
 
           <div className="flex min-h-dvh flex-col lg:pl-64">
+            <MaintenanceBanner />
             <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-border border-b bg-background px-4 sm:px-6 lg:px-8">
               <SheetTrigger asChild>
                 <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label="Abrir menu">

@@ -1,33 +1,41 @@
-import { BRAND_NAME } from '@pulsa/shared/constants/business';
 import { AudioWaveform } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { usePlatform } from '@/lib/platform';
 
-/** The brand: a waveform icon beside the gradient word, always leading to the landing page. */
+/**
+ * The brand: a waveform icon (or the logo the admin set) beside the platform's name, always leading
+ * to the landing page.
+ */
 export function BrandLogo({ className, size = 'md' }: { className?: string; size?: 'sm' | 'md' | 'lg' }) {
+  const { platformName, logoUrl } = usePlatform();
   return (
     <Link
       to={paths.home.href()}
       reloadDocument
-      aria-label={`${BRAND_NAME}, página inicial`}
+      aria-label={`${platformName}, página inicial`}
       className={cn(
         'inline-flex items-center gap-2 rounded-md font-bold tracking-tight',
         SIZES[size].text,
         className,
       )}
     >
-      <span
-        aria-hidden
-        className={cn(
-          'grid place-items-center rounded-lg bg-linear-to-br from-brand-from to-brand-to text-white shadow-sm',
-          SIZES[size].box,
-        )}
-      >
-        <AudioWaveform className={SIZES[size].icon} strokeWidth={2.25} />
-      </span>
+      {logoUrl ? (
+        <img src={logoUrl} alt="" className={cn('rounded-lg object-contain', SIZES[size].box)} />
+      ) : (
+        <span
+          aria-hidden
+          className={cn(
+            'grid place-items-center rounded-lg bg-linear-to-br from-brand-from to-brand-to text-white shadow-sm',
+            SIZES[size].box,
+          )}
+        >
+          <AudioWaveform className={SIZES[size].icon} strokeWidth={2.25} />
+        </span>
+      )}
       <span className="bg-linear-to-r from-brand-from to-brand-to bg-clip-text text-transparent">
-        {BRAND_NAME}
+        {platformName}
       </span>
     </Link>
   );

@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { SettingsPage } from '@/features/settings/components/settings-page';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.admin.settings} />;
+  return <SettingsPage section={SECTIONS.admin.settings} />;
 }

@@ -1,5 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { MaintenanceBanner } from '@/components/layout/maintenance-banner';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/use-session';
@@ -38,6 +39,7 @@ export function SiteHeader() {
       ref={headerRef}
       className="sticky top-0 z-40 border-border border-b bg-background/90 backdrop-blur supports-backdrop-filter:bg-background/75"
     >
+      <MaintenanceBanner />
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-6 px-4 sm:px-6">
         <BrandLogo />
         <nav aria-label={T.label} className="hidden md:block">
