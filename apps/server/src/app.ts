@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, SESSION_READS_CHANNEL } from './modules/auth/auth.service.ts';
 import { AGENDA_CHANGES_CHANNEL, BookableDoctorsSearch } from './modules/catalog/bookable-doctors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
 import {
   clinicalDocumentRoutes,
@@ -312,6 +313,7 @@ export async function buildApp(
         for (const unlisten of forgetSearches) await unlisten();
       });
       await api.register(commissionRoutes);
+      await api.register(reviewRoutes);
       await api.register(earningsRoutes);
       await api.register(reportRoutes);
       await api.register(appointmentRoutes, { ctx: booking, search });

@@ -2,7 +2,7 @@ import type { DoctorSort } from '@pulsa/shared/schemas/catalog';
 import { and, asc, count, desc, eq, exists, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
-import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
+import { doctorProfiles, doctorRatings, specialties, userProfiles } from '../../db/schema.ts';
 
 /**
  * The one definition of a doctor the public may see: approved by an admin and with the profile
@@ -90,6 +90,21 @@ export async function findSpecialtyBySlug(db: Queryable, slug: string) {
   return row;
 }
 
+/** A doctor's approved reviews, summed (decision 092): 0 and null without any. */
+export const ratingFields = {
+  reviewCount: sql<number>`coalesce(${doctorRatings.reviewCount}, 0)`.mapWith(Number),
+  ratingTenths: sql<number | null>`${doctorRatings.ratingTenths}`,
+};
+
+/**
+ * "Melhor avaliados": the average shown (one decimal), then how many reviews back it; doctors
+ * without reviews last. The order of doctor_ratings_rank_idx.
+ */
+export const byRating = () => [
+  sql`${doctorRatings.ratingTenths} desc nulls last`,
+  sql`${doctorRatings.reviewCount} desc nulls last`,
+];
+
 export interface DoctorPageRequest {
   specialtyId: string;
   page: number;
@@ -110,7 +125,9 @@ export async function listSpecialtyDoctors(db: Queryable, request: DoctorPageReq
   const orderBy =
     request.sort === 'price'
       ? [direction(doctorProfiles.consultationPrice), asc(byName), asc(doctorProfiles.id)]
-      : [direction(byName), asc(doctorProfiles.id)];
+      : request.sort === 'rating'
+        ? [...byRating(), asc(byName), asc(doctorProfiles.id)]
+        : [direction(byName), asc(doctorProfiles.id)];
 
   const [rows, [totals]] = await Promise.all([
     db
@@ -123,9 +140,11 @@ export async function listSpecialtyDoctors(db: Queryable, request: DoctorPageReq
         consultationPrice: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
         bio: doctorProfiles.bio,
         slug: sql<string>`${doctorProfiles.slug}`,
+        ...ratingFields,
       })
       .from(doctorProfiles)
       .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+      .leftJoin(doctorRatings, eq(doctorRatings.doctorId, doctorProfiles.id))
       .where(where)
       .orderBy(...orderBy)
       .limit(request.pageSize)

@@ -5,6 +5,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
 import { CATALOG_TEXT } from '../texts';
+import { RatingBadge } from '@/features/reviews';
 import { PersonPhoto } from './person-photo';
 
 const T = CATALOG_TEXT.doctor;
@@ -25,6 +26,7 @@ export function DoctorCard({ doctor, bookingHref }: { doctor: PublicDoctor; book
             </a>
           </h2>
           <p className="mt-1 text-muted-foreground text-sm">{T.crm(doctor.crmNumber, doctor.crmState)}</p>
+          <RatingBadge rating={doctor.rating} className="mt-1" />
           <p className="mt-1 text-sm sm:hidden">
             {T.priceLabel}:{' '}
             <span className="font-semibold tabular-nums">{formatBRL(doctor.consultationPrice)}</span>

@@ -6,6 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { CATALOG_TEXT } from '../texts';
+import { RatingBadge } from '@/features/reviews';
+import { DoctorReviews } from './doctor-reviews';
 import { NextAvailableDays } from './next-available-days';
 import { PersonPhoto } from './person-photo';
 import { SpecialtyBreadcrumb } from './specialty-header';
@@ -56,6 +58,9 @@ export function DoctorProfile({
                 <SpecialtyIcon icon={doctor.specialty.icon} className="size-8 [&_svg]:size-4" />
                 {doctor.specialty.name}
               </a>
+              <a href="#avaliacoes" className="mt-2 flex w-fit hover:underline">
+                <RatingBadge rating={doctor.rating} />
+              </a>
             </div>
           </header>
 
@@ -64,6 +69,7 @@ export function DoctorProfile({
           <ProfileSection title={T.experience}>
             {doctor.professionalExperience ?? T.notInformed}
           </ProfileSection>
+          <DoctorReviews doctor={doctor} />
         </div>
 
         <aside className="h-fit rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm lg:sticky lg:top-24">

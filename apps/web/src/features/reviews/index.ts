@@ -1,0 +1,2 @@
+export { RatingBadge, ReviewItem, Stars } from './components/stars';
+export { REVIEWS_TEXT } from './texts';
