@@ -24,7 +24,6 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, SESSION_READS_CHANNEL } from './modules/auth/auth.service.ts';
 import { AGENDA_CHANGES_CHANNEL, BookableDoctorsSearch } from './modules/catalog/bookable-doctors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
 import {
   clinicalDocumentRoutes,
@@ -58,6 +57,7 @@ import { payoutProviderFor } from './modules/payouts/stripe-connect.ts';
 import { ensureCid10Loaded } from './modules/records/cid10.service.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerApiDefaults } from './plugins/api-defaults.ts';

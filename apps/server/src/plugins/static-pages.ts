@@ -90,7 +90,8 @@ export async function loadStaticPages(
       getSpecialty: (slug: string) => orNull(catalog.getSpecialty(slug)),
       listSpecialtyDoctors: (slug: string, query: SpecialtyDoctorsQuery) =>
         catalog.listSpecialtyDoctors(slug, query),
-      getPublicDoctor: (slug: string, reviewsPage?: number) => orNull(catalog.getPublicDoctor(slug, reviewsPage)),
+      getPublicDoctor: (slug: string, reviewsPage?: number) =>
+        orNull(catalog.getPublicDoctor(slug, reviewsPage)),
     });
 
   const fill = (page: { head: string; body: string }) =>

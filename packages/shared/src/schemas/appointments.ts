@@ -1,5 +1,4 @@
 import './zod-setup.ts';
-import { ratingSummarySchema } from './reviews.ts';
 import { z } from 'zod';
 import { BRAZIL_STATE_CODES } from '../constants/brazil-states.ts';
 import { MAX_CONSULTATION_PRICE } from '../constants/business.ts';
@@ -14,6 +13,7 @@ import {
   pageQuerySchema,
   pageResultSchema,
 } from './common.ts';
+import { ratingSummarySchema } from './reviews.ts';
 
 /** Booking, paying, answering, cancelling and moving consultations. */
 

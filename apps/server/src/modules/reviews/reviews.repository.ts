@@ -8,14 +8,28 @@ export type ReviewRow = typeof reviews.$inferSelect;
 
 export async function insertReview(
   db: Queryable,
-  values: { appointmentId: string; patientId: string; doctorId: string; rating: number; comment: string | null; anonymous: boolean },
+  values: {
+    appointmentId: string;
+    patientId: string;
+    doctorId: string;
+    rating: number;
+    comment: string | null;
+    anonymous: boolean;
+  },
 ) {
-  const inserted = await db.insert(reviews).values(values).onConflictDoNothing().returning({ id: reviews.id });
+  const inserted = await db
+    .insert(reviews)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: reviews.id });
   return inserted[0]?.id ?? null;
 }
 
 export async function reviewOfAppointment(db: Queryable, appointmentId: string) {
-  const [row] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.appointmentId, appointmentId));
+  const [row] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(eq(reviews.appointmentId, appointmentId));
   return row ?? null;
 }
 
@@ -149,4 +163,3 @@ export async function doctorIdOfUser(db: Queryable, userId: string) {
     .where(eq(doctorProfiles.userId, userId));
   return row?.id ?? null;
 }
-

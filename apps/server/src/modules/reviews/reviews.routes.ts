@@ -48,8 +48,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         response: { 200: adminReviewSchema },
       },
     },
-    async (request) =>
-      moderate(app.db, request.viewer, request.params.id, request.body, { ip: request.ip }),
+    async (request) => moderate(app.db, request.viewer, request.params.id, request.body, { ip: request.ip }),
   );
 
   r.get(

@@ -3,13 +3,13 @@ import {
   type AdminReview,
   type AdminReviewFilter,
   type DoctorReviewPage,
+  REVIEW_MESSAGES as M,
   type ModerateReview,
   PUBLIC_REVIEWS_PAGE_SIZE,
   type PublicReview,
   publicAuthorName,
-  REVIEW_MESSAGES as M,
-  REVIEW_REJECTION_LABEL,
   type RatingSummary,
+  REVIEW_REJECTION_LABEL,
   type ReviewRejectionReason,
   type ReviewStatus,
 } from '@pulsa/shared/schemas/reviews';
@@ -139,13 +139,18 @@ export async function moderate(
       moderatedAt: now,
     });
     // The public set changed (entered or left "approved"): the doctor's sums, read by the catalogue.
-    if (before.status === 'approved' || to === 'approved') await repo.refreshDoctorRating(tx, before.doctorId);
+    if (before.status === 'approved' || to === 'approved')
+      await repo.refreshDoctorRating(tx, before.doctorId);
     await recordAudit(tx, {
       actorId: admin.id,
       action: to === 'approved' ? 'review.approved' : 'review.rejected',
       entity: 'review',
       entityId: reviewId,
-      before: { status: before.status, rejectionReason: before.rejectionReason, adminNotes: before.adminNotes },
+      before: {
+        status: before.status,
+        rejectionReason: before.rejectionReason,
+        adminNotes: before.adminNotes,
+      },
       after: { status: after.status, rejectionReason: after.rejectionReason, adminNotes: after.adminNotes },
       ip: client.ip,
     });
@@ -168,7 +173,9 @@ function outcomeNotice(to: ReviewStatus, reason: ReviewRejectionReason | null, w
   const why = reason ? REVIEW_REJECTION_LABEL[reason] : '';
   return {
     type: 'review.rejected',
-    title: wasPublished ? 'Sua avaliação foi retirada do perfil do médico' : 'Sua avaliação não foi publicada',
+    title: wasPublished
+      ? 'Sua avaliação foi retirada do perfil do médico'
+      : 'Sua avaliação não foi publicada',
     body: `Motivo: ${why}. Cada consulta pode ser avaliada uma vez, por isso não é possível enviar outra avaliação para esta consulta.`,
     link: '/patient/consultations?scope=past',
   };
@@ -241,11 +248,11 @@ export async function reply(db: Db, person: Person, reviewId: string, text: stri
     if (review.doctorReply !== null) throw conflict(M.alreadyReplied, undefined, 'already_replied');
     await repo.updateReview(tx, reviewId, { doctorReply: text, doctorRepliedAt: now });
     await notify(tx, review.patientId, {
-        type: 'review.replied',
-        title: 'O médico respondeu à sua avaliação',
-        body: text.length > 140 ? `${text.slice(0, 139)}…` : text,
-        link: '/patient/consultations?scope=past',
-      });
+      type: 'review.replied',
+      title: 'O médico respondeu à sua avaliação',
+      body: text.length > 140 ? `${text.slice(0, 139)}…` : text,
+      link: '/patient/consultations?scope=past',
+    });
     const [row] = await repo.approvedReviews(tx, eq(reviewsTable.id, reviewId));
     return toPublic(row as ApprovedRow);
   });

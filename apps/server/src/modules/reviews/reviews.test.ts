@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSpecialties } from '../../db/built-in-catalogue.ts';
-import { appointments, auditLog, doctorRatings, liveEvents, notifications, reviews } from '../../db/schema.ts';
+import {
+  appointments,
+  auditLog,
+  doctorRatings,
+  liveEvents,
+  notifications,
+  reviews,
+} from '../../db/schema.ts';
 import { readPublicVersion } from '../../plugins/public-cache.ts';
 import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
@@ -68,7 +75,8 @@ async function reviewOf(appointmentId: string) {
   return row as typeof reviews.$inferSelect;
 }
 
-const decide = (cookie: string, id: string, body: object) => call('PATCH', `/api/admin/reviews/${id}`, cookie, body);
+const decide = (cookie: string, id: string, body: object) =>
+  call('PATCH', `/api/admin/reviews/${id}`, cookie, body);
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -117,7 +125,10 @@ describe('writing a review', () => {
     // A pending review changes nothing public: the kept pages stay.
     expect(await readPublicVersion(app.db)).toBe(versionBefore);
     const again = await write(p.cookie, done, { rating: 5 });
-    expect(again.json()).toMatchObject({ code: 'already_reviewed', message: REVIEW_MESSAGES.alreadyReviewed });
+    expect(again.json()).toMatchObject({
+      code: 'already_reviewed',
+      message: REVIEW_MESSAGES.alreadyReviewed,
+    });
     // Every admin's open list hears of it.
     const events = await app.db.select().from(liveEvents).where(eq(liveEvents.type, 'review.changed'));
     expect(events.some((e) => (e.userIds as string[]).includes(admin.id))).toBe(true);
@@ -130,9 +141,9 @@ describe('moderation', () => {
     const p = await patient('João Pereira');
     const first = await held(p, d, 5);
     const second = await held(p, d, 4);
-    expect((await write(p.cookie, first, { rating: 2, comment: 'Meu telefone é 11 99999-0000' })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await write(p.cookie, first, { rating: 2, comment: 'Meu telefone é 11 99999-0000' })).statusCode,
+    ).toBe(204);
     expect((await write(p.cookie, second, { rating: 5, comment: 'Excelente.' })).statusCode).toBe(204);
     const r1 = await reviewOf(first);
     const r2 = await reviewOf(second);
@@ -140,9 +151,9 @@ describe('moderation', () => {
     // Not an admin: refused, whoever asks.
     for (const cookie of [p.cookie, d.cookie, null]) {
       expect((await call('GET', '/api/admin/reviews', cookie)).statusCode).toBeGreaterThanOrEqual(401);
-      expect((await decide(cookie as string, r1.id, { decision: 'approve' })).statusCode).toBeGreaterThanOrEqual(
-        401,
-      );
+      expect(
+        (await decide(cookie as string, r1.id, { decision: 'approve' })).statusCode,
+      ).toBeGreaterThanOrEqual(401);
     }
 
     const pending = (await call('GET', '/api/admin/reviews?status=pending&pageSize=50', admin.cookie)).json();
@@ -204,7 +215,10 @@ describe('moderation', () => {
       after: { status: 'rejected', rejectionReason: 'personal_data' },
     });
     expect(
-      await app.db.select().from(auditLog).where(and(eq(auditLog.entityId, r2.id), eq(auditLog.action, 'review.approved'))),
+      await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, r2.id), eq(auditLog.action, 'review.approved'))),
     ).toHaveLength(1);
 
     // The patient is told each outcome in the bell; the reason, never the admin's notes.
@@ -217,9 +231,11 @@ describe('moderation', () => {
 
     // Tabs.
     const tab = async (status: string) =>
-      ((await call('GET', `/api/admin/reviews?status=${status}&pageSize=50`, admin.cookie)).json().items as {
-        id: string;
-      }[]).map((r) => r.id);
+      (
+        (await call('GET', `/api/admin/reviews?status=${status}&pageSize=50`, admin.cookie)).json().items as {
+          id: string;
+        }[]
+      ).map((r) => r.id);
     expect(await tab('approved')).toContain(r2.id);
     expect(await tab('approved')).not.toContain(r1.id);
     expect(await tab('rejected')).toContain(r1.id);
@@ -248,7 +264,8 @@ describe('what the public and the doctor see', () => {
     await write(named.cookie, a1, { rating: 5, comment: 'Excelente.' });
     await write(hidden.cookie, a2, { rating: 4, comment: 'Boa.', anonymous: true });
     await write(third.cookie, a3, { rating: 1 });
-    const slug = (await call('GET', `/api/booking/doctors?q=Carla`, named.cookie)).json().items[0].slug as string;
+    const slug = (await call('GET', `/api/booking/doctors?q=Carla`, named.cookie)).json().items[0]
+      .slug as string;
 
     // Before any approval, the public sees no rating (and the page is kept).
     const before = (await call('GET', `/api/catalog/doctors/${slug}`, null)).json();
@@ -281,13 +298,17 @@ describe('what the public and the doctor see', () => {
     expect((await call('GET', '/api/doctor/reviews', named.cookie)).statusCode).toBe(403);
 
     // The specialty page's cards and the booking search carry the rating; sort by rating.
-    const cards = (await call('GET', `/api/specialties/${specialtySlug}/doctors?sort=rating&order=desc&pageSize=50`, null)).json();
+    const cards = (
+      await call('GET', `/api/specialties/${specialtySlug}/doctors?sort=rating&order=desc&pageSize=50`, null)
+    ).json();
     expect(cards.items[0]).toMatchObject({ name: 'Carla Dias', rating: { average: 4.5, count: 2 } });
     expect(cards.items.find((c: { name: string }) => c.name === 'Ana Alves').rating).toEqual({
       average: null,
       count: 0,
     });
-    const search = (await call('GET', '/api/booking/doctors?sort=rating&specialty=cardiologia&pageSize=50', named.cookie)).json();
+    const search = (
+      await call('GET', '/api/booking/doctors?sort=rating&specialty=cardiologia&pageSize=50', named.cookie)
+    ).json();
     expect(search.items[0]).toMatchObject({ name: 'Carla Dias', rating: { average: 4.5, count: 2 } });
     void other;
   });

@@ -3,9 +3,9 @@ import type { PublicDoctor } from '@pulsa/shared/schemas/catalog';
 import { CalendarPlus } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { RatingBadge } from '@/features/reviews';
 import { withQuery } from '@/lib/api-client';
 import { CATALOG_TEXT } from '../texts';
-import { RatingBadge } from '@/features/reviews';
 import { PersonPhoto } from './person-photo';
 
 const T = CATALOG_TEXT.doctor;

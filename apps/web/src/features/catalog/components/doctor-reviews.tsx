@@ -2,7 +2,7 @@ import type { PublicDoctorProfile } from '@pulsa/shared/schemas/catalog';
 import { formatRating } from '@pulsa/shared/schemas/reviews';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { REVIEWS_TEXT as T, ReviewItem, Stars } from '@/features/reviews';
+import { ReviewItem, Stars, REVIEWS_TEXT as T } from '@/features/reviews';
 
 /**
  * The doctor's published reviews on their public page: the average and count of all of them, and
@@ -11,7 +11,8 @@ import { REVIEWS_TEXT as T, ReviewItem, Stars } from '@/features/reviews';
 export function DoctorReviews({ doctor }: { doctor: PublicDoctorProfile }) {
   const { rating, reviews } = doctor;
   const base = paths.doctorProfile.href(doctor.slug);
-  const pageHref = (page: number) => (page <= 1 ? `${base}#avaliacoes` : `${base}?avaliacoes=${page}#avaliacoes`);
+  const pageHref = (page: number) =>
+    page <= 1 ? `${base}#avaliacoes` : `${base}?avaliacoes=${page}#avaliacoes`;
   return (
     <section id="avaliacoes" aria-labelledby="avaliacoes-title" className="mt-8 border-border border-t pt-6">
       <h2 id="avaliacoes-title" className="font-semibold text-xl">
@@ -34,16 +35,24 @@ export function DoctorReviews({ doctor }: { doctor: PublicDoctorProfile }) {
           {reviews.pageCount > 1 ? (
             <nav aria-label={T.section} className="mt-4 flex flex-wrap items-center gap-3">
               {reviews.page > 1 ? (
-                <a href={pageHref(reviews.page - 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                <a
+                  href={pageHref(reviews.page - 1)}
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                >
                   {T.previous}
                 </a>
               ) : null}
               {reviews.page < reviews.pageCount ? (
-                <a href={pageHref(reviews.page + 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                <a
+                  href={pageHref(reviews.page + 1)}
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                >
                   {T.more}
                 </a>
               ) : null}
-              <span className="text-muted-foreground text-sm">{T.pageOf(reviews.page, reviews.pageCount)}</span>
+              <span className="text-muted-foreground text-sm">
+                {T.pageOf(reviews.page, reviews.pageCount)}
+              </span>
             </nav>
           ) : null}
         </>

@@ -1,7 +1,8 @@
+import { formatDate } from '@pulsa/shared/format/date';
 import type { PublicReview, RatingSummary } from '@pulsa/shared/schemas/reviews';
 import { formatRating } from '@pulsa/shared/schemas/reviews';
-import { formatDate } from '@pulsa/shared/format/date';
 import { Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { REVIEWS_TEXT as T } from '../texts';
 
@@ -43,7 +44,16 @@ export function RatingBadge({ rating, className }: { rating: RatingSummary; clas
 }
 
 /** One published review: stars, author ("Anônimo" or "Maria S."), date, comment and the doctor's reply. */
-export function ReviewItem({ review, doctorName }: { review: PublicReview; doctorName: string }) {
+export function ReviewItem({
+  review,
+  doctorName,
+  children,
+}: {
+  review: PublicReview;
+  doctorName: string;
+  /** Under the review (the doctor's reply form). */
+  children?: ReactNode;
+}) {
   return (
     <li className="border-border border-t py-4 first:border-t-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -62,6 +72,7 @@ export function ReviewItem({ review, doctorName }: { review: PublicReview; docto
           <p className="mt-1 whitespace-pre-line text-muted-foreground text-sm">{review.reply.text}</p>
         </div>
       ) : null}
+      {children}
     </li>
   );
 }
