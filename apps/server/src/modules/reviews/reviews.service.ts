@@ -70,6 +70,11 @@ export async function isReviewed(db: Queryable, appointmentId: string): Promise<
   return (await repo.reviewOfAppointment(db, appointmentId)) !== null;
 }
 
+/** Sums a doctor's approved reviews again (the demo data writes reviews in bulk, then asks this). */
+export function recountDoctorRating(db: Queryable, doctorId: string): Promise<void> {
+  return repo.refreshDoctorRating(db, doctorId);
+}
+
 type AdminRow = NonNullable<Awaited<ReturnType<typeof repo.adminReview>>>;
 
 const toAdmin = (row: AdminRow): AdminReview => ({
