@@ -53,8 +53,10 @@ async function writeReview(
   await page.goto(demoUrl(`/consulta/${appointmentId}`));
   await page.getByRole('button', { name: 'Avaliar o médico' }).click();
   const dialog = page.getByRole('dialog', { name: 'Como foi a consulta?' });
-  const star = dialog.getByRole('radio', { name: stars === 1 ? '1 estrela' : `${stars} estrelas` });
-  await dialog.locator('label', { has: star }).click();
+  const name = stars === 1 ? '1 estrela' : `${stars} estrelas`;
+  // The star itself is what a person taps (the radio inside it is visually hidden).
+  await dialog.locator('label', { has: page.getByRole('radio', { name, exact: true }) }).click();
+  await expect(dialog.getByRole('radio', { name, exact: true })).toBeChecked();
   await dialog.getByLabel('Comentário (opcional)').fill(comment);
   if (anonymous) await dialog.getByRole('checkbox', { name: 'Publicar como anônimo' }).click();
   await dialog.getByRole('button', { name: 'Enviar avaliação' }).click();

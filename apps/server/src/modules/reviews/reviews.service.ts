@@ -213,17 +213,22 @@ export async function publicReviews(
   page: number,
   pageSize = PUBLIC_REVIEWS_PAGE_SIZE,
 ): Promise<DoctorReviewPage> {
-  const [summary, rows] = await Promise.all([
+  const [summary, firstTry] = await Promise.all([
     repo.ratingOf(db, doctorId),
     repo.approvedReviewPage(db, doctorId, page, pageSize),
   ]);
+  const pageCount = Math.max(1, Math.ceil(summary.count / pageSize));
+  // A page past the last (an old link, a review taken down) shows the last one.
+  const past = page > pageCount;
+  if (past) page = pageCount;
+  const rows = past ? await repo.approvedReviewPage(db, doctorId, page, pageSize) : firstTry;
   return {
     rating: ratingSummary(summary),
     items: rows.map(toPublic),
     total: summary.count,
     page,
     pageSize,
-    pageCount: Math.max(1, Math.ceil(summary.count / pageSize)),
+    pageCount,
   };
 }
 

@@ -343,5 +343,9 @@ describe('what the public and the doctor see', () => {
     const slug = (await call('GET', `/api/booking/doctors?q=Diego`, p.cookie)).json().items[0].slug as string;
     const page = (await call('GET', `/api/catalog/doctors/${slug}/reviews`, null)).json();
     expect(page.items[0].reply.text).toBe('Obrigado pela confiança!');
+    // A page past the last shows the last one.
+    const past = (await call('GET', `/api/catalog/doctors/${slug}/reviews?page=99`, null)).json();
+    expect(past).toMatchObject({ page: 1, pageCount: 1, total: 1 });
+    expect(past.items).toHaveLength(1);
   });
 });
