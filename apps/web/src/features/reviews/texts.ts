@@ -10,6 +10,7 @@ export const REVIEWS_TEXT = {
   sectionEmpty: 'Este médico ainda não tem avaliações publicadas.',
   replyFrom: (doctor: string) => `Resposta de ${doctor}`,
   more: 'Ver mais avaliações',
+  pages: 'Páginas de avaliações',
   previous: 'Avaliações mais recentes',
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   admin: {

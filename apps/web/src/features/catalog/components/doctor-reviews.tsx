@@ -33,7 +33,7 @@ export function DoctorReviews({ doctor }: { doctor: PublicDoctorProfile }) {
             ))}
           </ul>
           {reviews.pageCount > 1 ? (
-            <nav aria-label={T.section} className="mt-4 flex flex-wrap items-center gap-3">
+            <nav aria-label={T.pages} className="mt-4 flex flex-wrap items-center gap-3">
               {reviews.page > 1 ? (
                 <a
                   href={pageHref(reviews.page - 1)}
