@@ -106,6 +106,8 @@ for (const theme of THEMES) {
     });
 
     test('review moderation and its details dialog (/admin/reviews)', async ({ page }) => {
+      // Two full pages and the dialog at both widths.
+      test.setTimeout(120_000);
       await signInContext(page.context(), DEMO_ACCOUNTS.admin, {
         baseUrl: DEMO_URL,
         token: await demoSession('admin'),
