@@ -8,7 +8,8 @@
  * run. Each target is printed as met or MISSED; a miss makes the run exit non-zero. Run with
  * `npm run bench:web` (it builds first); with BENCH_DATABASE_URL (an empty PostgreSQL database) the
  * server runs on it. BENCH_PAGES (a comma-separated list of the pages below) measures only those
- * pages, and BENCH_LOAD_SECONDS=0 skips the visitors under load.
+ * pages, and BENCH_LOAD_SECONDS=0 skips the visitors under load. The measured doctor's page (the first
+ * cardiologist's) has BENCH_REVIEWS approved reviews (5,000 by default; 0 for none).
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import { chromium } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { localStorage } from '../apps/server/src/modules/files/files.local.ts';
 import { DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from '../apps/server/src/seed/demo-data.ts';
+import { addBenchReviews, BENCH_REVIEWS } from './support/reviews.ts';
 import { startProductionServer } from './support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -92,19 +94,39 @@ const PRIVATE_SOURCES = [/src\/app\/routes\/(admin|doctor|patient)\//, /src\/com
 
 async function startServer(): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-bench-'));
+  const start = () =>
+    startProductionServer({
+      entry: databaseUrl ? 'apps/server/src/server.ts' : 'apps/server/src/cli/demo.ts',
+      port,
+      dataDir,
+      databaseUrl,
+    });
   if (databaseUrl) {
     // The demo command keeps to its embedded database; on PostgreSQL the same data is put in first.
     const database = await openDatabase({ databaseUrl });
     await database.migrate();
     // The demo's documents go where the server started below keeps its files.
     await prepareDemoData(database.db, localStorage(dataDir));
+    await addBenchReviews(database.db);
     await database.close();
+    return start();
   }
-  return startProductionServer({
-    entry: databaseUrl ? 'apps/server/src/server.ts' : 'apps/server/src/cli/demo.ts',
-    port,
-    dataDir,
-    databaseUrl,
+  if (BENCH_REVIEWS <= 0) return start();
+  // The demo fills its embedded database on its first start (with its booking story); the reviews
+  // go in while it is stopped (one process holds an embedded database), then it starts again.
+  const first = await start();
+  await stop(first);
+  const database = await openDatabase({ dataDir });
+  await addBenchReviews(database.db);
+  await database.close();
+  return start();
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
 }
 

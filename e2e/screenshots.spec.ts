@@ -120,6 +120,42 @@ for (const theme of THEMES) {
       await shoot(page, 'doctor-profile', `/medicos/${doctor.slug}`, doctor.name, theme);
     });
 
+    test('doctor profile with reviews (/medicos/:slug)', async ({ page }) => {
+      // The demo doctor has published reviews (one anonymous, one with a reply): the best rated.
+      const doctors = await demoApi<DoctorPage>(
+        `/api/specialties/${SPECIALTY_SLUG}/doctors?sort=rating&order=desc`,
+      );
+      const doctor = doctors.items[0];
+      if (!doctor || doctor.rating.count === 0) throw new Error('the demo data has no published review');
+      await storeTheme(page, theme);
+      await shoot(page, 'doctor-profile-reviews', `/medicos/${doctor.slug}`, doctor.name, theme);
+      await expect(page.getByRole('region', { name: 'Avaliações dos pacientes' })).toBeVisible();
+    });
+
+    test('review moderation and its details dialog (/admin/reviews)', async ({ page }) => {
+      // Two full pages and the dialog at both widths.
+      test.setTimeout(120_000);
+      await signInContext(page.context(), DEMO_ACCOUNTS.admin, {
+        baseUrl: DEMO_URL,
+        token: await demoSession('admin'),
+      });
+      await storeTheme(page, theme);
+      await shoot(page, 'admin-reviews', '/admin/reviews', 'Avaliações', theme);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.goto(demoUrl('/admin/reviews?tab=pending'));
+        await settle(page, 'Avaliações');
+        await page.getByRole('button', { name: /^Detalhes da avaliação/ }).first().click();
+        const dialog = page.getByRole('dialog', { name: 'Detalhes da avaliação' });
+        await expect(dialog.getByText('Observações da equipe')).toBeVisible();
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `admin-reviews-details-${viewport.width}-${theme}.png`),
+          animations: 'disabled',
+          caret: 'hide',
+        });
+      }
+    });
+
     test('patient settings with the teleconsultation consent (/patient/settings)', async ({ page }) => {
       await signInContext(page.context(), DEMO_ACCOUNTS.patient, {
         baseUrl: DEMO_URL,

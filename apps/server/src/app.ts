@@ -62,6 +62,7 @@ import { payoutProviderFor } from './modules/payouts/stripe-connect.ts';
 import { ensureCid10Loaded } from './modules/records/cid10.service.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
@@ -364,6 +365,7 @@ export async function buildApp(
         for (const unlisten of forgetSearches) await unlisten();
       });
       await api.register(commissionRoutes);
+      await api.register(reviewRoutes);
       await api.register(earningsRoutes);
       await api.register(reportRoutes);
       await api.register(appointmentRoutes, { ctx: booking, search });

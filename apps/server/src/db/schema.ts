@@ -598,6 +598,12 @@ export const commissionSettingVersions = pgTable(
   ],
 );
 
+/**
+ * A patient's rating of one completed consultation (one per appointment). It waits for an admin:
+ * pending → approved (public) or rejected (never public, final); an approved one may later be
+ * rejected. `anonymous` hides the patient from everyone but the admins. The doctor may publish one
+ * reply to an approved review (decision 092).
+ */
 export const reviews = pgTable(
   'reviews',
   {
@@ -614,16 +620,32 @@ export const reviews = pgTable(
       .references(() => doctorProfiles.id),
     rating: smallint('rating').notNull(),
     comment: text('comment'),
-    isApproved: boolean('is_approved').notNull().default(false),
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** pending | approved | rejected (REVIEW_STATUSES). */
+    status: text('status').notNull().default('pending'),
+    /** Why it was rejected (REVIEW_REJECTION_REASONS); set with status rejected. */
+    rejectionReason: text('rejection_reason'),
     adminNotes: text('admin_notes'),
+    moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    doctorReply: text('doctor_reply'),
+    doctorRepliedAt: timestamp('doctor_replied_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
-    index('reviews_doctor_idx').on(t.doctorId, t.isApproved, t.createdAt),
-    index('reviews_moderation_idx').on(t.isApproved, t.createdAt),
+    check('reviews_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'reviews_rejection_reason_check',
+      sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null)`,
+    ),
+    // A doctor's public reviews, newest first (the public page, the doctor's list, the aggregate).
+    index('reviews_doctor_idx').on(t.doctorId, t.status, t.createdAt.desc(), t.id.desc()),
+    // The admin's tabs, newest first.
+    index('reviews_moderation_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('reviews_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('reviews_patient_idx').on(t.patientId),
   ],
 );
 
@@ -1653,4 +1675,25 @@ export const messageReports = pgTable(
     uniqueIndex('message_reports_message_reporter_key').on(t.messageId, t.reporterId),
     index('message_reports_status_idx').on(t.status, t.createdAt),
   ],
+);
+
+// ── Reviews (issue 20) ──
+
+/**
+ * Each listed doctor's approved reviews, summed: written in the transaction of every moderation
+ * decision, so the catalogue and the booking search read one row (and sort on an index) instead of
+ * aggregating reviews. `rating_tenths` is the average ×10, rounded (4.7 → 47), the value shown.
+ */
+export const doctorRatings = pgTable(
+  'doctor_ratings',
+  {
+    doctorId: uuid('doctor_id')
+      .primaryKey()
+      .references(() => doctorProfiles.id, { onDelete: 'cascade' }),
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingTenths: smallint('rating_tenths'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('doctor_ratings_rank_idx').on(t.ratingTenths.desc().nullsLast(), t.reviewCount.desc())],
 );

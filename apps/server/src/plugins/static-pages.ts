@@ -38,7 +38,7 @@ export interface StaticPageData {
   pricing(): Promise<unknown>;
   getSpecialty(slug: string): Promise<unknown>;
   listSpecialtyDoctors(slug: string, query: SpecialtyDoctorsQuery): Promise<unknown>;
-  getPublicDoctor(slug: string): Promise<unknown>;
+  getPublicDoctor(slug: string, reviewsPage?: number): Promise<unknown>;
   /** The platform's name, logo, default theme and maintenance mode (the platform settings). */
   platform(): Promise<unknown>;
 }
@@ -92,7 +92,8 @@ export async function loadStaticPages(
       getSpecialty: (slug: string) => orNull(catalog.getSpecialty(slug)),
       listSpecialtyDoctors: (slug: string, query: SpecialtyDoctorsQuery) =>
         catalog.listSpecialtyDoctors(slug, query),
-      getPublicDoctor: (slug: string) => orNull(catalog.getPublicDoctor(slug)),
+      getPublicDoctor: (slug: string, reviewsPage?: number) =>
+        orNull(catalog.getPublicDoctor(slug, reviewsPage)),
       platform: () => catalog.platform(),
     });
 

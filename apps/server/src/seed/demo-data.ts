@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { slugify } from '@pulsa/shared/format/slug';
 import type { BillingAddress } from '@pulsa/shared/schemas/appointments';
 import { COMMISSION_FORM_DEFAULTS } from '@pulsa/shared/schemas/commissions';
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { seedSpecialties } from '../db/built-in-catalogue.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -12,6 +12,7 @@ import {
   doctorProfiles,
   doctorVerificationEvents,
   payoutAccounts,
+  reviews,
   userProfiles,
   users,
 } from '../db/schema.ts';
@@ -19,6 +20,7 @@ import type { BookingContext } from '../modules/appointments/appointments.contex
 import { createCommission } from '../modules/commissions/commissions.service.ts';
 import { samplePdf } from '../modules/files/files.samples.ts';
 import type { FileStorage } from '../modules/files/files.storage.ts';
+import { recountDoctorRating } from '../modules/reviews/reviews.service.ts';
 import { addDemoBookings, type DemoBookings } from './demo-bookings.ts';
 import { addDemoDocuments, type DemoDocument } from './demo-documents.ts';
 import { createAdmin, createDoctor, createPatient, fakeCpf, setDoctorVerification } from './factories.ts';
@@ -614,6 +616,67 @@ async function fillDemoDoctorPatients(tx: Tx, storage: FileStorage, doctorId: st
   ]);
 }
 
+/**
+ * Reviews of the demo doctor's held consultations, newest first (the demo patient's are left for
+ * them to rate): one published with the doctor's reply, one published as anonymous, one waiting
+ * for moderation and one rejected — every state the admin's screen and the public page show.
+ */
+async function addDemoReviews(tx: Tx, doctorId: string, adminId: string, demoPatientId?: string) {
+  const all = await tx
+    .select({ id: appointments.id, patientId: appointments.patientId, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.status, 'completed')))
+    .orderBy(desc(appointments.startsAt));
+  const held = all.filter((a) => a.patientId !== demoPatientId);
+  const after = (i: number, hours: number) =>
+    new Date((held[i]?.endsAt ?? new Date()).getTime() + hours * 3_600_000);
+  const demo = [
+    {
+      rating: 5,
+      comment: 'Muito atenciosa, explicou cada exame com calma e respondeu todas as minhas dúvidas.',
+      status: 'approved',
+      reply: 'Obrigada pela confiança! Fico à disposição para o retorno.',
+    },
+    {
+      rating: 4,
+      comment: 'Consulta pontual e objetiva. Gostei das orientações por escrito.',
+      anonymous: true,
+      status: 'approved',
+    },
+    { rating: 5, comment: null, status: 'pending' },
+    {
+      rating: 1,
+      comment: 'Meu telefone é (11) 91234-5678, me liguem para marcar direto.',
+      status: 'rejected',
+      reason: 'personal_data',
+    },
+  ] as const;
+  const rows = demo.flatMap((r, k) => {
+    const a = held[k];
+    if (!a) return [];
+    const moderated = r.status !== 'pending';
+    return [
+      {
+        appointmentId: a.id,
+        patientId: a.patientId,
+        doctorId,
+        rating: r.rating,
+        comment: r.comment,
+        anonymous: 'anonymous' in r ? r.anonymous : false,
+        status: r.status,
+        rejectionReason: 'reason' in r ? r.reason : null,
+        moderatedBy: moderated ? adminId : null,
+        moderatedAt: moderated ? after(k, 26) : null,
+        doctorReply: 'reply' in r ? r.reply : null,
+        doctorRepliedAt: 'reply' in r ? after(k, 30) : null,
+        createdAt: after(k, 2),
+      },
+    ];
+  });
+  if (rows.length) await tx.insert(reviews).values(rows);
+  await recountDoctorRating(tx, doctorId);
+}
+
 /** What the demo doctor wrote at "Concluir consulta", in the order of PAST_CONSULTATIONS. */
 const DEMO_GUIDANCE: readonly (string | null)[] = [
   'Hemograma sem alterações. Manter a caminhada de 30 minutos, cinco vezes por semana, e evitar telas uma hora antes de dormir. Retorno em 3 meses ou antes se as palpitações voltarem.',
@@ -743,7 +806,10 @@ export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSu
         .set({ billingAddress: demoAddress(p.ddd, i) })
         .where(eq(userProfiles.id, created.id));
     }
-    if (demoDoctorId) await fillDemoDoctorPatients(tx, storage, demoDoctorId, patientIds);
+    if (demoDoctorId) {
+      await fillDemoDoctorPatients(tx, storage, demoDoctorId, patientIds);
+      await addDemoReviews(tx, demoDoctorId, admin.id, patientIds[0]);
+    }
 
     return {
       specialties: specialties.size,

@@ -28,6 +28,7 @@ const doctor = (n: number): PublicDoctor => ({
   consultationPrice: 10000 + n * 100,
   bio: 'Atendimento humanizado.',
   slug: `medica-${n}-crm-sp-${100000 + n}`,
+  rating: n === 1 ? { average: 4.5, count: 2 } : { average: null, count: 0 },
 });
 
 const PROFILE: PublicDoctorProfile = {
@@ -48,6 +49,31 @@ const PROFILE: PublicDoctorProfile = {
     { date: '2026-11-24', times: ['09:00', '09:40'], total: 2 },
     { date: '2026-11-26', times: ['14:00', '14:40', '15:20', '16:00', '16:40', '17:20'], total: 9 },
   ],
+  rating: { average: 4.5, count: 2 },
+  reviews: {
+    items: [
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        rating: 5,
+        comment: 'Muito atenciosa </script>.',
+        author: 'Anônimo',
+        createdAt: '2026-11-20T12:00:00.000Z',
+        reply: { text: 'Obrigada!', at: '2026-11-21T12:00:00.000Z' },
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        rating: 4,
+        comment: null,
+        author: 'Maria S.',
+        createdAt: '2026-11-19T12:00:00.000Z',
+        reply: null,
+      },
+    ],
+    total: 2,
+    page: 1,
+    pageSize: 5,
+    pageCount: 1,
+  },
 };
 
 type Pricing = Awaited<ReturnType<StaticPageData['pricing']>>;
@@ -335,7 +361,21 @@ describe('the server-rendered doctor page', () => {
       medicalSpecialty: 'Cardiologia',
       identifier: { propertyID: 'CRM-SP', value: '123456' },
       availableService: { offers: { price: '250.00', priceCurrency: 'BRL' } },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.5', reviewCount: 2 },
     });
+    expect(physician.review).toHaveLength(2);
+    expect(physician.review[0]).toMatchObject({
+      '@type': 'Review',
+      author: { name: 'Anônimo' },
+      reviewRating: { ratingValue: 5 },
+    });
+    // The published reviews: the average with one decimal, the count, the author as shown, the reply.
+    expect(page.body).toContain('Avaliações dos pacientes');
+    expect(page.body).toContain('4,5');
+    expect(page.body).toContain('2 avaliações');
+    expect(page.body).toContain('Maria S.');
+    expect(page.body).toContain('Resposta de Ana &lt;Lima&gt;');
+    expect(page.body).not.toContain('Ver mais avaliações');
     expect(page.body).toContain('Ana &lt;Lima&gt;</h1>');
     expect(page.body).toContain('CRM 123456/SP');
     expect(page.body).toContain('CRM verificado');

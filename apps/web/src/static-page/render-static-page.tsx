@@ -1,10 +1,11 @@
 import { formatBRL } from '@pulsa/shared/format/money';
 import type { SessionUser } from '@pulsa/shared/schemas/auth';
-import type {
-  PricingSummary,
-  PublicDoctor,
-  PublicDoctorProfile,
-  SpecialtySummary,
+import {
+  type PricingSummary,
+  type PublicDoctor,
+  type PublicDoctorProfile,
+  publicDoctorQuerySchema,
+  type SpecialtySummary,
 } from '@pulsa/shared/schemas/catalog';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import type { PlatformInfo } from '@pulsa/shared/schemas/settings';
@@ -43,7 +44,7 @@ export interface StaticPageData {
     query: ReturnType<typeof doctorListRequest>,
   ): Promise<PageResult<PublicDoctor>>;
   /** Null for anyone who is not an approved, listed doctor. */
-  getPublicDoctor(slug: string): Promise<PublicDoctorProfile | null>;
+  getPublicDoctor(slug: string, reviewsPage?: number): Promise<PublicDoctorProfile | null>;
   /** The platform settings every page shows: name, logo, default theme, maintenance banner. */
   platform(): Promise<PlatformInfo>;
 }
@@ -169,8 +170,14 @@ const STATIC_PAGES: {
   },
   {
     path: paths.doctorProfile.path,
-    render: async (_url, params, data) => {
-      const doctor = await data.getPublicDoctor(params.slug ?? '');
+    render: async (url, params, data) => {
+      const reviewsPage = publicDoctorQuerySchema.safeParse({
+        avaliacoes: url.searchParams.get('avaliacoes') ?? undefined,
+      });
+      const doctor = await data.getPublicDoctor(
+        params.slug ?? '',
+        reviewsPage.success ? reviewsPage.data.avaliacoes : 1,
+      );
       const T = CATALOG_TEXT.profile;
       if (!doctor) {
         return {
@@ -229,6 +236,25 @@ function physicianData(doctor: PublicDoctorProfile): object {
         priceCurrency: 'BRL',
       },
     },
+    // Only approved reviews, and only the page shown: the sums come from all of them.
+    ...(doctor.rating.count > 0 && doctor.rating.average !== null
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: doctor.rating.average.toFixed(1),
+            reviewCount: doctor.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: doctor.reviews.items.map((r) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: r.author },
+            datePublished: r.createdAt.slice(0, 10),
+            reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+            ...(r.comment ? { reviewBody: r.comment } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   pageQuerySchema,
   pageResultSchema,
 } from './common.ts';
+import { ratingSummarySchema } from './reviews.ts';
 
 /** Booking, paying, answering, cancelling and moving consultations. */
 
@@ -344,7 +345,7 @@ export const paymentPageSchema = pageResultSchema(
 );
 
 /** "Agendar consulta": approved doctors with their next free slots. */
-export const BOOKING_SEARCH_SORTS = ['next', 'price', 'name'] as const;
+export const BOOKING_SEARCH_SORTS = ['next', 'price', 'name', 'rating'] as const;
 export const bookingSearchQuerySchema = z.object({
   /** Specialty slug. */
   specialty: z.string().trim().max(120).optional(),
@@ -374,6 +375,7 @@ export const bookableDoctorSchema = z.object({
   timeZone: z.string(),
   /** Up to 3 next free slots from `from` (or now). */
   nextSlots: z.array(z.object({ start: z.string(), end: z.string() })),
+  rating: ratingSummarySchema,
 });
 export type BookableDoctor = z.infer<typeof bookableDoctorSchema>;
 export const bookableDoctorPageSchema = pageResultSchema(bookableDoctorSchema);

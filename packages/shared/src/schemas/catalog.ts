@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageResultSchema } from './common.ts';
+import { publicReviewPageSchema, ratingSummarySchema } from './reviews.ts';
 
 /** Public catalogue contracts: what anyone may read about specialties and approved doctors. */
 
@@ -34,7 +35,7 @@ export const specialtySlugParamsSchema = z.object({
   slug: z.string().trim().min(1).max(120),
 });
 
-export const DOCTOR_SORTS = ['name', 'price'] as const;
+export const DOCTOR_SORTS = ['name', 'price', 'rating'] as const;
 export type DoctorSort = (typeof DOCTOR_SORTS)[number];
 
 export const specialtyDoctorsQuerySchema = pageQuerySchema.extend({
@@ -55,6 +56,7 @@ export const publicDoctorSchema = z.object({
   bio: z.string().nullable(),
   /** The address of the doctor's public page (/medicos/:slug). */
   slug: z.string(),
+  rating: ratingSummarySchema,
 });
 export type PublicDoctor = z.infer<typeof publicDoctorSchema>;
 
@@ -102,5 +104,13 @@ export const publicDoctorProfileSchema = z.object({
       total: z.number().int(),
     }),
   ),
+  rating: ratingSummarySchema,
+  /** The latest approved reviews, a page at a time (PUBLIC_REVIEWS_PAGE_SIZE). */
+  reviews: publicReviewPageSchema,
 });
 export type PublicDoctorProfile = z.infer<typeof publicDoctorProfileSchema>;
+
+export const publicDoctorQuerySchema = z.object({
+  /** The page of the doctor's reviews shown ("Ver mais avaliações"). */
+  avaliacoes: z.coerce.number().int().min(1).max(10_000).default(1),
+});

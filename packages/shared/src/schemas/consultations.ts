@@ -22,7 +22,6 @@ export const CONSULTATION_MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const CHAT_MESSAGES_PER_MINUTE = 30;
 export const CHAT_FILES_PER_MINUTE = 5;
 export const COMPLETION_NOTES_MAX_LENGTH = 4000;
-export const REVIEW_COMMENT_MAX_LENGTH = 1000;
 
 export const CONSULTATION_MESSAGES = {
   notFound: 'Consulta não encontrada.',
@@ -43,11 +42,6 @@ export const CONSULTATION_MESSAGES = {
   messageRequired: 'Escreva uma mensagem',
   messageTooLong: 'A mensagem pode ter no máximo 2000 caracteres',
   notesTooLong: 'As orientações podem ter no máximo 4000 caracteres',
-  reviewOnlyCompleted: 'Só é possível avaliar uma consulta concluída.',
-  reviewPatientOnly: 'Apenas o paciente avalia a consulta.',
-  alreadyReviewed: 'Você já avaliou esta consulta.',
-  ratingRange: 'Escolha uma nota de 1 a 5',
-  commentTooLong: 'O comentário pode ter no máximo 1000 caracteres',
   fileNotFound: 'Arquivo não encontrado.',
   tooManyMessages: 'Você enviou muitas mensagens em pouco tempo. Aguarde um instante e tente novamente.',
   tooManyFiles: 'Você enviou muitos arquivos em pouco tempo. Aguarde um minuto e tente novamente.',
@@ -144,20 +138,6 @@ export const completeInputSchema = z.object({
     .string()
     .trim()
     .max(COMPLETION_NOTES_MAX_LENGTH, { error: CONSULTATION_MESSAGES.notesTooLong })
-    .optional()
-    .transform((v) => v || undefined),
-});
-
-export const reviewInputSchema = z.object({
-  rating: z
-    .number({ error: CONSULTATION_MESSAGES.ratingRange })
-    .int({ error: CONSULTATION_MESSAGES.ratingRange })
-    .min(1, { error: CONSULTATION_MESSAGES.ratingRange })
-    .max(5, { error: CONSULTATION_MESSAGES.ratingRange }),
-  comment: z
-    .string()
-    .trim()
-    .max(REVIEW_COMMENT_MAX_LENGTH, { error: CONSULTATION_MESSAGES.commentTooLong })
     .optional()
     .transform((v) => v || undefined),
 });

@@ -4,6 +4,7 @@ import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../constants/statuses.ts
 import { consultationClientMessages, consultationLiveEvents } from './consultations.ts';
 import { messageLiveEvents } from './messages.ts';
 import { notificationSchema } from './notifications.ts';
+import { REVIEW_STATUSES } from './reviews.ts';
 
 /**
  * The live connection: one WebSocket per signed-in tab (`LIVE_PATH`), authenticated by the session
@@ -71,6 +72,12 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
     type: z.literal('payout.changed'),
     doctorId: z.uuid().nullable(),
     payoutId: z.uuid().nullable(),
+  }),
+  /** A review arrived or was moderated: sent to every admin, whose Avaliações list refreshes. */
+  z.object({
+    type: z.literal('review.changed'),
+    reviewId: z.uuid(),
+    status: z.enum(REVIEW_STATUSES),
   }),
   ...consultationLiveEvents,
   ...messageLiveEvents,

@@ -4,9 +4,10 @@ import { and, asc, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { type Queryable, readAll } from '../../db/client.ts';
-import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
+import { doctorProfiles, doctorRatings, specialties, userProfiles } from '../../db/schema.ts';
 import { slotDaysOfDoctors } from '../doctors/doctors.slots-batch.ts';
-import { containsPattern, folded, listedDoctor } from './catalog.repository.ts';
+import { ratingSummary } from '../reviews/reviews.service.ts';
+import { byRating, containsPattern, folded, listedDoctor, ratingFields } from './catalog.repository.ts';
 
 /** How far ahead a card looks for its next free slots; later ones are found in the week view. */
 export const NEXT_SLOTS_DAYS = 14;
@@ -45,6 +46,7 @@ export async function bookableDoctors(
     price: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
     consultationMinutes: doctorProfiles.consultationMinutes,
     timeZone: doctorProfiles.timeZone,
+    ...ratingFields,
   };
   const matches = (limit: number, offset = 0) =>
     db
@@ -52,9 +54,11 @@ export async function bookableDoctors(
       .from(doctorProfiles)
       .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
       .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
+      .leftJoin(doctorRatings, eq(doctorRatings.doctorId, doctorProfiles.id))
       .where(where)
       .orderBy(
         ...(query.sort === 'price' ? [asc(doctorProfiles.consultationPrice)] : []),
+        ...(query.sort === 'rating' ? byRating() : []),
         asc(folded(userProfiles.fullName)),
         asc(doctorProfiles.id),
       )
@@ -69,8 +73,9 @@ export async function bookableDoctors(
       { fromDate: query.from, days: NEXT_SLOTS_DAYS },
       now,
     );
-    return page.map((row) => ({
+    return page.map(({ reviewCount, ratingTenths, ...row }) => ({
       ...row,
+      rating: ratingSummary({ count: reviewCount, tenths: ratingTenths }),
       nextSlots: (slotsOf.get(row.id) ?? [])
         .flatMap((d) => d.slots)
         .slice(0, 3)

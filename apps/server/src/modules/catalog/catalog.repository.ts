@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, exists, isNotNull, isNull, type SQL, sql } f
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { pageFromWindow, totalOver } from '../../db/paging.ts';
-import { doctorProfiles, specialties, userProfiles } from '../../db/schema.ts';
+import { doctorProfiles, doctorRatings, specialties, userProfiles } from '../../db/schema.ts';
 
 /**
  * The one definition of a doctor the public may see: approved by an admin and with the profile
@@ -100,6 +100,21 @@ export async function findSpecialtyBySlug(db: Queryable, slug: string) {
   return row;
 }
 
+/** A doctor's approved reviews, summed (decision 092): 0 and null without any. */
+export const ratingFields = {
+  reviewCount: sql<number>`coalesce(${doctorRatings.reviewCount}, 0)`.mapWith(Number),
+  ratingTenths: sql<number | null>`${doctorRatings.ratingTenths}`,
+};
+
+/**
+ * "Melhor avaliados": the average shown (one decimal), then how many reviews back it; doctors
+ * without reviews last. The order of doctor_ratings_rank_idx.
+ */
+export const byRating = () => [
+  sql`${doctorRatings.ratingTenths} desc nulls last`,
+  sql`${doctorRatings.reviewCount} desc nulls last`,
+];
+
 export interface DoctorPageRequest {
   specialtyId: string;
   page: number;
@@ -120,7 +135,9 @@ export async function listSpecialtyDoctors(db: Queryable, request: DoctorPageReq
   const orderBy =
     request.sort === 'price'
       ? [direction(doctorProfiles.consultationPrice), asc(byName), asc(doctorProfiles.id)]
-      : [direction(byName), asc(doctorProfiles.id)];
+      : request.sort === 'rating'
+        ? [...byRating(), asc(byName), asc(doctorProfiles.id)]
+        : [direction(byName), asc(doctorProfiles.id)];
 
   const [rows, [totals]] = await Promise.all([
     db
@@ -133,9 +150,11 @@ export async function listSpecialtyDoctors(db: Queryable, request: DoctorPageReq
         consultationPrice: sql<number>`${doctorProfiles.consultationPrice}`.mapWith(Number),
         bio: doctorProfiles.bio,
         slug: sql<string>`${doctorProfiles.slug}`,
+        ...ratingFields,
       })
       .from(doctorProfiles)
       .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+      .leftJoin(doctorRatings, eq(doctorRatings.doctorId, doctorProfiles.id))
       .where(where)
       .orderBy(...orderBy)
       .limit(request.pageSize)

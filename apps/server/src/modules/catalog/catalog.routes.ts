@@ -9,6 +9,7 @@ import {
   specialtySlugParamsSchema,
   specialtySummarySchema,
 } from '@pulsa/shared/schemas/catalog';
+import { doctorReviewPageSchema, publicReviewsQuerySchema } from '@pulsa/shared/schemas/reviews';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -101,6 +102,23 @@ export async function catalogRoutes(app: FastifyInstance) {
     },
     (request, reply) =>
       cached(request, reply, publicDoctorProfileSchema, () => catalog.getPublicDoctor(request.params.slug)),
+  );
+
+  r.get(
+    '/catalog/doctors/:slug/reviews',
+    {
+      schema: {
+        tags,
+        summary: "A page of an approved doctor's published reviews, newest first, with the rating",
+        params: doctorSlugParamsSchema,
+        querystring: publicReviewsQuerySchema,
+        response: { 200: doctorReviewPageSchema },
+      },
+    },
+    (request, reply) =>
+      cached(request, reply, doctorReviewPageSchema, () =>
+        catalog.getPublicDoctorReviews(request.params.slug, request.query.page),
+      ),
   );
 
   r.get(

@@ -7,6 +7,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nextAvailableDays } from '../doctors/doctors.agenda.service.ts';
+import { publicReviews, ratingSummary } from '../reviews/reviews.service.ts';
 import * as repo from './catalog.repository.ts';
 
 /** How many bookable days a doctor's public page lists, and how many first times of each. */
@@ -55,7 +56,11 @@ export class CatalogService {
       order: query.order,
     });
     return {
-      items: rows.map((row) => ({ ...row, bio: shortBio(row.bio) })),
+      items: rows.map(({ reviewCount, ratingTenths, ...row }) => ({
+        ...row,
+        bio: shortBio(row.bio),
+        rating: ratingSummary({ count: reviewCount, tenths: ratingTenths }),
+      })),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -63,13 +68,27 @@ export class CatalogService {
     };
   }
 
-  /** One approved doctor's public page; 404 for an unknown address or a doctor who is not listed. */
-  async getPublicDoctor(slug: string): Promise<PublicDoctorProfile> {
+  /** One page of a listed doctor's approved reviews, by the address of their page. */
+  async getPublicDoctorReviews(slug: string, page: number) {
     const doctor = await repo.findListedDoctorBySlug(this.db, slug);
     if (!doctor) throw notFound(CATALOG_MESSAGES.doctorNotFound);
-    const days = await nextAvailableDays(this.db, doctor.id, PUBLIC_NEXT_DAYS);
+    return publicReviews(this.db, doctor.id, page);
+  }
+
+  /** One approved doctor's public page; 404 for an unknown address or a doctor who is not listed. */
+  async getPublicDoctor(slug: string, reviewsPage = 1): Promise<PublicDoctorProfile> {
+    const doctor = await repo.findListedDoctorBySlug(this.db, slug);
+    if (!doctor) throw notFound(CATALOG_MESSAGES.doctorNotFound);
+    const [days, reviews] = await Promise.all([
+      nextAvailableDays(this.db, doctor.id, PUBLIC_NEXT_DAYS),
+      // Only one page of reviews and the stored sums: the page weighs the same with 5 or 5,000.
+      publicReviews(this.db, doctor.id, reviewsPage),
+    ]);
+    const { rating, ...page } = reviews;
     return {
       ...doctor,
+      rating,
+      reviews: page,
       nextAvailableDays: days.map((d) => ({
         date: d.date,
         times: d.slots.slice(0, PUBLIC_TIMES_PER_DAY).map((slot) => slot.time),

@@ -161,7 +161,7 @@ describe('with specialties and doctors', () => {
     expect(items.find((d) => d.id === visible.c)?.photoUrl).toBe('/uploads/avatars/carla.png');
     // Nothing private leaks into the public answer.
     expect(Object.keys(bruno ?? {}).sort()).toEqual(
-      ['bio', 'consultationPrice', 'crmNumber', 'crmState', 'id', 'name', 'photoUrl', 'slug'].sort(),
+      ['bio', 'consultationPrice', 'crmNumber', 'crmState', 'id', 'name', 'photoUrl', 'rating', 'slug'].sort(),
     );
   });
 
@@ -240,6 +240,8 @@ describe('with specialties and doctors', () => {
         'specialty',
         'timeZone',
         'nextAvailableDays',
+        'rating',
+        'reviews',
       ].sort(),
     );
     // The factory's weekday agenda: the next three days with free slots, each on the doctor's clock.

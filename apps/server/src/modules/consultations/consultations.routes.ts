@@ -7,8 +7,8 @@ import {
   consentStatusSchema,
   consultationIdParamsSchema,
   consultationRoomSchema,
-  reviewInputSchema,
 } from '@pulsa/shared/schemas/consultations';
+import { reviewInputSchema } from '@pulsa/shared/schemas/reviews';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

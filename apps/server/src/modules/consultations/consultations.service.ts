@@ -16,6 +16,7 @@ import {
   CONSULTATION_MESSAGES as M,
   type RoomRefusal,
 } from '@pulsa/shared/schemas/consultations';
+import type { ReviewInput } from '@pulsa/shared/schemas/reviews';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -23,7 +24,6 @@ import {
   consentAcceptances,
   consultationMessages,
   consultationParticipants,
-  reviews,
   userProfiles,
 } from '../../db/schema.ts';
 import * as counters from '../../lib/counters.ts';
@@ -37,6 +37,7 @@ import { EXTENSION } from '../files/files.signature.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { publishLive, relayLive } from '../live/live.events.ts';
+import { isReviewed, submitReview } from '../reviews/reviews.service.ts';
 import { roomRefusal } from './consultations.rules.ts';
 import { turnCredentials } from './turn-credentials.ts';
 
@@ -116,14 +117,14 @@ export async function roomFor(
 ): Promise<ConsultationRoom> {
   const room = await loadRoom(ctx.db, appointmentId, person);
   const a = room.appointment;
-  const [given, people, names, review] = await Promise.all([
+  const [given, people, names, reviewed] = await Promise.all([
     consentGiven(ctx.db, room.patientId),
     participants(ctx.db, a.id),
     ctx.db
       .select({ id: userProfiles.id, name: userProfiles.fullName })
       .from(userProfiles)
       .where(eq(userProfiles.id, room.otherUserId)),
-    ctx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.appointmentId, a.id)),
+    isReviewed(ctx.db, a.id),
   ]);
   const refusal = roomRefusal(a, { role: room.role, consentGiven: given }, now);
   const { opensAt, closesAt } = roomWindow(a.startsAt, a.endsAt);
@@ -154,8 +155,8 @@ export async function roomFor(
     // STUN/TURN from ICE_SERVERS, and a TURN credential of this user's own when TURN_SECRET is set.
     iceServers: ctx.turn ? [...ctx.iceServers, turnCredentials(ctx.turn, person.id, now)] : ctx.iceServers,
     completionNotes: a.completionNotes,
-    canReview: room.role === 'patient' && a.status === 'completed' && review.length === 0,
-    reviewed: review.length > 0,
+    canReview: room.role === 'patient' && a.status === 'completed' && !reviewed,
+    reviewed,
   };
 }
 
@@ -554,27 +555,16 @@ export async function markNoShow(
   await endAs(ctx, person, appointmentId, { kind: 'no_show' }, now);
 }
 
-/** The patient rates a completed consultation once; the review waits for the admin's moderation. */
+/**
+ * The patient rates a completed consultation once: the room's ownership check here, the review's
+ * rules in the reviews module (decision 092).
+ */
 export async function review(
   ctx: ConsultationContext,
   person: Viewer,
   appointmentId: string,
-  input: { rating: number; comment?: string },
+  input: ReviewInput,
 ) {
   const room = await loadRoom(ctx.db, appointmentId, person);
-  if (room.role !== 'patient') throw forbidden(M.reviewPatientOnly);
-  if (room.appointment.status !== 'completed')
-    throw conflict(M.reviewOnlyCompleted, undefined, 'not_completed');
-  const inserted = await ctx.db
-    .insert(reviews)
-    .values({
-      appointmentId,
-      patientId: person.id,
-      doctorId: room.appointment.doctorId,
-      rating: input.rating,
-      comment: input.comment ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: reviews.id });
-  if (inserted.length === 0) throw new AppError(409, M.alreadyReviewed, { code: 'already_reviewed' });
+  await submitReview(ctx.db, person, room.appointment, input);
 }

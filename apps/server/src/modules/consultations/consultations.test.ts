@@ -590,7 +590,12 @@ describe('ending', () => {
       409,
     );
     const [stored] = await app.db.select().from(reviews).where(eq(reviews.appointmentId, id));
-    expect(stored).toMatchObject({ rating: 5, comment: 'Muito atenciosa.', isApproved: false });
+    expect(stored).toMatchObject({
+      rating: 5,
+      comment: 'Muito atenciosa.',
+      status: 'pending',
+      anonymous: false,
+    });
     expect((await call('GET', `/api/consultations/${id}`, c.patient)).json()).toMatchObject({
       canReview: false,
       reviewed: true,

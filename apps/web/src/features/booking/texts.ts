@@ -19,7 +19,7 @@ export const BOOKING_TEXT = {
     priceOrder: 'O preço mínimo deve ser menor que o máximo.',
     from: 'Disponível a partir de',
     sort: 'Ordenar por',
-    sorts: { next: 'Próximo horário', price: 'Menor preço', name: 'Nome' },
+    sorts: { next: 'Próximo horário', price: 'Menor preço', name: 'Nome', rating: 'Melhor avaliados' },
     clear: 'Limpar filtros',
   },
   list: {

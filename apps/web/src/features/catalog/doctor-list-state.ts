@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@pulsa/shared/constants/bu
  * `?q=ana&sort=price-desc&page=2&pageSize=20`. The sort is one parameter, the choice of the
  * "Ordenar por" list, so the list's form works as a plain HTML form too.
  */
-export type DoctorSortChoice = 'name-asc' | 'price-asc' | 'price-desc';
+export type DoctorSortChoice = 'name-asc' | 'price-asc' | 'price-desc' | 'rating-desc';
 
 export interface DoctorListState {
   q: string;
@@ -14,7 +14,7 @@ export interface DoctorListState {
   pageSize: number;
 }
 
-const SORT_CHOICES: readonly DoctorSortChoice[] = ['name-asc', 'price-asc', 'price-desc'];
+const SORT_CHOICES: readonly DoctorSortChoice[] = ['name-asc', 'price-asc', 'price-desc', 'rating-desc'];
 export const DEFAULT_SORT: DoctorSortChoice = 'name-asc';
 
 /** Reads the list's state from the address, ignoring what a hand-edited address got wrong. */
@@ -47,7 +47,12 @@ export function doctorListRequest(state: DoctorListState) {
     page: state.page,
     pageSize: state.pageSize,
     q: state.q || undefined,
-    sort: state.sort === 'name-asc' ? ('name' as const) : ('price' as const),
-    order: state.sort === 'price-desc' ? ('desc' as const) : ('asc' as const),
+    sort:
+      state.sort === 'name-asc'
+        ? ('name' as const)
+        : state.sort === 'rating-desc'
+          ? ('rating' as const)
+          : ('price' as const),
+    order: state.sort === 'price-desc' || state.sort === 'rating-desc' ? ('desc' as const) : ('asc' as const),
   };
 }

@@ -88,6 +88,7 @@ export const CATALOG_TEXT = {
       'name-asc': 'Nome (A–Z)',
       'price-asc': 'Menor preço',
       'price-desc': 'Maior preço',
+      'rating-desc': 'Melhor avaliados',
     },
     search: 'Buscar',
     emptyTitle: 'Ainda não há médicos verificados nesta especialidade.',

@@ -187,6 +187,9 @@ export const CONSULTATION_TEXT = {
     rating: 'Nota',
     star: (n: number) => (n === 1 ? '1 estrela' : `${n} estrelas`),
     comment: 'Comentário (opcional)',
+    anonymous: 'Publicar como anônimo',
+    anonymousHint:
+      'O médico e os visitantes verão "Anônimo" no lugar do seu nome; só a equipe de moderação sabe quem escreveu.',
     send: 'Enviar avaliação',
     later: 'Agora não',
     thanks: 'Avaliação enviada',

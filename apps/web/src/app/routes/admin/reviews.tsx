@@ -1,6 +1,6 @@
-import { SectionPage } from '@/components/layout/section-page';
 import { SECTIONS } from '@/config/sections';
+import { AdminReviewsPage } from '@/features/reviews';
 
 export function Component() {
-  return <SectionPage section={SECTIONS.admin.reviews} />;
+  return <AdminReviewsPage section={SECTIONS.admin.reviews} />;
 }

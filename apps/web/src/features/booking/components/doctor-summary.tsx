@@ -2,6 +2,7 @@ import { formatBRL } from '@pulsa/shared/format/money';
 import type { BookableDoctor } from '@pulsa/shared/schemas/appointments';
 import { Clock } from 'lucide-react';
 import { UserAvatar } from '@/components/ui/avatar';
+import { RatingBadge } from '@/features/reviews';
 import { cn } from '@/lib/cn';
 import { BOOKING_TEXT } from '../texts';
 
@@ -30,6 +31,7 @@ export function DoctorSummary({
         <p className="mt-1 text-muted-foreground text-sm">
           {doctor.specialty ?? T.noSpecialty} · {T.crm(doctor.crm)}
         </p>
+        <RatingBadge rating={doctor.rating} className="mt-1" />
         <p className="mt-1 flex items-center gap-1.5 text-muted-foreground text-sm">
           <Clock aria-hidden className="size-3.5 shrink-0" />
           {T.minutes(doctor.consultationMinutes)}

@@ -3,6 +3,7 @@ import type { PublicDoctor } from '@pulsa/shared/schemas/catalog';
 import { CalendarPlus } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { RatingBadge } from '@/features/reviews';
 import { withQuery } from '@/lib/api-client';
 import { CATALOG_TEXT } from '../texts';
 import { PersonPhoto } from './person-photo';
@@ -25,6 +26,7 @@ export function DoctorCard({ doctor, bookingHref }: { doctor: PublicDoctor; book
             </a>
           </h2>
           <p className="mt-1 text-muted-foreground text-sm">{T.crm(doctor.crmNumber, doctor.crmState)}</p>
+          <RatingBadge rating={doctor.rating} className="mt-1" />
           <p className="mt-1 text-sm sm:hidden">
             {T.priceLabel}:{' '}
             <span className="font-semibold tabular-nums">{formatBRL(doctor.consultationPrice)}</span>

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { RatingBadge } from '@/features/reviews';
 import { CATALOG_TEXT } from '../texts';
+import { DoctorReviews } from './doctor-reviews';
 import { NextAvailableDays } from './next-available-days';
 import { PersonPhoto } from './person-photo';
 import { SpecialtyBreadcrumb } from './specialty-header';
@@ -68,6 +70,9 @@ export function DoctorProfile({
                   {doctor.specialty.name}
                 </p>
               )}
+              <a href="#avaliacoes" className="mt-2 flex w-fit hover:underline">
+                <RatingBadge rating={doctor.rating} />
+              </a>
             </div>
           </header>
 
@@ -76,6 +81,7 @@ export function DoctorProfile({
           <ProfileSection title={T.experience}>
             {doctor.professionalExperience ?? T.notInformed}
           </ProfileSection>
+          <DoctorReviews doctor={doctor} />
         </div>
 
         <aside className="h-fit rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm lg:sticky lg:top-24">

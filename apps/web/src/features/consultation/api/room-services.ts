@@ -3,8 +3,8 @@ import {
   type ChatMessage,
   COMPLETION_NOTES_MAX_LENGTH,
   type ConsultationRoom,
-  REVIEW_COMMENT_MAX_LENGTH,
 } from '@pulsa/shared/schemas/consultations';
+import { REVIEW_COMMENT_MAX_LENGTH, type ReviewInput } from '@pulsa/shared/schemas/reviews';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { api } from '@/lib/api-client';
@@ -138,7 +138,7 @@ function useActions(appointmentId: string) {
   );
   const noShow = action(() => api.post(`${base(appointmentId)}/no-show`), T.end.noShowError);
   const review = action(
-    (input: { rating: number; comment?: string }) => api.post(`${base(appointmentId)}/review`, input),
+    (input: ReviewInput) => api.post(`${base(appointmentId)}/review`, input),
     T.review.error,
   );
   return {
@@ -149,7 +149,7 @@ function useActions(appointmentId: string) {
     },
     noShow: { run: () => noShow.mutateAsync(undefined), pending: noShow.isPending },
     review: {
-      run: (input: { rating: number; comment?: string }) => review.mutateAsync(input),
+      run: (input: ReviewInput) => review.mutateAsync(input),
       pending: review.isPending,
     },
   };

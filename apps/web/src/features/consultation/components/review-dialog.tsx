@@ -1,6 +1,8 @@
+import type { ReviewInput } from '@pulsa/shared/schemas/reviews';
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -30,12 +32,14 @@ export function ReviewDialog({
   doctorName: string;
   commentMax: number;
   sending: boolean;
-  onSend: (review: { rating: number; comment?: string }) => void;
+  onSend: (review: ReviewInput) => void;
 }) {
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
+  const [anonymous, setAnonymous] = useState(false);
   const [missing, setMissing] = useState(false);
   const commentId = useId();
+  const anonymousId = useId();
   const groupId = useId();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -52,7 +56,7 @@ export function ReviewDialog({
               setMissing(true);
               return;
             }
-            onSend({ rating, comment: comment.trim() || undefined });
+            onSend({ rating, comment: comment.trim() || undefined, anonymous });
           }}
         >
           <fieldset aria-describedby={missing ? `${groupId}-error` : undefined}>
@@ -99,6 +103,21 @@ export function ReviewDialog({
               maxLength={commentMax}
               onChange={(e) => setComment(e.target.value)}
             />
+          </div>
+          <div className="flex items-start gap-2">
+            <Checkbox
+              id={anonymousId}
+              checked={anonymous}
+              onCheckedChange={(v) => setAnonymous(v === true)}
+              aria-describedby={`${anonymousId}-hint`}
+              className="mt-0.5"
+            />
+            <div className="space-y-0.5">
+              <Label htmlFor={anonymousId}>{T.anonymous}</Label>
+              <p id={`${anonymousId}-hint`} className="text-muted-foreground text-xs">
+                {T.anonymousHint}
+              </p>
+            </div>
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { SECTIONS } from '@/config/sections';
 import { PendingRecordsCard } from '@/features/records';
+import { DoctorReviewsCard } from '@/features/reviews';
 import { firstName } from '@/lib/person';
 import { useSession } from '@/lib/use-session';
 import { useDoctorDashboard } from '../api/get-dashboard';
@@ -168,6 +169,7 @@ export function DoctorDashboardPage() {
         <div className="space-y-4">
           <PendingRecordsCard />
           <Stats stats={data.stats} />
+          <DoctorReviewsCard doctorName={user?.name ?? ''} />
         </div>
       ) : data.verificationStatus === 'rejected' ? (
         <RejectedNotice dashboard={data} />

@@ -1,0 +1,27 @@
+import type { DoctorReviewPage, PublicReview } from '@pulsa/shared/schemas/reviews';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, withQuery } from '@/lib/api-client';
+import { REVIEWS_TEXT } from '../texts';
+
+const T = REVIEWS_TEXT.doctor;
+const PATH = '/api/doctor/reviews';
+const keys = { all: ['doctor', 'reviews'] as const };
+
+export function useDoctorReviews(page: number, pageSize = 5) {
+  return useQuery({
+    queryKey: [...keys.all, { page, pageSize }] as const,
+    queryFn: ({ signal }) => api.get<DoctorReviewPage>(withQuery(PATH, { page, pageSize }), { signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: T.loadError },
+  });
+}
+
+export function useReplyToReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reply }: { id: string; reply: string }) =>
+      api.post<PublicReview>(`${PATH}/${encodeURIComponent(id)}/reply`, { reply }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+    meta: { error: { title: T.replyError } },
+  });
+}
