@@ -145,7 +145,10 @@ for (const theme of THEMES) {
         await page.setViewportSize(viewport);
         await page.goto(demoUrl('/admin/reviews?tab=pending'));
         await settle(page, 'Avaliações');
-        await page.getByRole('button', { name: /^Detalhes da avaliação/ }).first().click();
+        await page
+          .getByRole('button', { name: /^Detalhes da avaliação/ })
+          .first()
+          .click();
         const dialog = page.getByRole('dialog', { name: 'Detalhes da avaliação' });
         await expect(dialog.getByText('Observações da equipe')).toBeVisible();
         await page.screenshot({

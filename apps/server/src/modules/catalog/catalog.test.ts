@@ -161,7 +161,17 @@ describe('with specialties and doctors', () => {
     expect(items.find((d) => d.id === visible.c)?.photoUrl).toBe('/uploads/avatars/carla.png');
     // Nothing private leaks into the public answer.
     expect(Object.keys(bruno ?? {}).sort()).toEqual(
-      ['bio', 'consultationPrice', 'crmNumber', 'crmState', 'id', 'name', 'photoUrl', 'rating', 'slug'].sort(),
+      [
+        'bio',
+        'consultationPrice',
+        'crmNumber',
+        'crmState',
+        'id',
+        'name',
+        'photoUrl',
+        'rating',
+        'slug',
+      ].sort(),
     );
   });
 
