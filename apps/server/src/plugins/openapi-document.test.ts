@@ -26,6 +26,7 @@ let document: OpenApiDocument;
 let operations: Operation[];
 const cookies: Record<'patient' | 'doctor' | 'admin', string> = { patient: '', doctor: '', admin: '' };
 let consultationId = '';
+let conversationId = '';
 
 async function signIn(email: string, password: string) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -57,9 +58,19 @@ beforeAll(async () => {
       endsAt: new Date(startsAt.getTime() + 30 * 60_000),
       status: 'confirmed',
       price: 10_000,
+      requestedAt: new Date(startsAt.getTime() - 86_400_000),
     })
     .returning({ id: appointments.id });
   consultationId = row?.id ?? '';
+  // Their conversation, which that booking opens: its upload also checks the parties first.
+  const opened = await app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: { cookie: cookies.patient },
+    payload: { userId: doctor.id },
+  });
+  expect(opened.statusCode, opened.body).toBeLessThan(300);
+  conversationId = opened.json().id;
 }, 180_000);
 
 const STATE_CHANGING = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -102,6 +113,7 @@ describe('the API document', () => {
       'GET /api/appointments/{id}/payment/boleto.pdf',
       'POST /api/doctor/photo',
       'POST /api/consultations/{id}/files',
+      'POST /api/conversations/{id}/files',
       'GET /api/admin/appointments',
     ]) {
       expect(labels).toContain(label);
@@ -196,6 +208,7 @@ describe('the API document', () => {
       for (const cookie of Object.values(cookies)) {
         const params = Object.fromEntries(operation.pathParams.map((p) => [p.name, sampleOf(p.schema)]));
         if (operation.path.startsWith('/api/consultations/{id}')) params.id = consultationId;
+        if (operation.path.startsWith('/api/conversations/{id}')) params.id = conversationId;
         if (operation.path.startsWith('/api/verify/{code}')) params.code = 'AAAA-BBBB-CCCC';
         const res = await app.inject({
           method: operation.method as 'POST',
@@ -225,6 +238,7 @@ describe('the API document', () => {
     expect([...uploads].sort()).toEqual([
       'POST /api/consultations/{id}/documents/a1',
       'POST /api/consultations/{id}/files',
+      'POST /api/conversations/{id}/files',
       'POST /api/doctor/documents/{kind}',
       'POST /api/doctor/photo',
       'POST /api/verify/{code}/check',

@@ -21,11 +21,13 @@ export const AUDIT_ENTITIES = [
   'doctor',
   'doctor_document',
   'email',
+  'message_report',
   'payment',
   'payout',
   'payout_account',
   'payout_run',
   'report',
+  'review',
   'settings',
   'specialty',
 ] as const;

@@ -287,7 +287,7 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
       },
     },
     async (request, reply) => {
-      await resolveReport(ctx.db, request.viewer, request.params.id);
+      await resolveReport(ctx.db, request.viewer, request.params.id, request.ip);
       return reply.status(204).send(null);
     },
   );

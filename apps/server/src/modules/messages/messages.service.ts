@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { JobQueue } from '../../lib/jobs.ts';
 import { recordClinicalAccess } from '../access-log/access-log.service.ts';
 import type { Viewer } from '../appointments/appointments.context.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { chatOfConsultations } from '../consultations/consultations.service.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { unreadMessageEmail } from '../email/email.templates.ts';
@@ -767,11 +768,36 @@ export async function reportDetail(
   };
 }
 
-export async function resolveReport(db: Queryable, admin: Viewer, reportId: string, now = new Date()) {
-  const updated = await db
-    .update(messageReports)
-    .set({ status: 'resolved', resolvedBy: admin.id, resolvedAt: now })
-    .where(eq(messageReports.id, reportId))
-    .returning({ id: messageReports.id });
-  if (updated.length === 0) throw notFound(M.reportNotFound);
+/** The admin closes a report; an admin action, so it is audited in the same transaction. */
+export async function resolveReport(
+  db: Db,
+  admin: Viewer,
+  reportId: string,
+  ip: string | null = null,
+  now = new Date(),
+) {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(messageReports)
+      .set({ status: 'resolved', resolvedBy: admin.id, resolvedAt: now })
+      .where(and(eq(messageReports.id, reportId), eq(messageReports.status, 'open')))
+      .returning({ id: messageReports.id });
+    if (updated.length === 0) {
+      const [exists] = await tx
+        .select({ id: messageReports.id })
+        .from(messageReports)
+        .where(eq(messageReports.id, reportId));
+      if (!exists) throw notFound(M.reportNotFound);
+      return; // already resolved: nothing changes, nothing to record
+    }
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'message_report.resolved',
+      entity: 'message_report',
+      entityId: reportId,
+      before: { status: 'open' },
+      after: { status: 'resolved' },
+      ip,
+    });
+  });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appointments,
+  auditLog,
   clinicalAccessLog,
   consultationMessages,
   conversations,
@@ -296,6 +297,12 @@ describe('reports reach the admin', () => {
     );
     const again = (await call('GET', '/api/admin/message-reports', admin)).json().items;
     expect(again.find((r: { id: string }) => r.id === report.id).status).toBe('resolved');
+    // An admin action: audited once, and resolving it again records nothing more.
+    expect((await call('POST', `/api/admin/message-reports/${report.id}/resolve`, admin)).statusCode).toBe(
+      204,
+    );
+    const audited = await app.db.select().from(auditLog).where(eq(auditLog.entityId, report.id));
+    expect(audited).toMatchObject([{ action: 'message_report.resolved', actorId: adminId }]);
   });
 });
 

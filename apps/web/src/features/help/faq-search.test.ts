@@ -10,7 +10,7 @@ describe('searchFaq', () => {
   it('ignores accents and case and needs every word', () => {
     const ids = (q: string) => searchFaq(FAQ_SECTIONS, q).flatMap((s) => s.items.map((i) => i.id));
     expect(ids('BOLETO')).toContain('boleto');
-    expect(ids('emergencia samu')).toEqual(['emergencia']);
+    expect(ids('emergencia samu')).toEqual(['mensagens', 'emergencia']);
     expect(ids('reembolso integral 24 horas')).toContain('cancelar');
     expect(ids('palavra-que-não-existe')).toEqual([]);
   });
