@@ -48,6 +48,9 @@ const SIDEBAR: Record<Role, { label: string; href: string }[]> = {
     { label: 'Consultas', href: '/admin/consultations' },
     { label: 'Pagamentos', href: '/admin/payments' },
     { label: 'Repasses', href: '/admin/payouts' },
+    { label: 'Especialidades', href: '/admin/specialties' },
+    { label: 'Auditoria', href: '/admin/audit' },
+    { label: 'E-mails enviados', href: '/admin/emails' },
     { label: 'Configurações', href: '/admin/settings' },
   ],
 };
@@ -256,6 +259,8 @@ test.describe('landing account menu', () => {
 test.describe('signed-in shell', () => {
   for (const role of ['patient', 'doctor', 'admin'] as const) {
     test(`the ${role} sidebar lists the spec's pages, each opening with its title`, async ({ page }) => {
+      // The admin's sidebar opens thirteen pages in one test.
+      test.setTimeout(120_000);
       await page.setViewportSize({ width: 1280, height: 900 });
       const account = await accountFor(role);
       await signInContext(page.context(), account);
