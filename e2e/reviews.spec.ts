@@ -128,7 +128,12 @@ test('a review rejected with a reason, another approved and shown on the doctor�
   await patient.keyboard.press('Escape');
   // Rejected is final for that consultation.
   await patient.goto(demoUrl(`/consulta/${first.id}`));
-  await expect(patient.getByText('Você já avaliou esta consulta. Obrigado!')).toBeVisible();
+  await expect(
+    patient.getByText(
+      'Sua avaliação desta consulta não foi publicada. Motivo: Contém dados pessoais. Cada consulta pode ser avaliada uma vez.',
+    ),
+  ).toBeVisible();
+  await expect(patient.getByRole('button', { name: 'Avaliar o médico' })).toHaveCount(0);
 
   // 4. The patient rates the other consultation, as anonymous; the admin approves it.
   const comment = `Explicou tudo com calma e paciência (${Date.now().toString(36)}).`;
@@ -140,6 +145,8 @@ test('a review rejected with a reason, another approved and shown on the doctor�
   await expect(admin.getByText('Avaliação aprovada').first()).toBeVisible();
   await admin.getByRole('tab', { name: 'Aprovadas' }).click();
   await expect(admin.getByRole('row').filter({ hasText: 'Anônimo' }).first()).toBeVisible();
+  await patient.reload();
+  await expect(patient.getByText('Sua avaliação está publicada no perfil do médico.')).toBeVisible();
 
   // 5. The doctor's public page shows it at once (the shared copy was renewed), anonymous.
   const doctorSlug = (

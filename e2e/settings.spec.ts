@@ -17,8 +17,8 @@ import { confirmAdminIdentity } from './support/two-factor.ts';
  * in the form). Here nothing is set by the environment: the admin configures SMTP in the Email tab
  * to a real SMTP server in this process, sends the test e-mail, changes the sender, and the next
  * e-mail the platform sends goes out from the new address — no restart. Then maintenance mode shows
- * its banner on the app and on the server-rendered public pages and refuses a new booking, and is
- * turned off.
+ * its banner on the app (reaching a patient's open screen live) and on the server-rendered public
+ * pages and refuses a new booking, and is turned off.
  */
 
 const received: ParsedMail[] = [];
@@ -151,6 +151,18 @@ test('the admin sets SMTP and the sender, and runs maintenance mode', async ({ p
   expect(verified.status).toBe(200);
 
   // ── Maintenance mode: banner everywhere, new bookings refused ──
+  // A patient's screen already open: the band reaches it over the live connection, no reload.
+  const patientContext = await page.context().browser()?.newContext();
+  if (!patientContext) throw new Error('no browser');
+  await signInContext(patientContext, person, { baseUrl });
+  const patientPage = await patientContext.newPage();
+  await patientPage.goto(`${baseUrl}/patient`);
+  await expect(patientPage.getByRole('heading', { level: 1 })).toBeVisible();
+  const patientBanner = patientPage
+    .getByRole('status')
+    .filter({ hasText: 'A plataforma está em manutenção' });
+  await expect(patientBanner).toHaveCount(0);
+
   await page.getByRole('tab', { name: 'Geral' }).click();
   const general = page.getByRole('tabpanel', { name: 'Geral' });
   await general.getByRole('switch', { name: 'Modo de manutenção' }).click();
@@ -158,6 +170,8 @@ test('the admin sets SMTP and the sender, and runs maintenance mode', async ({ p
   await expect(page.getByText('Configurações salvas').last()).toBeVisible();
   const banner = page.getByRole('status').filter({ hasText: 'A plataforma está em manutenção' });
   await expect(banner).toBeVisible();
+  // Far sooner than the minute after which an open page would read the settings again anyway.
+  await expect(patientBanner).toBeVisible({ timeout: 10_000 });
 
   const visitor = await page.context().browser()?.newPage();
   if (!visitor) throw new Error('no browser');
@@ -189,6 +203,8 @@ test('the admin sets SMTP and the sender, and runs maintenance mode', async ({ p
   await general.getByRole('switch', { name: 'Modo de manutenção' }).click();
   await general.getByRole('button', { name: 'Salvar' }).click();
   await expect(banner).toHaveCount(0);
+  await expect(patientBanner).toHaveCount(0, { timeout: 10_000 });
+  await patientContext.close();
   await visitor.reload();
   await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(visitor.getByText('A plataforma está em manutenção')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../constants/statuses.ts';
+import { reviewStateSchema } from './reviews.ts';
 
 /** The consultation room: who may be in it and when, consent, presence, signalling, chat, ending. */
 
@@ -83,7 +84,8 @@ export const consultationRoomSchema = z.object({
   iceServers: z.array(iceServerSchema),
   completionNotes: z.string().nullable(),
   canReview: z.boolean(),
-  reviewed: z.boolean(),
+  /** The patient's review of this consultation and where moderation stands; null before one. */
+  review: reviewStateSchema.nullable(),
 });
 export type ConsultationRoom = z.infer<typeof consultationRoomSchema>;
 

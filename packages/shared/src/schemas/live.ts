@@ -47,6 +47,10 @@ export const LIVE_MESSAGES = {
 /** Seconds between heartbeats; a side that hears nothing for two of them takes the link as lost. */
 export const LIVE_HEARTBEAT_SECONDS = 25;
 
+/** Admin lists kept live by `admin.changed`: the audit log, the specialties, the e-mails sent. */
+export const ADMIN_LIVE_AREAS = ['audit', 'specialties', 'emails'] as const;
+export type AdminLiveArea = (typeof ADMIN_LIVE_AREAS)[number];
+
 /** What an event can be. Every event concerns the users it was published to, and no one else. */
 export const liveServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), notification: notificationSchema }),
@@ -79,6 +83,13 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
     reviewId: z.uuid(),
     status: z.enum(REVIEW_STATUSES),
   }),
+  /**
+   * The platform settings changed (any tab of them): sent to every open tab, which reads the
+   * platform's name, logo, theme and maintenance mode again, and an admin's settings screen its form.
+   */
+  z.object({ type: z.literal('platform.changed') }),
+  /** Something an admin list shows changed: sent to every admin's open tabs, whose list of that area refreshes. */
+  z.object({ type: z.literal('admin.changed'), area: z.enum(ADMIN_LIVE_AREAS) }),
   ...consultationLiveEvents,
   ...messageLiveEvents,
 ]);

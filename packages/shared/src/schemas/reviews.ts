@@ -39,6 +39,13 @@ export const REVIEW_REJECTION_LABEL: Record<ReviewRejectionReason, string> = {
   other: 'Outro motivo',
 };
 
+/** Where a consultation's review stands, as its patient sees it (the room's notice). */
+export const reviewStateSchema = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  rejectionReason: z.enum(REVIEW_REJECTION_REASONS).nullable(),
+});
+export type ReviewState = z.infer<typeof reviewStateSchema>;
+
 /** How the public, the doctor and the bell name the author of an anonymous review. */
 export const ANONYMOUS_AUTHOR = 'Anônimo';
 

@@ -16,6 +16,7 @@ import { seedSpecialties } from '../../db/built-in-catalogue.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { broadcastLive } from '../live/live.events.ts';
 import {
   adminSpecialtyPage,
   allSpecialties,
@@ -98,6 +99,7 @@ export async function createSpecialty(db: Db, actor: Actor, input: SpecialtyInpu
         after: auditState(created),
         ip: actor.ip,
       });
+      await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
       return created.id;
     });
     return adminSpecialty(db, id);
@@ -135,6 +137,7 @@ export async function editSpecialty(
         after: auditState(after),
         ip: actor.ip,
       });
+      await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
     });
   } catch (error) {
     throw uniqueClash(error);
@@ -170,6 +173,7 @@ export async function setSpecialtyActive(
       reason: input.reason ?? null,
       ip: actor.ip,
     });
+    await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
   });
   return adminSpecialty(db, id);
 }
@@ -199,6 +203,7 @@ export async function loadBuiltInSpecialties(db: Db, actor: Actor): Promise<{ cr
       after: { created },
       ip: actor.ip,
     });
+    await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
     return { created };
   });
 }
@@ -280,6 +285,7 @@ export async function importSpecialtyCsv(
         },
         ip: actor.ip,
       });
+      await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
       return result;
     });
   } catch (error) {

@@ -37,7 +37,7 @@ import { EXTENSION } from '../files/files.signature.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
 import { publishLive, relayLive } from '../live/live.events.ts';
-import { isReviewed, submitReview } from '../reviews/reviews.service.ts';
+import { reviewStateOf, submitReview } from '../reviews/reviews.service.ts';
 import { roomRefusal } from './consultations.rules.ts';
 import { turnCredentials } from './turn-credentials.ts';
 
@@ -117,14 +117,14 @@ export async function roomFor(
 ): Promise<ConsultationRoom> {
   const room = await loadRoom(ctx.db, appointmentId, person);
   const a = room.appointment;
-  const [given, people, names, reviewed] = await Promise.all([
+  const [given, people, names, review] = await Promise.all([
     consentGiven(ctx.db, room.patientId),
     participants(ctx.db, a.id),
     ctx.db
       .select({ id: userProfiles.id, name: userProfiles.fullName })
       .from(userProfiles)
       .where(eq(userProfiles.id, room.otherUserId)),
-    isReviewed(ctx.db, a.id),
+    reviewStateOf(ctx.db, a.id),
   ]);
   const refusal = roomRefusal(a, { role: room.role, consentGiven: given }, now);
   const { opensAt, closesAt } = roomWindow(a.startsAt, a.endsAt);
@@ -155,8 +155,8 @@ export async function roomFor(
     // STUN/TURN from ICE_SERVERS, and a TURN credential of this user's own when TURN_SECRET is set.
     iceServers: ctx.turn ? [...ctx.iceServers, turnCredentials(ctx.turn, person.id, now)] : ctx.iceServers,
     completionNotes: a.completionNotes,
-    canReview: room.role === 'patient' && a.status === 'completed' && !reviewed,
-    reviewed,
+    canReview: room.role === 'patient' && a.status === 'completed' && !review,
+    review: room.role === 'patient' ? review : null,
   };
 }
 

@@ -598,7 +598,7 @@ describe('ending', () => {
     });
     expect((await call('GET', `/api/consultations/${id}`, c.patient)).json()).toMatchObject({
       canReview: false,
-      reviewed: true,
+      review: { status: 'pending', rejectionReason: null },
     });
   });
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { decryptText, isEncrypted } from '../../lib/encryption.ts';
 import type { JobContext, JobQueue } from '../../lib/jobs.ts';
+import { broadcastLive } from '../live/live.events.ts';
 
 /** One message's delivery: its job id is the message's id, so a message has one job at a time. */
 export const EMAIL_DELIVERY_JOB = 'email-delivery';
@@ -159,6 +160,7 @@ export class EmailDelivery {
       );
       // Kept, still encrypted: an admin may configure SMTP later and nothing else can read it.
       await this.db.update(emailOutbox).set({ status: 'kept' }).where(eq(emailOutbox.id, message.id));
+      await this.announce();
       return;
     }
     const attempts = message.attempts + 1;
@@ -181,6 +183,7 @@ export class EmailDelivery {
           ...(last ? { status: 'failed' as const, ...blank } : {}),
         })
         .where(eq(emailOutbox.id, message.id));
+      await this.announce();
       if (last) return;
       throw err;
     }
@@ -188,6 +191,12 @@ export class EmailDelivery {
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: new Date(), attempts, lastError: null, ...blank })
       .where(eq(emailOutbox.id, message.id));
+    await this.announce();
+  }
+
+  /** The admins' "E-mails enviados" list refreshes on every open tab. */
+  private announce(): Promise<void> {
+    return broadcastLive(this.db, { type: 'admin.changed', area: 'emails' }, 'admin');
   }
 
   private transporter(smtp: SmtpSettings): Transporter {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ROLES, type Role } from '@pulsa/shared/constants/roles';
 import type { LiveServerEvent } from '@pulsa/shared/schemas/live';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -15,6 +16,35 @@ export const LIVE_RELAY_CHANNEL = 'live_relay';
  * comma-separated; every instance closes those sessions' sockets at once.
  */
 export const LIVE_SESSIONS_CHANNEL = 'live_sessions';
+
+/**
+ * Events for everyone connected, or every user of one role (live.hub.ts): the event rides in the
+ * NOTIFY payload as `<role or *>:<json>` and is neither kept nor caught up — a tab that reconnects
+ * reads again what such events announce.
+ */
+export const LIVE_BROADCAST_CHANNEL = 'live_broadcast';
+
+/** Only small events are broadcast: PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
+const BROADCAST_MAX_BYTES = 1000;
+
+/**
+ * Tells every open tab (or every tab of users of `role`) that something they all show changed.
+ * Inside a transaction it goes out at commit, so a rolled-back change announces nothing.
+ */
+export async function broadcastLive(db: Queryable, event: LiveServerEvent, role?: Role): Promise<void> {
+  const payload = `${role ?? '*'}:${JSON.stringify(event)}`;
+  if (Buffer.byteLength(payload) > BROADCAST_MAX_BYTES) throw new Error('broadcast events are small');
+  await db.execute(sql`select pg_notify(${LIVE_BROADCAST_CHANNEL}, ${payload})`);
+}
+
+/** "admin:{…}" → { role: 'admin', text: '{…}' }; "*:{…}" → every role. */
+export function parseBroadcastPayload(payload: string): { role: Role | null; text: string } | undefined {
+  const at = payload.indexOf(':');
+  if (at <= 0) return undefined;
+  const role = payload.slice(0, at);
+  if (role !== '*' && !(ROLES as readonly string[]).includes(role)) return undefined;
+  return { role: role === '*' ? null : (role as Role), text: payload.slice(at + 1) };
+}
 
 /**
  * Records an event for these users and wakes every instance. Call it inside the transaction of what

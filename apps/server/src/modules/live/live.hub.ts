@@ -14,9 +14,11 @@ import type { RawData, WebSocket } from 'ws';
 import type { Database } from '../../db/client.ts';
 import { LIVE_EVENTS_TTL_HOURS } from '../security/housekeeping.ts';
 import {
+  LIVE_BROADCAST_CHANNEL,
   LIVE_CHANNEL,
   LIVE_RELAY_CHANNEL,
   LIVE_SESSIONS_CHANNEL,
+  parseBroadcastPayload,
   parseLivePayload,
   parseRelayChunk,
 } from './live.events.ts';
@@ -106,6 +108,7 @@ export class LiveHub {
       await this.database.listen(LIVE_CHANNEL, (payload) => this.onNotify(payload)),
       await this.database.listen(LIVE_RELAY_CHANNEL, (payload) => this.onRelay(payload)),
       await this.database.listen(LIVE_SESSIONS_CHANNEL, (payload) => this.onSessionsEnded(payload)),
+      await this.database.listen(LIVE_BROADCAST_CHANNEL, (payload) => this.onBroadcast(payload)),
     );
     this.beat = setInterval(() => void this.heartbeat(), LIVE_HEARTBEAT_SECONDS * 1000);
     this.beat.unref();
@@ -312,6 +315,24 @@ export class LiveHub {
       event = JSON.parse(text) as LiveServerEvent;
     } catch (error) {
       this.log.error({ err: error }, 'relayed live event could not be read');
+      return;
+    }
+    this.deliver(local, null, Promise.resolve(event));
+  }
+
+  /** An event for every socket here, or for those of one role (live.events.ts, broadcastLive). */
+  private onBroadcast(payload: string): void {
+    const parsed = parseBroadcastPayload(payload);
+    if (!parsed) return;
+    const local = [...this.byUser.values()]
+      .flatMap((set) => [...set])
+      .filter((connection) => parsed.role === null || connection.client.role === parsed.role);
+    if (local.length === 0) return;
+    let event: LiveServerEvent;
+    try {
+      event = JSON.parse(parsed.text) as LiveServerEvent;
+    } catch (error) {
+      this.log.error({ err: error }, 'broadcast live event could not be read');
       return;
     }
     this.deliver(local, null, Promise.resolve(event));

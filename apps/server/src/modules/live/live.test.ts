@@ -10,7 +10,9 @@ import { createAdmin, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom, testConfig } from '../../test/test-app.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { broadcastLive } from './live.events.ts';
 
 let app: FastifyInstance;
 let base: string;
@@ -95,6 +97,61 @@ describe('the live connection', () => {
     await until(() => mine.frames.some((f) => f.kind === 'pong'), 'pong');
     mine.socket.close();
     theirs.socket.close();
+  });
+
+  it('broadcasts to every open tab, or to the tabs of one role, at commit and never on rollback', async () => {
+    const admin = await createAdmin(app.db);
+    const adminCookie = await signIn(admin.email, admin.password);
+    await enrolTwoFactor(app, adminCookie);
+    const patientTab = await connect({ origin, cookie: patient.cookie });
+    const adminTab = await connect({ origin, cookie: adminCookie });
+    for (const tab of [patientTab, adminTab]) {
+      expect(tab.outcome).toBe('open');
+      tab.socket.send(JSON.stringify({ type: 'hello', lastEventId: null }));
+      await until(() => tab.frames.some((f) => f.kind === 'ready'), 'ready');
+    }
+
+    await app.db
+      .transaction(async (tx) => {
+        await broadcastLive(tx, { type: 'platform.changed' });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    // The owner of the audit log announces every entry to the admins, in the entry's transaction.
+    await app.db.transaction((tx) =>
+      recordAudit(tx, { actorId: admin.id, action: 'specialty.updated', entity: 'specialty', entityId: 'x' }),
+    );
+    await broadcastLive(app.db, { type: 'platform.changed' });
+    // The e-mails the admin's sign-up sent may announce their delivery meanwhile: left aside here.
+    const adminFrames = () =>
+      adminTab.frames.filter(
+        (f) => !(f.kind === 'event' && f.event.type === 'admin.changed' && f.event.area === 'emails'),
+      );
+    await until(() => eventsOf(adminFrames()).length >= 2, 'the admin’s two events');
+    await until(() => eventsOf(patientTab.frames).length >= 1, 'the patient’s event');
+    expect(eventsOf(adminFrames())).toEqual([
+      { type: 'admin.changed', area: 'audit' },
+      { type: 'platform.changed' },
+    ]);
+    expect(eventsOf(patientTab.frames)).toEqual([{ type: 'platform.changed' }]);
+    // Broadcasts are not kept: a reconnecting tab reads again what they announce.
+    expect(adminFrames().flatMap((f) => (f.kind === 'event' ? [f.id] : []))).toEqual([null, null]);
+
+    // A specialty created by an admin reaches the admins' Especialidades and Auditoria lists.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/specialties',
+      headers: { cookie: adminCookie },
+      payload: { name: 'Medicina ao Vivo' },
+    });
+    expect(created.statusCode).toBe(201);
+    await until(() => eventsOf(adminFrames()).length >= 4, 'the specialty’s events');
+    expect(eventsOf(adminFrames()).slice(2)).toEqual([
+      { type: 'admin.changed', area: 'audit' },
+      { type: 'admin.changed', area: 'specialties' },
+    ]);
+    expect(eventsOf(patientTab.frames)).toHaveLength(1);
+    for (const tab of [patientTab, adminTab]) tab.socket.close();
   });
 
   it('catches a reconnecting tab up on what it missed, from the database', async () => {

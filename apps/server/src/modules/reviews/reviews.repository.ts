@@ -27,7 +27,7 @@ export async function insertReview(
 
 export async function reviewOfAppointment(db: Queryable, appointmentId: string) {
   const [row] = await db
-    .select({ id: reviews.id })
+    .select({ status: reviews.status, rejectionReason: reviews.rejectionReason })
     .from(reviews)
     .where(eq(reviews.appointmentId, appointmentId));
   return row ?? null;

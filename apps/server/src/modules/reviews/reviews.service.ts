@@ -11,6 +11,7 @@ import {
   type RatingSummary,
   REVIEW_REJECTION_LABEL,
   type ReviewRejectionReason,
+  type ReviewState,
   type ReviewStatus,
 } from '@pulsa/shared/schemas/reviews';
 import { eq } from 'drizzle-orm';
@@ -65,9 +66,14 @@ export async function submitReview(
   await announceToAdmins(db, id, 'pending');
 }
 
-/** Whether this appointment has a review (any state): the room shows "avaliar" only without one. */
-export async function isReviewed(db: Queryable, appointmentId: string): Promise<boolean> {
-  return (await repo.reviewOfAppointment(db, appointmentId)) !== null;
+/** This appointment's review and where moderation stands, or null: the room offers "avaliar" only without one. */
+export async function reviewStateOf(db: Queryable, appointmentId: string): Promise<ReviewState | null> {
+  const row = await repo.reviewOfAppointment(db, appointmentId);
+  if (!row) return null;
+  return {
+    status: row.status as ReviewStatus,
+    rejectionReason: (row.rejectionReason as ReviewRejectionReason | null) ?? null,
+  };
 }
 
 /** Sums a doctor's approved reviews again (the demo data writes reviews in bulk, then asks this). */

@@ -16,6 +16,7 @@ import { decryptText, encryptText } from '../../lib/encryption.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { defaultCommissionPercent, setDefaultCommission } from '../commissions/commissions.service.ts';
+import { broadcastLive } from '../live/live.events.ts';
 import {
   lockSettingsRow,
   readSettingsRows,
@@ -34,6 +35,9 @@ import {
 
 /** The channel the table's trigger announces changes on (migration 0043). */
 export const SETTINGS_CHANNEL = 'system_settings';
+/** A saved tab reaches every open screen at commit (decision 097). */
+const announce = (tx: Queryable) => broadcastLive(tx, { type: 'platform.changed' });
+
 /** How long the kept settings are trusted without an announcement. */
 const MAX_AGE_MS = 1_000;
 
@@ -361,6 +365,8 @@ export class SettingsService {
       }
       // A rule of its own, versioned and audited by the commissions module.
       await setDefaultCommission(tx, actor, input.defaultCommission);
+      // The commission may have changed alone: announced either way.
+      await announce(tx);
     });
     this.changed();
     return this.view();
@@ -441,6 +447,7 @@ export class SettingsService {
       ? encryptText(this.dataKey, JSON.stringify(secretsPresent))
       : null;
     await writeSettingsRow(tx, tab, { ...after }, encrypted, actor.id);
+    await announce(tx);
     const masked = (secrets: PaymentSecrets | EmailSecrets) =>
       Object.fromEntries(
         Object.entries(secrets as Record<string, string | undefined>).map(([k, v]) => [k, mask(v) || null]),

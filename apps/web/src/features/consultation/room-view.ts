@@ -1,4 +1,5 @@
 import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
+import type { ReviewState } from '@pulsa/shared/schemas/reviews';
 import type { ChatItem } from './components/chat-panel';
 import type { CallSignal } from './rtc/use-peer-call';
 
@@ -33,7 +34,8 @@ export interface RoomView {
   completionNotes: string | null;
   /** The patient may still rate this consultation. */
   canReview: boolean;
-  reviewed: boolean;
+  /** The patient's review and where moderation stands; null before one (and for the doctor). */
+  review: ReviewState | null;
   /** Limits of the shared contracts, so the forms stop where the server would refuse. */
   chatMaxLength: number;
   notesMaxLength: number;

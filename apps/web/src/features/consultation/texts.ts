@@ -194,7 +194,12 @@ export const CONSULTATION_TEXT = {
     later: 'Agora não',
     thanks: 'Avaliação enviada',
     thanksHint: 'Obrigado! Ela será publicada após a revisão da equipe.',
-    done: 'Você já avaliou esta consulta. Obrigado!',
+    done: {
+      pending: 'Você já avaliou esta consulta. Obrigado! Ela será publicada após a revisão da equipe.',
+      approved: 'Você já avaliou esta consulta. Obrigado! Sua avaliação está publicada no perfil do médico.',
+      rejected: (reason: string) =>
+        `Sua avaliação desta consulta não foi publicada. Motivo: ${reason}. Cada consulta pode ser avaliada uma vez.`,
+    },
     error: 'Falha ao enviar avaliação',
     pickRating: 'Escolha uma nota de 1 a 5.',
   },

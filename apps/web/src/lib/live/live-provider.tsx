@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { sessionQueryOptions } from '@/lib/auth';
+import { platformQueryOptions } from '@/lib/platform';
 import { signingOut } from '@/lib/sign-out';
 import { LiveClient, type LiveStatus } from './live-client';
 
@@ -33,6 +34,17 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     client.start();
     return () => client.stop();
   }, [client]);
+  // The platform's name, logo, theme and maintenance band follow an admin's change at once.
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: platformQueryOptions.queryKey });
+    const off = [
+      client.on('platform.changed', refresh),
+      client.onReady((reconnected) => (reconnected ? refresh() : undefined)),
+    ];
+    return () => {
+      for (const stop of off) stop();
+    };
+  }, [client, queryClient]);
   return <LiveContext.Provider value={client}>{children}</LiveContext.Provider>;
 }
 

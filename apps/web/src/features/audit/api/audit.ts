@@ -2,6 +2,7 @@ import type { AdminEmail, AuditEntry } from '@pulsa/shared/schemas/audit';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api-client';
+import { useAdminLive } from '@/lib/live/use-admin-live';
 import type { TableState } from '@/lib/table-state';
 
 export const auditKeys = {
@@ -28,6 +29,7 @@ const pageOf = (state: TableState) => ({
 /** One page of the audit log, newest first, filtered by the server. */
 export function useAuditLog(state: TableState, filters: AuditFilters) {
   const query = { ...pageOf(state), ...filters };
+  useAdminLive('audit', auditKeys.list);
   return useQuery({
     queryKey: [...auditKeys.list, query] as const,
     queryFn: ({ signal }) =>
@@ -37,6 +39,7 @@ export function useAuditLog(state: TableState, filters: AuditFilters) {
 }
 
 export function useAuditActors() {
+  useAdminLive('audit', auditKeys.actors);
   return useQuery({
     queryKey: auditKeys.actors,
     queryFn: ({ signal }) =>
@@ -53,6 +56,7 @@ export interface EmailFilters {
 
 export function useAdminEmails(state: TableState, filters: EmailFilters) {
   const query = { ...pageOf(state), ...filters };
+  useAdminLive('emails', auditKeys.emails);
   return useQuery({
     queryKey: [...auditKeys.emails, 'list', query] as const,
     queryFn: ({ signal }) =>

@@ -47,7 +47,7 @@ function toView(room: ConsultationRoom): RoomView {
     iceServers: room.iceServers,
     completionNotes: room.completionNotes,
     canReview: room.canReview,
-    reviewed: room.reviewed,
+    review: room.review,
     chatMaxLength: CHAT_MAX_LENGTH,
     notesMaxLength: COMPLETION_NOTES_MAX_LENGTH,
     reviewCommentMaxLength: REVIEW_COMMENT_MAX_LENGTH,

@@ -1,3 +1,4 @@
+import { REVIEW_REJECTION_LABEL, type ReviewState } from '@pulsa/shared/schemas/reviews';
 import { CheckCircle2, Info, LogOut, ShieldCheck, Star, UserCheck, UserX } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -35,6 +36,13 @@ const listHref = (role: RoomView['role']) =>
 
 /** "25/11/2026 às 10:00" on the viewer's clock. */
 const when = (instant: string, zone: string) => `${dateIn(instant, zone)} às ${clockIn(instant, zone)}`;
+
+/** What the patient is told of their review of a closed consultation, as moderation stands. */
+function reviewNotice(review: ReviewState): string {
+  const done = CONSULTATION_TEXT.review.done;
+  if (review.status !== 'rejected') return done[review.status];
+  return done.rejected(REVIEW_REJECTION_LABEL[review.rejectionReason ?? 'other']);
+}
 
 function Notice({ children, tone = 'muted' }: { children: ReactNode; tone?: 'muted' | 'success' }) {
   return (
@@ -196,8 +204,8 @@ function ClosedRoom({
                   }
                 />
               </>
-            ) : view.role === 'patient' && view.reviewed ? (
-              <Notice>{CONSULTATION_TEXT.review.done}</Notice>
+            ) : view.role === 'patient' && view.review ? (
+              <Notice>{reviewNotice(view.review)}</Notice>
             ) : null}
           </>
         )}

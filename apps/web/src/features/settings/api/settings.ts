@@ -7,6 +7,7 @@ import type {
 } from '@pulsa/shared/schemas/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
 import { platformQueryOptions } from '@/lib/platform';
 import { SETTINGS_TEXT } from '../texts';
 
@@ -15,7 +16,12 @@ export const settingsQuery = queryOptions({
   queryFn: ({ signal }) => api.get<SettingsView>('/api/admin/settings', { signal }),
 });
 
+/** The settings as saved; another admin's save reaches the open screen live. */
 export function useSettings() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
+  useLiveEvent('platform.changed', refresh);
+  useLiveReconnected(refresh);
   return useQuery({ ...settingsQuery, meta: { errorTitle: SETTINGS_TEXT.loadFailed } });
 }
 

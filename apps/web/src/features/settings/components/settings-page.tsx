@@ -75,13 +75,37 @@ export function SettingsPage({ section }: { section: Section }) {
   );
 }
 
-/** Saves a tab through the re-authentication guard; a refusal reaches the toast and the fields. */
-function useSubmit<T extends FieldValues>(form: UseFormReturn<T>, tab: Tab, fields: Path<T>[]) {
+/**
+ * The form follows the settings as they change: another admin's save (announced live) updates the
+ * fields this admin has not touched, and leaves what they are typing alone.
+ */
+function useFollowView<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  view: SettingsView,
+  valuesOf: (view: SettingsView) => T,
+) {
+  const { reset } = form;
+  useEffect(() => reset(valuesOf(view), { keepDirtyValues: true }), [view, reset, valuesOf]);
+}
+
+/**
+ * Saves a tab through the re-authentication guard; the saved view starts the form again. A refusal
+ * reaches the toast and the fields.
+ */
+function useSubmit<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  tab: Tab,
+  valuesOf: (view: SettingsView) => T,
+  fields: Path<T>[],
+) {
   const save = useSaveSettings();
   const guard = useReauthGuard();
   return form.handleSubmit(async (data) => {
     try {
-      await guard(() => save.mutateAsync({ tab, data } as unknown as Parameters<typeof save.mutateAsync>[0]));
+      const saved = await guard(() =>
+        save.mutateAsync({ tab, data } as unknown as Parameters<typeof save.mutateAsync>[0]),
+      );
+      form.reset(valuesOf(saved));
       toast.success(T.saved);
     } catch (error) {
       if (error instanceof ReauthCancelled) return;
@@ -124,10 +148,8 @@ function GeneralForm({ view }: { view: SettingsView }) {
     resolver: zodResolver(generalSettingsInputSchema),
     defaultValues: generalValues(view),
   });
-  const { reset } = form;
-  // A saved (or re-read) view starts the form again.
-  useEffect(() => reset(generalValues(view)), [view, reset]);
-  const onSubmit = useSubmit(form, 'general', [
+  useFollowView(form, view, generalValues);
+  const onSubmit = useSubmit(form, 'general', generalValues, [
     'platformName',
     'logoUrl',
     'defaultCommission',
@@ -225,10 +247,13 @@ function PaymentForm({ view }: { view: SettingsView }) {
     resolver: zodResolver(schema),
     defaultValues: paymentValues(view),
   });
-  const { reset } = form;
-  // A saved (or re-read) view starts the form again.
-  useEffect(() => reset(paymentValues(view)), [view, reset]);
-  const onSubmit = useSubmit(form, 'payment', ['publishableKey', 'secretKey', 'webhookSecret', 'enabled']);
+  useFollowView(form, view, paymentValues);
+  const onSubmit = useSubmit(form, 'payment', paymentValues, [
+    'publishableKey',
+    'secretKey',
+    'webhookSecret',
+    'enabled',
+  ]);
   const test = useTestPayment();
   const busy = form.formState.isSubmitting;
   const errors = form.formState.errors;
@@ -331,10 +356,8 @@ function EmailForm({ view }: { view: SettingsView }) {
     resolver: zodResolver(schema),
     defaultValues: emailValues(view),
   });
-  const { reset } = form;
-  // A saved (or re-read) view starts the form again.
-  useEffect(() => reset(emailValues(view)), [view, reset]);
-  const onSubmit = useSubmit(form, 'email', [
+  useFollowView(form, view, emailValues);
+  const onSubmit = useSubmit(form, 'email', emailValues, [
     'smtpHost',
     'smtpPort',
     'smtpUser',

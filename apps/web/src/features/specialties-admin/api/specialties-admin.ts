@@ -9,6 +9,7 @@ import type {
 } from '@pulsa/shared/schemas/specialties-admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api-client';
+import { useAdminLive } from '@/lib/live/use-admin-live';
 import { type TableState, toPageQuery } from '@/lib/table-state';
 
 const PATH = '/api/admin/specialties';
@@ -19,9 +20,10 @@ export const adminSpecialtyKeys = {
 };
 export type SpecialtyStatusFilter = 'all' | 'active' | 'inactive';
 
-/** One page of every specialty, active or not, searched and sorted by the server. */
+/** One page of every specialty, active or not, searched and sorted by the server; any admin's change reaches it live. */
 export function useAdminSpecialties(state: TableState, status: SpecialtyStatusFilter) {
   const query = { ...toPageQuery(state), ...(status !== 'all' ? { status } : {}) };
+  useAdminLive('specialties', adminSpecialtyKeys.list);
   return useQuery({
     queryKey: [...adminSpecialtyKeys.list, query] as const,
     queryFn: ({ signal }) => api.get<PageResult<AdminSpecialty>>(withQuery(PATH, query), { signal }),
@@ -30,6 +32,7 @@ export function useAdminSpecialties(state: TableState, status: SpecialtyStatusFi
 }
 
 export function useBuiltInStatus() {
+  useAdminLive('specialties', adminSpecialtyKeys.builtIn);
   return useQuery({
     queryKey: adminSpecialtyKeys.builtIn,
     queryFn: ({ signal }) => api.get<BuiltInSpecialtiesStatus>(`${PATH}/built-in`, { signal }),
