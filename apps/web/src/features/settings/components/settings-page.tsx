@@ -11,7 +11,14 @@ import {
 } from '@pulsa/shared/schemas/settings';
 import { Mail, PlugZap } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Controller, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import {
+  Controller,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  useForm,
+} from 'react-hook-form';
 import { toast } from 'sonner';
 import { ListLoadError } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
@@ -76,42 +83,36 @@ export function SettingsPage({ section }: { section: Section }) {
 }
 
 /**
- * The form follows the settings as they change: another admin's save (announced live) updates the
- * fields this admin has not touched, and leaves what they are typing alone.
- */
-function useFollowView<T extends FieldValues>(
-  form: UseFormReturn<T>,
-  view: SettingsView,
-  valuesOf: (view: SettingsView) => T,
-) {
-  const { reset } = form;
-  useEffect(() => reset(valuesOf(view), { keepDirtyValues: true }), [view, reset, valuesOf]);
-}
-
-/**
- * Saves a tab through the re-authentication guard; the saved view starts the form again. A refusal
+ * One tab's form. It follows the settings as they change: another admin's save (announced live)
+ * updates the fields this admin has not touched and leaves what they are typing alone; this
+ * admin's own save, through the re-authentication guard, starts it from the saved view. A refusal
  * reaches the toast and the fields.
  */
-function useSubmit<T extends FieldValues>(
-  form: UseFormReturn<T>,
+function useTabForm<T extends FieldValues>(
   tab: Tab,
+  view: SettingsView,
   valuesOf: (view: SettingsView) => T,
+  resolver: Resolver<T>,
   fields: Path<T>[],
 ) {
+  const form = useForm<T>({ resolver, defaultValues: valuesOf(view) as DefaultValues<T> });
+  const { reset } = form;
+  useEffect(() => reset(valuesOf(view), { keepDirtyValues: true }), [view, reset, valuesOf]);
   const save = useSaveSettings();
   const guard = useReauthGuard();
-  return form.handleSubmit(async (data) => {
+  const onSubmit = form.handleSubmit(async (data) => {
     try {
       const saved = await guard(() =>
         save.mutateAsync({ tab, data } as unknown as Parameters<typeof save.mutateAsync>[0]),
       );
-      form.reset(valuesOf(saved));
+      reset(valuesOf(saved));
       toast.success(T.saved);
     } catch (error) {
       if (error instanceof ReauthCancelled) return;
       showApiError(error, { title: T.saveError, setError: form.setError, fields });
     }
   });
+  return { form, onSubmit };
 }
 
 function TabCard({
@@ -144,18 +145,13 @@ function TabCard({
 const generalValues = (view: SettingsView): GeneralSettingsInput => ({ ...view.general });
 
 function GeneralForm({ view }: { view: SettingsView }) {
-  const form = useForm<GeneralSettingsInput>({
-    resolver: zodResolver(generalSettingsInputSchema),
-    defaultValues: generalValues(view),
-  });
-  useFollowView(form, view, generalValues);
-  const onSubmit = useSubmit(form, 'general', generalValues, [
-    'platformName',
-    'logoUrl',
-    'defaultCommission',
-    'maintenanceMode',
-    'theme',
-  ]);
+  const { form, onSubmit } = useTabForm<GeneralSettingsInput>(
+    'general',
+    view,
+    generalValues,
+    zodResolver(generalSettingsInputSchema),
+    ['platformName', 'logoUrl', 'defaultCommission', 'maintenanceMode', 'theme'],
+  );
   const busy = form.formState.isSubmitting;
   const errors = form.formState.errors;
   const G = T.general;
@@ -243,17 +239,13 @@ function PaymentForm({ view }: { view: SettingsView }) {
     if (!p.secretKey.isSet && !v.secretKey)
       ctx.addIssue({ code: 'custom', path: ['secretKey'], message: T.secretKeyRequired });
   });
-  const form = useForm<PaymentSettingsInput>({
-    resolver: zodResolver(schema),
-    defaultValues: paymentValues(view),
-  });
-  useFollowView(form, view, paymentValues);
-  const onSubmit = useSubmit(form, 'payment', paymentValues, [
-    'publishableKey',
-    'secretKey',
-    'webhookSecret',
-    'enabled',
-  ]);
+  const { form, onSubmit } = useTabForm<PaymentSettingsInput>(
+    'payment',
+    view,
+    paymentValues,
+    zodResolver(schema),
+    ['publishableKey', 'secretKey', 'webhookSecret', 'enabled'],
+  );
   const test = useTestPayment();
   const busy = form.formState.isSubmitting;
   const errors = form.formState.errors;
@@ -352,12 +344,7 @@ function EmailForm({ view }: { view: SettingsView }) {
     if (!e.smtpPassword.isSet && !e.smtpPassword.locked && !e.locks.smtpHost && !v.smtpPassword)
       ctx.addIssue({ code: 'custom', path: ['smtpPassword'], message: T.smtpPasswordRequired });
   });
-  const form = useForm<EmailSettingsInput>({
-    resolver: zodResolver(schema),
-    defaultValues: emailValues(view),
-  });
-  useFollowView(form, view, emailValues);
-  const onSubmit = useSubmit(form, 'email', emailValues, [
+  const { form, onSubmit } = useTabForm<EmailSettingsInput>('email', view, emailValues, zodResolver(schema), [
     'smtpHost',
     'smtpPort',
     'smtpUser',
