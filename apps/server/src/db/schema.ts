@@ -1651,9 +1651,11 @@ export const messageReports = pgTable(
   'message_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => conversationMessages.id, { onDelete: 'cascade' }),
+    /** The reported message: one of the conversation's, or one said in a consultation's room (shown in it). */
+    messageId: uuid('message_id').references(() => conversationMessages.id, { onDelete: 'cascade' }),
+    consultationMessageId: uuid('consultation_message_id').references(() => consultationMessages.id, {
+      onDelete: 'cascade',
+    }),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -1673,7 +1675,15 @@ export const messageReports = pgTable(
   },
   (t) => [
     uniqueIndex('message_reports_message_reporter_key').on(t.messageId, t.reporterId),
+    uniqueIndex('message_reports_consultation_message_reporter_key').on(
+      t.consultationMessageId,
+      t.reporterId,
+    ),
     index('message_reports_status_idx').on(t.status, t.createdAt),
+    check(
+      'message_reports_one_message_check',
+      sql`(${t.messageId} is null) <> (${t.consultationMessageId} is null)`,
+    ),
   ],
 );
 

@@ -338,6 +338,59 @@ export async function chatOfConsultations(
   return rows.map(toMessage);
 }
 
+/**
+ * One room message, when it was said in one of these consultations (a pair's, checked by the
+ * caller): the conversation between the two lets either report it.
+ */
+export async function chatMessageAmong(
+  db: Queryable,
+  appointmentIds: readonly string[],
+  messageId: string,
+): Promise<ChatMessage | undefined> {
+  if (appointmentIds.length === 0) return undefined;
+  const [row] = await db
+    .select(messageColumns)
+    .from(consultationMessages)
+    .innerJoin(userProfiles, eq(userProfiles.id, consultationMessages.senderId))
+    .where(
+      and(
+        eq(consultationMessages.id, messageId),
+        inArray(consultationMessages.appointmentId, [...appointmentIds]),
+      ),
+    );
+  return row && toMessage(row);
+}
+
+/**
+ * A room message with the `each` said before it and after it in the same consultation, oldest
+ * first: what an admin reads of a reported one.
+ */
+export async function chatAround(db: Queryable, messageId: string, each = 5): Promise<ChatMessage[]> {
+  // Compared in the database, to the microsecond, with the row's own instant.
+  const position = sql`(${consultationMessages.createdAt}, ${consultationMessages.id})`;
+  const target = sql`(select created_at, id from consultation_messages where id = ${messageId})`;
+  const sameConsultation = eq(
+    consultationMessages.appointmentId,
+    sql`(select appointment_id from consultation_messages where id = ${messageId})`,
+  );
+  const base = () =>
+    db
+      .select(messageColumns)
+      .from(consultationMessages)
+      .innerJoin(userProfiles, eq(userProfiles.id, consultationMessages.senderId));
+  const [before, after] = await Promise.all([
+    base()
+      .where(and(sameConsultation, sql`${position} < ${target}`))
+      .orderBy(desc(consultationMessages.createdAt), desc(consultationMessages.id))
+      .limit(each),
+    base()
+      .where(and(sameConsultation, sql`${position} >= ${target}`))
+      .orderBy(asc(consultationMessages.createdAt), asc(consultationMessages.id))
+      .limit(each + 1),
+  ]);
+  return [...before.reverse(), ...after].map(toMessage);
+}
+
 type StoredFile = { key: string; name: string; mime: string; size: number };
 
 /** Keeps a message (text, file or both) and delivers it to both parties at once. */

@@ -23,7 +23,7 @@ import type { JobQueue } from '../../lib/jobs.ts';
 import { recordClinicalAccess } from '../access-log/access-log.service.ts';
 import type { Viewer } from '../appointments/appointments.context.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { chatOfConsultations } from '../consultations/consultations.service.ts';
+import { chatAround, chatMessageAmong, chatOfConsultations } from '../consultations/consultations.service.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { unreadMessageEmail } from '../email/email.templates.ts';
 import { EXTENSION } from '../files/files.signature.ts';
@@ -670,12 +670,17 @@ export async function reportMessage(
     .select({ senderId: conversationMessages.senderId })
     .from(conversationMessages)
     .where(and(eq(conversationMessages.id, messageId), eq(conversationMessages.conversationId, c.id)));
-  if (!m) throw notFound(M.messageNotFound);
-  if (m.senderId === person.id) throw badRequest(M.cannotReportOwn);
+  // Or one said in a consultation of the pair, which the conversation shows.
+  const chat = m
+    ? undefined
+    : await chatMessageAmong(ctx.db, [...(await pairConsultations(ctx.db, c)).keys()], messageId);
+  const senderId = m?.senderId ?? chat?.senderId;
+  if (!senderId) throw notFound(M.messageNotFound);
+  if (senderId === person.id) throw badRequest(M.cannotReportOwn);
   const inserted = await ctx.db
     .insert(messageReports)
     .values({
-      messageId,
+      ...(m ? { messageId } : { consultationMessageId: messageId }),
       conversationId: c.id,
       reporterId: person.id,
       reason: input.reason,
@@ -687,7 +692,8 @@ export async function reportMessage(
 }
 
 const reportSelect = sql`
-  select r.id, r.reason, r.details, r.status, r.created_at, r.resolved_at, r.message_id, r.conversation_id,
+  select r.id, r.reason, r.details, r.status, r.created_at, r.resolved_at, r.message_id,
+    r.consultation_message_id, r.conversation_id,
     reporter.full_name as reporter_name, case when r.reporter_id = c.patient_id then 'patient' else 'doctor' end as reporter_role,
     p.full_name as patient_name, d.full_name as doctor_name, c.patient_id
   from message_reports r
@@ -732,7 +738,32 @@ export async function reportDetail(
   const r = result.rows[0] as Record<string, unknown> | undefined;
   if (!r) throw notFound(M.reportNotFound);
   const conversationId = r.conversation_id as string;
-  const messageId = r.message_id as string;
+  const chatMessageId = r.consultation_message_id as string | null;
+  const messageId = (r.message_id as string | null) ?? (chatMessageId as string);
+  const context = chatMessageId
+    ? (await chatAround(db, chatMessageId)).map((m) => ({
+        id: m.id,
+        senderId: m.senderId,
+        senderName: m.senderName,
+        body: m.body,
+        fileName: m.file?.name ?? null,
+        createdAt: m.createdAt,
+        reported: m.id === chatMessageId,
+      }))
+    : await conversationAround(db, conversationId, messageId);
+  await recordClinicalAccess(db, {
+    patientId: r.patient_id as string,
+    actorId: admin.id,
+    actorRole: 'admin',
+    resource: 'message',
+    resourceId: messageId,
+    reason: 'reported_message',
+  });
+  return { report: toReport(r), context };
+}
+
+/** A conversation's message with five either side, oldest first. */
+async function conversationAround(db: Queryable, conversationId: string, messageId: string) {
   const around = await db.execute(sql`
     with target as (select created_at, id from conversation_messages where id = ${messageId}),
     before as (
@@ -746,26 +777,15 @@ export async function reportDetail(
     select x.*, u.full_name as sender_name from (select * from before union all select * from after) x
     join user_profiles u on u.id = x.sender_id
     order by x.created_at, x.id`);
-  await recordClinicalAccess(db, {
-    patientId: r.patient_id as string,
-    actorId: admin.id,
-    actorRole: 'admin',
-    resource: 'message',
-    resourceId: messageId,
-    reason: 'reported_message',
-  });
-  return {
-    report: toReport(r),
-    context: (around.rows as Record<string, unknown>[]).map((m) => ({
-      id: m.id as string,
-      senderId: m.sender_id as string,
-      senderName: String(m.sender_name ?? ''),
-      body: String(m.body ?? ''),
-      fileName: (m.file_name as string | null) ?? null,
-      createdAt: iso(m.created_at) as string,
-      reported: m.id === messageId,
-    })),
-  };
+  return (around.rows as Record<string, unknown>[]).map((m) => ({
+    id: m.id as string,
+    senderId: m.sender_id as string,
+    senderName: String(m.sender_name ?? ''),
+    body: String(m.body ?? ''),
+    fileName: (m.file_name as string | null) ?? null,
+    createdAt: iso(m.created_at) as string,
+    reported: m.id === messageId,
+  }));
 }
 
 /** The admin closes a report; an admin action, so it is audited in the same transaction. */

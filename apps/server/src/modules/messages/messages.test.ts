@@ -306,6 +306,54 @@ describe('reports reach the admin', () => {
   });
 });
 
+describe('reports of what was said in a consultation', () => {
+  it('either party reports a room message shown in the conversation; the admin reads it among its neighbours', async () => {
+    const a = await pair({ status: 'completed', daysAgo: 1 });
+    const [appt] = await app.db.select().from(appointments).where(eq(appointments.patientId, a.patient.id));
+    const appointmentId = (appt as { id: string }).id;
+    const id = await conversationOf(a);
+    const said = await app.db
+      .insert(consultationMessages)
+      .values(
+        ['Antes', 'Dito com grosseria na consulta', 'Depois'].map((body, i) => ({
+          appointmentId,
+          senderId: i === 1 ? a.doctor.id : a.patient.id,
+          body,
+          createdAt: new Date(Date.now() - DAY + i * 1000),
+        })),
+      )
+      .returning({ id: consultationMessages.id, body: consultationMessages.body });
+    const rude = said.find((m) => m.body.startsWith('Dito'))?.id as string;
+    const timeline = (await call('GET', `/api/conversations/${id}/messages`, a.p)).json();
+    expect(timeline.items.find((m: { id: string }) => m.id === rude).consultation).not.toBeNull();
+
+    const url = (conversation: string, message: string) =>
+      `/api/conversations/${conversation}/messages/${message}/report`;
+    // Its author cannot; a stranger's conversation cannot reach it.
+    expect((await call('POST', url(id, rude), a.d, { reason: 'offensive' })).statusCode).toBe(400);
+    const other = await pair({ status: 'completed', daysAgo: 1 });
+    const otherId = await conversationOf(other);
+    expect((await call('POST', url(otherId, rude), other.p, { reason: 'offensive' })).statusCode).toBe(404);
+    expect((await call('POST', url(id, rude), a.p, { reason: 'offensive' })).statusCode).toBe(204);
+    expect((await call('POST', url(id, rude), a.p, { reason: 'offensive' })).statusCode).toBe(409);
+
+    const list = (await call('GET', '/api/admin/message-reports', admin)).json().items;
+    const report = list.find((r: { patientName: string }) => r.patientName === a.patient.fullName);
+    expect(report).toMatchObject({ reason: 'offensive', status: 'open', reporterRole: 'patient' });
+    const detail = (await call('GET', `/api/admin/message-reports/${report.id}`, admin)).json();
+    expect(detail.context.map((c: { body: string; reported: boolean }) => [c.body, c.reported])).toEqual([
+      ['Antes', false],
+      ['Dito com grosseria na consulta', true],
+      ['Depois', false],
+    ]);
+    const logged = await app.db
+      .select()
+      .from(clinicalAccessLog)
+      .where(and(eq(clinicalAccessLog.patientId, a.patient.id), eq(clinicalAccessLog.actorId, adminId)));
+    expect(logged).toMatchObject([{ resource: 'message', reason: 'reported_message', resourceId: rude }]);
+  });
+});
+
 describe('data rights', () => {
   it('the patient’s export holds both sides of their conversations; the messages are kept as clinical', async () => {
     const a = await pair({ status: 'confirmed', daysAgo: -8 });

@@ -260,7 +260,7 @@ function Thread({ id, area, onBack }: { id: string; area: 'patient' | 'doctor'; 
                     </a>
                   ) : null}
                 </div>
-                {!mine && !m.consultation ? (
+                {!mine ? (
                   <Button
                     variant="ghost"
                     size="icon"

@@ -1,0 +1,5 @@
+ALTER TABLE "message_reports" ALTER COLUMN "message_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "message_reports" ADD COLUMN "consultation_message_id" uuid;--> statement-breakpoint
+ALTER TABLE "message_reports" ADD CONSTRAINT "message_reports_consultation_message_id_consultation_messages_id_fk" FOREIGN KEY ("consultation_message_id") REFERENCES "public"."consultation_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "message_reports_consultation_message_reporter_key" ON "message_reports" USING btree ("consultation_message_id","reporter_id");--> statement-breakpoint
+ALTER TABLE "message_reports" ADD CONSTRAINT "message_reports_one_message_check" CHECK (("message_reports"."message_id" is null) <> ("message_reports"."consultation_message_id" is null));
