@@ -1,6 +1,6 @@
 import type { AuditQuery } from '@pulsa/shared/schemas/audit';
 import type { Queryable } from '../../db/client.ts';
-import { broadcastLive } from '../live/live.events.ts';
+import { broadcastAdminChange } from '../live/live.events.ts';
 import { insertAudit, listAudit, listAuditActors } from './audit.repository.ts';
 
 /**
@@ -32,7 +32,7 @@ export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<voi
     ip: entry.ip ?? null,
     reason: entry.reason ?? null,
   });
-  await broadcastLive(tx, { type: 'admin.changed', area: 'audit' }, 'admin');
+  await broadcastAdminChange(tx, 'audit');
 }
 
 export function auditPage(db: Queryable, query: AuditQuery) {

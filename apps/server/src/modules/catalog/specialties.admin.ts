@@ -16,7 +16,7 @@ import { seedSpecialties } from '../../db/built-in-catalogue.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { broadcastLive } from '../live/live.events.ts';
+import { broadcastAdminChange } from '../live/live.events.ts';
 import {
   adminSpecialtyPage,
   allSpecialties,
@@ -99,7 +99,7 @@ export async function createSpecialty(db: Db, actor: Actor, input: SpecialtyInpu
         after: auditState(created),
         ip: actor.ip,
       });
-      await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
+      await broadcastAdminChange(tx, 'specialties');
       return created.id;
     });
     return adminSpecialty(db, id);
@@ -137,7 +137,7 @@ export async function editSpecialty(
         after: auditState(after),
         ip: actor.ip,
       });
-      await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
+      await broadcastAdminChange(tx, 'specialties');
     });
   } catch (error) {
     throw uniqueClash(error);
@@ -173,7 +173,7 @@ export async function setSpecialtyActive(
       reason: input.reason ?? null,
       ip: actor.ip,
     });
-    await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
+    await broadcastAdminChange(tx, 'specialties');
   });
   return adminSpecialty(db, id);
 }
@@ -203,7 +203,7 @@ export async function loadBuiltInSpecialties(db: Db, actor: Actor): Promise<{ cr
       after: { created },
       ip: actor.ip,
     });
-    await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
+    await broadcastAdminChange(tx, 'specialties');
     return { created };
   });
 }
@@ -285,7 +285,7 @@ export async function importSpecialtyCsv(
         },
         ip: actor.ip,
       });
-      await broadcastLive(tx, { type: 'admin.changed', area: 'specialties' }, 'admin');
+      await broadcastAdminChange(tx, 'specialties');
       return result;
     });
   } catch (error) {

@@ -11,7 +11,7 @@ import { pageFromWindow, totalOver } from '../../db/paging.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { broadcastLive } from '../live/live.events.ts';
+import { broadcastAdminChange } from '../live/live.events.ts';
 
 /**
  * The admin's view of the outbox (decision 096): who it went to (masked), which template, and how
@@ -112,7 +112,7 @@ export async function retryEmail(
       after: { status: 'pending' },
       ip: actor.ip ?? null,
     });
-    await broadcastLive(tx, { type: 'admin.changed', area: 'emails' }, 'admin');
+    await broadcastAdminChange(tx, 'emails');
   });
   await requeue(emailId);
   const [row] = await db

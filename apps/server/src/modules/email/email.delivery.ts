@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { decryptText, isEncrypted } from '../../lib/encryption.ts';
 import type { JobContext, JobQueue } from '../../lib/jobs.ts';
-import { broadcastLive } from '../live/live.events.ts';
+import { broadcastAdminChange } from '../live/live.events.ts';
 
 /** One message's delivery: its job id is the message's id, so a message has one job at a time. */
 export const EMAIL_DELIVERY_JOB = 'email-delivery';
@@ -194,9 +194,14 @@ export class EmailDelivery {
     await this.announce();
   }
 
-  /** The admins' "E-mails enviados" list refreshes on every open tab. */
+  /**
+   * The admins' "E-mails enviados" list refreshes on every open tab. Best effort: the outcome is
+   * already recorded, and a lost announcement must not turn it into a failed attempt.
+   */
   private announce(): Promise<void> {
-    return broadcastLive(this.db, { type: 'admin.changed', area: 'emails' }, 'admin');
+    return broadcastAdminChange(this.db, 'emails').catch((err: unknown) =>
+      this.log.warn({ err }, 'e-mail delivery not announced to the admins'),
+    );
   }
 
   private transporter(smtp: SmtpSettings): Transporter {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ROLES, type Role } from '@pulsa/shared/constants/roles';
-import type { LiveServerEvent } from '@pulsa/shared/schemas/live';
+import type { AdminLiveArea, LiveServerEvent } from '@pulsa/shared/schemas/live';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
@@ -27,11 +27,22 @@ export const LIVE_BROADCAST_CHANNEL = 'live_broadcast';
 /** Only small events are broadcast: PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
 const BROADCAST_MAX_BYTES = 1000;
 
+/** The platform settings changed: every open tab reads them again. At commit inside a transaction. */
+export function broadcastPlatformChanged(db: Queryable): Promise<void> {
+  return broadcast(db, { type: 'platform.changed' }, null);
+}
+
+/** Something an admin list of this area shows changed: every admin's open tabs read it again. */
+export function broadcastAdminChange(db: Queryable, area: AdminLiveArea): Promise<void> {
+  return broadcast(db, { type: 'admin.changed', area }, 'admin');
+}
+
 /**
- * Tells every open tab (or every tab of users of `role`) that something they all show changed.
- * Inside a transaction it goes out at commit, so a rolled-back change announces nothing.
+ * Only the announcements above travel this way: they carry no one's data, so they may reach every
+ * tab (or every admin's). Inside a transaction they go out at commit, so a rolled-back change
+ * announces nothing.
  */
-export async function broadcastLive(db: Queryable, event: LiveServerEvent, role?: Role): Promise<void> {
+async function broadcast(db: Queryable, event: LiveServerEvent, role: Role | null): Promise<void> {
   const payload = `${role ?? '*'}:${JSON.stringify(event)}`;
   if (Buffer.byteLength(payload) > BROADCAST_MAX_BYTES) throw new Error('broadcast events are small');
   await db.execute(sql`select pg_notify(${LIVE_BROADCAST_CHANNEL}, ${payload})`);

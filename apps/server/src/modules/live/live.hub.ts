@@ -320,7 +320,7 @@ export class LiveHub {
     this.deliver(local, null, Promise.resolve(event));
   }
 
-  /** An event for every socket here, or for those of one role (live.events.ts, broadcastLive). */
+  /** An event for every socket here, or for those of one role (live.events.ts: broadcastPlatformChanged, broadcastAdminChange). */
   private onBroadcast(payload: string): void {
     const parsed = parseBroadcastPayload(payload);
     if (!parsed) return;

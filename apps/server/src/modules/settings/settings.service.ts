@@ -16,7 +16,7 @@ import { decryptText, encryptText } from '../../lib/encryption.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { defaultCommissionPercent, setDefaultCommission } from '../commissions/commissions.service.ts';
-import { broadcastLive } from '../live/live.events.ts';
+import { broadcastPlatformChanged } from '../live/live.events.ts';
 import {
   lockSettingsRow,
   readSettingsRows,
@@ -36,7 +36,7 @@ import {
 /** The channel the table's trigger announces changes on (migration 0043). */
 export const SETTINGS_CHANNEL = 'system_settings';
 /** A saved tab reaches every open screen at commit (decision 097). */
-const announce = (tx: Queryable) => broadcastLive(tx, { type: 'platform.changed' });
+const announce = (tx: Queryable) => broadcastPlatformChanged(tx);
 
 /** How long the kept settings are trusted without an announcement. */
 const MAX_AGE_MS = 1_000;

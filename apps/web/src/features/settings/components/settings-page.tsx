@@ -10,7 +10,7 @@ import {
   THEMES,
 } from '@pulsa/shared/schemas/settings';
 import { Mail, PlugZap } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   Controller,
   type DefaultValues,
@@ -97,7 +97,20 @@ function useTabForm<T extends FieldValues>(
 ) {
   const form = useForm<T>({ resolver, defaultValues: valuesOf(view) as DefaultValues<T> });
   const { reset } = form;
-  useEffect(() => reset(valuesOf(view), { keepDirtyValues: true }), [view, reset, valuesOf]);
+  const submitting = useRef(false);
+  submitting.current = form.formState.isSubmitting;
+  // `valuesOf` is one of the module's functions (stable): an inline one would reset on every render.
+  useEffect(() => {
+    // A save under way (waiting on re-authentication, say) restarts the form itself when it ends.
+    if (submitting.current) return;
+    reset(valuesOf(view), {
+      keepDirtyValues: true,
+      keepErrors: true,
+      keepTouched: true,
+      keepIsSubmitted: true,
+      keepSubmitCount: true,
+    });
+  }, [view, reset, valuesOf]);
   const save = useSaveSettings();
   const guard = useReauthGuard();
   const onSubmit = form.handleSubmit(async (data) => {
