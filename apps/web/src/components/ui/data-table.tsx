@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ListLoadError } from '@/components/layout/list-states';
 import { cn } from '@/lib/cn';
-import type { TableState } from '@/lib/table-state';
+import type { TableState, TableStateControls } from '@/lib/table-state';
 import { DataTablePagination } from './data-table-pagination';
 import { Skeleton } from './skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
@@ -235,5 +236,50 @@ function LoadingRows({ columns, rows }: { columns: number; rows: number }) {
         </TableRow>
       ))}
     </>
+  );
+}
+
+/** What `QueryDataTable` needs of a server page's query. */
+interface PageQuery<T> {
+  data: { items: T[]; total: number; pageCount: number } | undefined;
+  isError: boolean;
+  isPending: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The usual server list: the data table over a query of one page and the URL's table state, or the
+ * list's load error (with a retry) when nothing was ever read.
+ */
+export function QueryDataTable<T>({
+  query,
+  table,
+  loadError,
+  retryLabel,
+  ...rest
+}: Pick<DataTableProps<T>, 'columns' | 'getRowId' | 'empty' | 'label'> & {
+  query: PageQuery<T>;
+  table: TableStateControls;
+  loadError: string;
+  retryLabel: string;
+}) {
+  if (query.isError && !query.data)
+    return (
+      <ListLoadError message={loadError} actionLabel={retryLabel} onRetry={() => void query.refetch()} />
+    );
+  return (
+    <DataTable
+      {...rest}
+      rows={query.data?.items}
+      total={query.data?.total ?? 0}
+      pageCount={query.data?.pageCount ?? 0}
+      state={table.state}
+      onPageChange={table.setPage}
+      onPageSizeChange={table.setPageSize}
+      onSortChange={table.toggleSort}
+      isLoading={query.isPending}
+      isFetching={query.isFetching}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { formatCalendarDate } from '@pulsa/shared/format/calendar-date';
 import { formatDate, recentMonths } from '@pulsa/shared/format/date';
 import { formatBRL } from '@pulsa/shared/format/money';
 import type { AdminDashboard as Dashboard, ReportBucket } from '@pulsa/shared/schemas/reports';
-import { CalendarCheck, CircleDollarSign, Download, RefreshCw, Stethoscope, Users } from 'lucide-react';
+import { CalendarCheck, CircleDollarSign, Download, Stethoscope, Users } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import type { Section } from '@/config/sections';
@@ -235,7 +236,6 @@ export function AdminDashboard({ section }: { section: Section }) {
   useDashboardLiveUpdates();
   const data = query.data;
   const loading = query.isPending;
-  const refreshing = query.isFetching && !query.isPending;
   const { user } = useSession();
   const name = firstName(user?.name, user?.email);
 
@@ -245,12 +245,7 @@ export function AdminDashboard({ section }: { section: Section }) {
         title={name ? `Olá, ${name}` : section.title}
         pageTitle={section.title}
         description={section.description}
-        actions={
-          <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-            {refreshing ? null : <RefreshCw aria-hidden />}
-            {T.refresh}
-          </Button>
-        }
+        actions={<RefreshButton query={query} label={T.refresh} />}
       />
       <div className="space-y-6">
         {loading ? (

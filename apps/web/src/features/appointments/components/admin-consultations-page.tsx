@@ -4,11 +4,12 @@ import {
   type AppointmentStatus,
 } from '@pulsa/shared/constants/statuses';
 import { formatCalendarDate } from '@pulsa/shared/format/calendar-date';
-import { RefreshCw, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ListLoadError } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Section } from '@/config/sections';
@@ -66,7 +67,6 @@ export function AdminConsultationsPage({ section }: { section: Section }) {
   const { filters, set, clear } = useFilters();
   const query = useAdminAppointments(table.state, filters);
   useClampPage(table.state.page, query.data, table.setPage);
-  const refreshing = query.isFetching && !query.isPending;
 
   const chips: Chip[] = [
     ...(table.state.q.trim()
@@ -106,12 +106,7 @@ export function AdminConsultationsPage({ section }: { section: Section }) {
       <PageHeader
         title={section.title}
         description={section.description}
-        actions={
-          <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-            {refreshing ? null : <RefreshCw aria-hidden />}
-            {APPOINTMENTS_TEXT.common.refresh}
-          </Button>
-        }
+        actions={<RefreshButton query={query} label={APPOINTMENTS_TEXT.common.refresh} />}
       />
       <div className="space-y-4">
         <div className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center">

@@ -1,12 +1,11 @@
 import { formatDate, formatTime } from '@pulsa/shared/format/date';
 import { AUDIT_ENTITIES, type AuditEntry } from '@pulsa/shared/schemas/audit';
-import { Mail, RefreshCw, X } from 'lucide-react';
+import { Mail, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ListLoadError } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { type DataTableColumn, QueryDataTable } from '@/components/ui/data-table';
 import {
   Dialog,
   DialogContent,
@@ -17,6 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -73,7 +73,6 @@ export function AuditPage({ section }: { section: Section }) {
   const actors = useAuditActors();
   useClampPage(table.state.page, query.data, table.setPage);
   const [open, setOpen] = useState<AuditEntry | null>(null);
-  const refreshing = query.isFetching && !query.isPending;
   const filtered = FILTER_KEYS.some((key) => filters[key]);
 
   const columns: DataTableColumn<AuditEntry>[] = [
@@ -146,10 +145,7 @@ export function AuditPage({ section }: { section: Section }) {
         description={section.description}
         actions={
           <>
-            <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-              {refreshing ? null : <RefreshCw aria-hidden />}
-              {T.refresh}
-            </Button>
+            <RefreshButton query={query} label={T.refresh} />
             <Button variant="outline" asChild>
               <Link to={paths.admin.emails.href()}>
                 <Mail aria-hidden />
@@ -208,25 +204,16 @@ export function AuditPage({ section }: { section: Section }) {
             {T.count(query.data.total)}
           </p>
         ) : null}
-        {query.isError && !query.data ? (
-          <ListLoadError message={T.loadError} actionLabel={T.refresh} onRetry={() => void query.refetch()} />
-        ) : (
-          <DataTable
-            label={T.tableLabel}
-            columns={columns}
-            rows={query.data?.items}
-            getRowId={(e) => e.id}
-            total={query.data?.total ?? 0}
-            pageCount={query.data?.pageCount ?? 0}
-            state={table.state}
-            onPageChange={table.setPage}
-            onPageSizeChange={table.setPageSize}
-            onSortChange={table.toggleSort}
-            isLoading={query.isPending}
-            isFetching={query.isFetching}
-            empty={T.empty}
-          />
-        )}
+        <QueryDataTable
+          query={query}
+          table={table}
+          loadError={T.loadError}
+          retryLabel={T.refresh}
+          label={T.tableLabel}
+          columns={columns}
+          getRowId={(e) => e.id}
+          empty={T.empty}
+        />
       </div>
       <AuditDetailsDialog entry={open} onClose={() => setOpen(null)} />
     </>

@@ -1,13 +1,14 @@
 import { formatDate, formatTime } from '@pulsa/shared/format/date';
 import { type AdminEmail, EMAIL_STATUSES, type EmailStatus } from '@pulsa/shared/schemas/audit';
-import { RefreshCw, RotateCw, ScrollText, ShieldCheck } from 'lucide-react';
+import { RotateCw, ScrollText, ShieldCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ListLoadError, ListToolbar } from '@/components/layout/list-states';
+import { ListToolbar } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { type DataTableColumn, QueryDataTable } from '@/components/ui/data-table';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
@@ -50,7 +51,6 @@ export function EmailsPage({ section }: { section: Section }) {
   const kinds = useEmailKinds();
   const retry = useRetryEmail();
   useClampPage(table.state.page, query.data, table.setPage);
-  const refreshing = query.isFetching && !query.isPending;
 
   const resend = (email: AdminEmail) =>
     retry.mutate(email.id, {
@@ -125,10 +125,7 @@ export function EmailsPage({ section }: { section: Section }) {
         description={section.description}
         actions={
           <>
-            <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-              {refreshing ? null : <RefreshCw aria-hidden />}
-              {T.refresh}
-            </Button>
+            <RefreshButton query={query} label={T.refresh} />
             <Button variant="outline" asChild>
               <Link to={paths.admin.audit.href()}>
                 <ScrollText aria-hidden />
@@ -174,25 +171,16 @@ export function EmailsPage({ section }: { section: Section }) {
             </Select>
           </div>
         </ListToolbar>
-        {query.isError && !query.data ? (
-          <ListLoadError message={T.loadError} actionLabel={T.refresh} onRetry={() => void query.refetch()} />
-        ) : (
-          <DataTable
-            label={T.tableLabel}
-            columns={columns}
-            rows={query.data?.items}
-            getRowId={(e) => e.id}
-            total={query.data?.total ?? 0}
-            pageCount={query.data?.pageCount ?? 0}
-            state={table.state}
-            onPageChange={table.setPage}
-            onPageSizeChange={table.setPageSize}
-            onSortChange={table.toggleSort}
-            isLoading={query.isPending}
-            isFetching={query.isFetching}
-            empty={T.empty}
-          />
-        )}
+        <QueryDataTable
+          query={query}
+          table={table}
+          loadError={T.loadError}
+          retryLabel={T.refresh}
+          label={T.tableLabel}
+          columns={columns}
+          getRowId={(e) => e.id}
+          empty={T.empty}
+        />
       </div>
     </>
   );

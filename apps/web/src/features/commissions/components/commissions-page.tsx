@@ -1,13 +1,14 @@
 import { DEFAULT_PAGE_SIZE } from '@pulsa/shared/constants/business';
 import { formatDate } from '@pulsa/shared/format/date';
 import type { CommissionSetting } from '@pulsa/shared/schemas/commissions';
-import { Pencil, Percent, Plus, RefreshCw } from 'lucide-react';
+import { Pencil, Percent, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ListEmptyState, ListLoadError } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Section } from '@/config/sections';
 import { ReauthProvider } from '@/features/account';
@@ -22,7 +23,6 @@ import { CommissionDialog, type CommissionDialogTarget } from './commission-dial
 export function CommissionsPage({ section }: { section: Section }) {
   const query = useCommissions();
   const [target, setTarget] = useState<CommissionDialogTarget | null>(null);
-  const refreshing = query.isFetching && !query.isPending;
   // Admins sign in with two-factor (decision 035): the identity check asks for the code too.
   const twoFactorEnabled = useSession().user?.twoFactorEnabled ?? true;
   const items = query.data?.items;
@@ -35,10 +35,7 @@ export function CommissionsPage({ section }: { section: Section }) {
         description={section.description}
         actions={
           <>
-            <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-              {refreshing ? null : <RefreshCw aria-hidden />}
-              {T.refresh}
-            </Button>
+            <RefreshButton query={query} label={T.refresh} />
             <Button onClick={() => setTarget({ mode: 'create' })}>
               <Plus aria-hidden />
               {T.create}

@@ -4,11 +4,10 @@ import {
   type VerificationStatus,
 } from '@pulsa/shared/constants/statuses';
 import { ADMIN_DOCTOR_SORTS } from '@pulsa/shared/schemas/doctors';
-import { RefreshCw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ListLoadError } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Section } from '@/config/sections';
@@ -40,19 +39,13 @@ export function AdminDoctorsPage({ section }: { section: Section }) {
   const [status, setStatus] = useStatusFilter();
   const query = useAdminDoctors(table.state, status);
   useClampPage(table.state.page, query.data, table.setPage);
-  const refreshing = query.isFetching && !query.isPending;
 
   return (
     <>
       <PageHeader
         title={section.title}
         description={section.description}
-        actions={
-          <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-            {refreshing ? null : <RefreshCw aria-hidden />}
-            {T.refresh}
-          </Button>
-        }
+        actions={<RefreshButton query={query} label={T.refresh} />}
       />
       <div className="space-y-4">
         <div className="flex flex-col gap-3 md:flex-row md:items-center">

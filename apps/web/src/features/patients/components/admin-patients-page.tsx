@@ -1,10 +1,10 @@
 import { ADMIN_PATIENT_SORTS } from '@pulsa/shared/schemas/patients';
-import { RefreshCw, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { ListEmptyState, ListLoadError, ListToolbar } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { SearchInput } from '@/components/ui/search-input';
 import type { Section } from '@/config/sections';
 import { ApiError } from '@/lib/api-client';
@@ -49,12 +49,7 @@ export function AdminPatientsPage({ section }: { section: Section }) {
       <PageHeader
         title={section.title}
         description={section.description}
-        actions={
-          <Button variant="outline" onClick={refresh} loading={query.isFetching && !query.isPending}>
-            {query.isFetching && !query.isPending ? null : <RefreshCw aria-hidden />}
-            {T.refresh}
-          </Button>
-        }
+        actions={<RefreshButton query={query} label={T.refresh} onRefresh={refresh} />}
       />
       {noPatientsAtAll ? (
         <ListEmptyState icon={Users} title={T.emptyTitle} hint={T.emptyHint} />

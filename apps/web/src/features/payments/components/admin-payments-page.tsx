@@ -3,11 +3,12 @@ import {
   ADMIN_PAYMENT_FILTERS,
   type AdminPaymentFilter,
 } from '@pulsa/shared/schemas/payments-admin';
-import { Banknote, Download, RefreshCw } from 'lucide-react';
+import { Banknote, Download } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ListLoadError } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Section } from '@/config/sections';
@@ -51,7 +52,6 @@ export function AdminPaymentsPage({ section }: { section: Section }) {
   const { filters, set } = useFilters();
   const query = useAdminPayments(table.state, filters);
   useClampPage(table.state.page, query.data, table.setPage);
-  const refreshing = query.isFetching && !query.isPending;
   // Admins sign in with two-factor (decision 035): the identity check asks for the code too.
   const twoFactorEnabled = useSession().user?.twoFactorEnabled ?? true;
 
@@ -62,10 +62,7 @@ export function AdminPaymentsPage({ section }: { section: Section }) {
         description={section.description}
         actions={
           <>
-            <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-              {refreshing ? null : <RefreshCw aria-hidden />}
-              {T.refresh}
-            </Button>
+            <RefreshButton query={query} label={T.refresh} />
             <Button variant="outline" asChild>
               <a href={exportHref(table.state, filters)} download title={T.exportHint}>
                 <Download aria-hidden />

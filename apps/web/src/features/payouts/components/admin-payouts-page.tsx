@@ -6,7 +6,7 @@ import {
   PAYOUT_STATUSES,
   type PayoutStatus,
 } from '@pulsa/shared/schemas/payouts';
-import { FileText, Play, RefreshCw, Send, XCircle } from 'lucide-react';
+import { FileText, Play, Send, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ListLoadError, ListToolbar } from '@/components/layout/list-states';
@@ -24,6 +24,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -73,7 +74,6 @@ function AdminPayouts({ section }: { section: Section }) {
   const [recording, setRecording] = useState<AdminPayout[] | null>(null);
   const [failing, setFailing] = useState<AdminPayout | null>(null);
   const items = query.data?.items;
-  const refreshing = query.isFetching && !query.isPending;
   const chosen = (items ?? []).filter((p) => selected.has(p.id) && isPendingPix(p));
 
   const onRun = async () => {
@@ -174,10 +174,7 @@ function AdminPayouts({ section }: { section: Section }) {
         description={section.description}
         actions={
           <>
-            <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-              {refreshing ? null : <RefreshCw aria-hidden />}
-              {T.refresh}
-            </Button>
+            <RefreshButton query={query} label={T.refresh} />
             <Button onClick={() => void onRun()} loading={run.isPending}>
               {run.isPending ? null : <Play aria-hidden />}
               {run.isPending ? T.running : T.run}

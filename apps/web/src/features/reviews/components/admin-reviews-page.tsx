@@ -3,13 +3,13 @@ import {
   type AdminReview,
   type AdminReviewFilter,
 } from '@pulsa/shared/schemas/reviews';
-import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListLoadError } from '@/components/layout/list-states';
+import { ListToolbar } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { type DataTableColumn, QueryDataTable } from '@/components/ui/data-table';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Section } from '@/config/sections';
 import { useUpdateSearchParams } from '@/lib/search-params';
@@ -43,7 +43,6 @@ export function AdminReviewsPage({ section }: { section: Section }) {
   const query = useAdminReviews(tab, table.state);
   useClampPage(table.state.page, query.data, table.setPage);
   const [selected, setSelected] = useState<AdminReview | null>(null);
-  const refreshing = query.isFetching && !query.isPending;
 
   const columns: DataTableColumn<AdminReview>[] = [
     {
@@ -91,15 +90,10 @@ export function AdminReviewsPage({ section }: { section: Section }) {
       <PageHeader
         title={section.title}
         description={section.description}
-        actions={
-          <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-            {refreshing ? null : <RefreshCw aria-hidden />}
-            {T.refresh}
-          </Button>
-        }
+        actions={<RefreshButton query={query} label={T.refresh} />}
       />
       <div className="space-y-4">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <ListToolbar count={query.data ? T.total(query.data.total) : undefined}>
           <Tabs value={tab} onValueChange={(v) => setTab(v as AdminReviewFilter)}>
             <TabsList aria-label={T.tableLabel} className="max-w-full overflow-x-auto">
               {ADMIN_REVIEW_FILTERS.map((f) => (
@@ -109,31 +103,17 @@ export function AdminReviewsPage({ section }: { section: Section }) {
               ))}
             </TabsList>
           </Tabs>
-          {query.data ? (
-            <p className="text-muted-foreground text-sm sm:ml-auto" aria-live="polite">
-              {T.total(query.data.total)}
-            </p>
-          ) : null}
-        </div>
-        {query.isError && !query.data ? (
-          <ListLoadError message={T.loadError} actionLabel={T.refresh} onRetry={() => void query.refetch()} />
-        ) : (
-          <DataTable
-            label={T.tableLabel}
-            columns={columns}
-            rows={query.data?.items}
-            getRowId={(r) => r.id}
-            total={query.data?.total ?? 0}
-            pageCount={query.data?.pageCount ?? 0}
-            state={table.state}
-            onPageChange={table.setPage}
-            onPageSizeChange={table.setPageSize}
-            onSortChange={table.toggleSort}
-            isLoading={query.isPending}
-            isFetching={query.isFetching}
-            empty={<p className="py-6 text-center text-muted-foreground">{T.empty}</p>}
-          />
-        )}
+        </ListToolbar>
+        <QueryDataTable
+          query={query}
+          table={table}
+          loadError={T.loadError}
+          retryLabel={T.refresh}
+          label={T.tableLabel}
+          columns={columns}
+          getRowId={(r) => r.id}
+          empty={<p className="py-6 text-center text-muted-foreground">{T.empty}</p>}
+        />
       </div>
       <ReviewDetailsDialog review={selected} onClose={() => setSelected(null)} />
     </>

@@ -7,16 +7,16 @@ import {
   type SpecialtyInput,
   specialtyInputSchema,
 } from '@pulsa/shared/schemas/specialties-admin';
-import { EyeOff, FileUp, MoreHorizontal, Pencil, Plus, RefreshCw, RotateCcw } from 'lucide-react';
+import { EyeOff, FileUp, MoreHorizontal, Pencil, Plus, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ListLoadError, ListToolbar } from '@/components/layout/list-states';
+import { ListToolbar } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { type DataTableColumn, QueryDataTable } from '@/components/ui/data-table';
 import {
   Dialog,
   DialogContent,
@@ -33,6 +33,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -63,7 +64,6 @@ export function AdminSpecialtiesPage({ section }: { section: Section }) {
   useClampPage(table.state.page, query.data, table.setPage);
   const [editing, setEditing] = useState<Target | null>(null);
   const [toggling, setToggling] = useState<AdminSpecialty | null>(null);
-  const refreshing = query.isFetching && !query.isPending;
 
   const columns: DataTableColumn<AdminSpecialty>[] = [
     {
@@ -131,10 +131,7 @@ export function AdminSpecialtiesPage({ section }: { section: Section }) {
         description={section.description}
         actions={
           <>
-            <Button variant="outline" onClick={() => void query.refetch()} loading={refreshing}>
-              {refreshing ? null : <RefreshCw aria-hidden />}
-              {T.refresh}
-            </Button>
+            <RefreshButton query={query} label={T.refresh} />
             <Button variant="outline" asChild>
               <Link to={paths.admin.importSpecialties.href()}>
                 <FileUp aria-hidden />
@@ -175,25 +172,16 @@ export function AdminSpecialtiesPage({ section }: { section: Section }) {
             </Select>
           </div>
         </ListToolbar>
-        {query.isError && !query.data ? (
-          <ListLoadError message={T.loadError} actionLabel={T.refresh} onRetry={() => void query.refetch()} />
-        ) : (
-          <DataTable
-            label={T.tableLabel}
-            columns={columns}
-            rows={query.data?.items}
-            getRowId={(s) => s.id}
-            total={query.data?.total ?? 0}
-            pageCount={query.data?.pageCount ?? 0}
-            state={table.state}
-            onPageChange={table.setPage}
-            onPageSizeChange={table.setPageSize}
-            onSortChange={table.toggleSort}
-            isLoading={query.isPending}
-            isFetching={query.isFetching}
-            empty={T.empty}
-          />
-        )}
+        <QueryDataTable
+          query={query}
+          table={table}
+          loadError={T.loadError}
+          retryLabel={T.refresh}
+          label={T.tableLabel}
+          columns={columns}
+          getRowId={(s) => s.id}
+          empty={T.empty}
+        />
       </div>
       <SpecialtyDialog target={editing} onClose={() => setEditing(null)} />
       <StatusDialog specialty={toggling} onClose={() => setToggling(null)} />
