@@ -145,8 +145,10 @@ test('a review rejected with a reason, another approved and shown on the doctor�
   await expect(admin.getByText('Avaliação aprovada').first()).toBeVisible();
   await admin.getByRole('tab', { name: 'Aprovadas' }).click();
   await expect(admin.getByRole('row').filter({ hasText: 'Anônimo' }).first()).toBeVisible();
-  await patient.reload();
-  await expect(patient.getByText('Sua avaliação está publicada no perfil do médico.')).toBeVisible();
+  // The patient's room, open all along, says so without a reload.
+  await expect(patient.getByText('Sua avaliação está publicada no perfil do médico.')).toBeVisible({
+    timeout: 10_000,
+  });
 
   // 5. The doctor's public page shows it at once (the shared copy was renewed), anonymous.
   const doctorSlug = (

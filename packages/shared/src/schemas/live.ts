@@ -77,11 +77,17 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
     doctorId: z.uuid().nullable(),
     payoutId: z.uuid().nullable(),
   }),
-  /** A review arrived or was moderated: sent to every admin, whose Avaliações list refreshes. */
+  /**
+   * A review arrived or was moderated: sent to every admin (Avaliações refreshes) and to its patient
+   * with the consultation (whose room says where the review stands); to the doctor only when the
+   * published set changed, and without the consultation, which would name the author of an
+   * anonymous review.
+   */
   z.object({
     type: z.literal('review.changed'),
     reviewId: z.uuid(),
     status: z.enum(REVIEW_STATUSES),
+    appointmentId: z.uuid().nullable(),
   }),
   /**
    * The platform settings changed (any tab of them): sent to every open tab, which reads the

@@ -155,6 +155,15 @@ export function approvedReviewPage(db: Queryable, doctorId: string, page: number
     .offset((page - 1) * pageSize);
 }
 
+/** The user behind a doctor profile. */
+export async function userIdOfDoctor(db: Queryable, doctorId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: doctorProfiles.userId })
+    .from(doctorProfiles)
+    .where(eq(doctorProfiles.id, doctorId));
+  return row?.userId ?? null;
+}
+
 /** The doctor profile of a signed-in doctor (null: not a doctor). */
 export async function doctorIdOfUser(db: Queryable, userId: string) {
   const [row] = await db

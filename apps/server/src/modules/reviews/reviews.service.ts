@@ -63,7 +63,7 @@ export async function submitReview(
     anonymous: input.anonymous ?? false,
   });
   if (!id) throw new AppError(409, M.alreadyReviewed, { code: 'already_reviewed' });
-  await announceToAdmins(db, id, 'pending');
+  await announce(db, { id, appointmentId: appointment.id, patientId: person.id, doctorId: null }, 'pending');
 }
 
 /** This appointment's review and where moderation stands, or null: the room offers "avaliar" only without one. */
@@ -105,14 +105,24 @@ export async function listForAdmin(
   };
 }
 
-/** Every admin's open Avaliações screen refreshes when a review arrives or is decided. */
-async function announceToAdmins(db: Queryable, reviewId: string, status: ReviewStatus) {
+/**
+ * Every open screen that shows the review follows it: the admins' Avaliações and the patient's room
+ * (with the consultation); the doctor's list when `doctorId` is given (the published set changed),
+ * without the consultation, which would name the author of an anonymous review.
+ */
+async function announce(
+  db: Queryable,
+  review: { id: string; appointmentId: string; patientId: string; doctorId: string | null },
+  status: ReviewStatus,
+) {
   const admins = await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
-  await publishLive(
-    db,
-    admins.map((a) => a.id),
-    { type: 'review.changed', reviewId, status },
-  );
+  const event = { type: 'review.changed', reviewId: review.id, status } as const;
+  await publishLive(db, [...admins.map((a) => a.id), review.patientId], {
+    ...event,
+    appointmentId: review.appointmentId,
+  });
+  const doctorUserId = review.doctorId && (await repo.userIdOfDoctor(db, review.doctorId));
+  if (doctorUserId) await publishLive(db, [doctorUserId], { ...event, appointmentId: null });
 }
 
 /**
@@ -166,7 +176,8 @@ export async function moderate(
       ip: client.ip,
     });
     await notify(tx, before.patientId, outcomeNotice(to, reason, before.status === 'approved'));
-    await announceToAdmins(tx, reviewId, to);
+    const published = before.status === 'approved' || to === 'approved';
+    await announce(tx, { ...before, doctorId: published ? before.doctorId : null }, to);
     const row = await repo.adminReview(tx, reviewId);
     return toAdmin(row as AdminRow);
   });

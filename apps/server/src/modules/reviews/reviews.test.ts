@@ -1,5 +1,5 @@
 import { REVIEW_MESSAGES } from '@pulsa/shared/schemas/reviews';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSpecialties } from '../../db/built-in-catalogue.ts';
@@ -200,6 +200,26 @@ describe('moderation', () => {
     expect(await readPublicVersion(app.db)).toBeGreaterThan(versionBefore);
     // Approving twice (a second admin, a replay) is refused.
     expect((await decide(otherAdmin.cookie, r2.id, { decision: 'approve' })).statusCode).toBe(409);
+
+    // Open screens follow: the patient's room hears of both decisions, with its consultation; the
+    // doctor's list only of the published one, without the consultation (an anonymous author stays so).
+    const eventsTo = (userId: string) =>
+      app.db
+        .select({ payload: liveEvents.payload })
+        .from(liveEvents)
+        .where(
+          and(eq(liveEvents.type, 'review.changed'), sql`${liveEvents.userIds} @> array[${userId}]::uuid[]`),
+        )
+        .then((rows) => rows.map((r) => r.payload));
+    expect(await eventsTo(p.id)).toEqual(
+      expect.arrayContaining([
+        { type: 'review.changed', reviewId: r1.id, status: 'rejected', appointmentId: first },
+        { type: 'review.changed', reviewId: r2.id, status: 'approved', appointmentId: second },
+      ]),
+    );
+    expect(await eventsTo(d.id)).toEqual([
+      { type: 'review.changed', reviewId: r2.id, status: 'approved', appointmentId: null },
+    ]);
 
     const [stored] = await app.db.select().from(reviews).where(eq(reviews.id, r2.id));
     expect(stored).toMatchObject({ moderatedBy: admin.id });

@@ -68,6 +68,8 @@ function useRoom(appointmentId: string) {
   useLiveEvent('appointment.changed', (event) =>
     event.appointmentId === appointmentId ? refresh() : undefined,
   );
+  // The team decided on the patient's review of this consultation.
+  useLiveEvent('review.changed', (event) => (event.appointmentId === appointmentId ? refresh() : undefined));
   useLiveReconnected(refresh);
   // What the server allows changes by the clock alone (joining from the opening, the no-show after
   // the wait): ask again at those moments, a second late so the server's clock has passed them too.

@@ -1,13 +1,19 @@
 import type { DoctorReviewPage, PublicReview } from '@pulsa/shared/schemas/reviews';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api-client';
+import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
 import { REVIEWS_TEXT } from '../texts';
 
 const T = REVIEWS_TEXT.doctor;
 const PATH = '/api/doctor/reviews';
 const keys = { all: ['doctor', 'reviews'] as const };
 
+/** The doctor's published reviews; one published or taken down by the team reaches the open list. */
 export function useDoctorReviews(page: number, pageSize = 5) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.all });
+  useLiveEvent('review.changed', refresh);
+  useLiveReconnected(refresh);
   return useQuery({
     queryKey: [...keys.all, { page, pageSize }] as const,
     queryFn: ({ signal }) => api.get<DoctorReviewPage>(withQuery(PATH, { page, pageSize }), { signal }),
