@@ -47,8 +47,11 @@ export const LIVE_MESSAGES = {
 /** Seconds between heartbeats; a side that hears nothing for two of them takes the link as lost. */
 export const LIVE_HEARTBEAT_SECONDS = 25;
 
-/** Admin lists kept live by `admin.changed`: the audit log, the specialties, the e-mails sent. */
-export const ADMIN_LIVE_AREAS = ['audit', 'specialties', 'emails'] as const;
+/**
+ * Admin lists kept live by `admin.changed`: the audit log, the specialties, the e-mails sent, the
+ * reported messages.
+ */
+export const ADMIN_LIVE_AREAS = ['audit', 'specialties', 'emails', 'reports'] as const;
 export type AdminLiveArea = (typeof ADMIN_LIVE_AREAS)[number];
 
 /** What an event can be. Every event concerns the users it was published to, and no one else. */

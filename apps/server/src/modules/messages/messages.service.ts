@@ -29,7 +29,7 @@ import { unreadMessageEmail } from '../email/email.templates.ts';
 import { EXTENSION } from '../files/files.signature.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import type { Upload } from '../files/files.upload.ts';
-import { publishLive } from '../live/live.events.ts';
+import { broadcastAdminChange, publishLive } from '../live/live.events.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { conversationState } from './messages.rules.ts';
 
@@ -689,6 +689,7 @@ export async function reportMessage(
     .onConflictDoNothing()
     .returning({ id: messageReports.id });
   if (inserted.length === 0) throw conflict(M.alreadyReported, undefined, 'already_reported');
+  await broadcastAdminChange(ctx.db, 'reports');
 }
 
 const reportSelect = sql`
@@ -819,5 +820,6 @@ export async function resolveReport(
       after: { status: 'resolved' },
       ip,
     });
+    await broadcastAdminChange(tx, 'reports');
   });
 }

@@ -17,6 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api-client';
 import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
+import { useAdminLive } from '@/lib/live/use-admin-live';
 import { MESSAGES_UI as T } from './texts';
 
 /** The one place the messages screens meet the wire. */
@@ -194,7 +195,9 @@ export function useSaveFollowUp() {
   });
 }
 
+/** The reported messages, newest open first; a new report or another admin's decision reaches it live. */
 export function useMessageReports() {
+  useAdminLive('reports', messageKeys.reports);
   return useQuery({
     queryKey: messageKeys.reports,
     queryFn: ({ signal }) =>
