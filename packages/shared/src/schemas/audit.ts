@@ -65,6 +65,7 @@ export const auditPageSchema = pageResultSchema(auditEntrySchema);
 export const auditActorsSchema = z.object({
   items: z.array(z.object({ id: z.uuid(), name: z.string(), email: z.string() })),
 });
+export type AuditActors = z.infer<typeof auditActorsSchema>;
 
 // ── E-mail delivery ─────────────────────────────────────────────────────────
 
@@ -98,6 +99,7 @@ export type AdminEmailQuery = z.infer<typeof adminEmailQuerySchema>;
 
 export const adminEmailPageSchema = pageResultSchema(adminEmailSchema);
 export const adminEmailKindsSchema = z.object({ items: z.array(z.string()) });
+export type AdminEmailKinds = z.infer<typeof adminEmailKindsSchema>;
 export const emailIdParamsSchema = z.object({ id: z.uuid({ error: AUDIT_MESSAGES.emailNotFound }) });
 
 /** "joana.silva@gmail.com" → "jo***@gm***.com": enough to recognise, not to copy. */

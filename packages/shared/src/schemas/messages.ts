@@ -103,6 +103,7 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationListSchema = z.object({ items: z.array(conversationSummarySchema) });
+export type ConversationList = z.infer<typeof conversationListSchema>;
 
 export const conversationMessageSchema = z.object({
   id: z.uuid(),
@@ -154,6 +155,11 @@ export const openConversationInputSchema = z.object({
 });
 
 export const unreadMessagesSchema = z.object({ unread: z.number().int() });
+export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
+
+/** The conversation with the other party, as `POST /api/conversations` answers it. */
+export const openedConversationSchema = z.object({ id: z.uuid() });
+export type OpenedConversation = z.infer<typeof openedConversationSchema>;
 
 export const reportInputSchema = z.object({
   reason: z.enum(MESSAGE_REPORT_REASONS, { error: MESSAGES_TEXT.reasonRequired }),
@@ -192,6 +198,7 @@ export const messageReportSummarySchema = z.object({
 });
 export type MessageReportSummary = z.infer<typeof messageReportSummarySchema>;
 export const messageReportListSchema = z.object({ items: z.array(messageReportSummarySchema) });
+export type MessageReportList = z.infer<typeof messageReportListSchema>;
 
 export const reportIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES_TEXT.reportNotFound }) });
 

@@ -129,6 +129,7 @@ export const builtInSpecialtiesStatusSchema = z.object({
 export type BuiltInSpecialtiesStatus = z.infer<typeof builtInSpecialtiesStatusSchema>;
 
 export const builtInSpecialtiesResultSchema = z.object({ created: z.number().int() });
+export type BuiltInSpecialtiesResult = z.infer<typeof builtInSpecialtiesResultSchema>;
 
 // ── CSV import ─────────────────────────────────────────────────────────────
 

@@ -1,12 +1,14 @@
 import type {
   ConversationDetail,
+  ConversationList,
   ConversationMessage,
-  ConversationSummary,
   FollowUpSettings,
   MessagePage,
   MessageReportDetail,
+  MessageReportList,
   MessageReportReason,
-  MessageReportSummary,
+  OpenedConversation,
+  UnreadMessages,
 } from '@pulsa/shared/schemas/messages';
 import {
   type InfiniteData,
@@ -38,7 +40,7 @@ export const messageKeys = {
 export function useConversations() {
   return useQuery({
     queryKey: messageKeys.list,
-    queryFn: ({ signal }) => api.get<{ items: ConversationSummary[] }>('/api/conversations', { signal }),
+    queryFn: ({ signal }) => api.get<ConversationList>('/api/conversations', { signal }),
     select: (d) => d.items,
     meta: { errorTitle: T.loadError },
   });
@@ -70,7 +72,7 @@ export function useTimeline(id: string | null) {
 export function useUnreadMessages() {
   return useQuery({
     queryKey: messageKeys.unread,
-    queryFn: ({ signal }) => api.get<{ unread: number }>('/api/conversations/unread', { signal }),
+    queryFn: ({ signal }) => api.get<UnreadMessages>('/api/conversations/unread', { signal }),
     select: (d) => d.unread,
   });
 }
@@ -174,7 +176,7 @@ export function useReportMessage(id: string) {
 /** Opens (finds) the conversation with a doctor or patient, for the "Enviar mensagem" links. */
 export function useOpenConversation() {
   return useMutation({
-    mutationFn: (userId: string) => api.post<{ id: string }>('/api/conversations', { userId }),
+    mutationFn: (userId: string) => api.post<OpenedConversation>('/api/conversations', { userId }),
     meta: { error: { title: T.loadError } },
   });
 }
@@ -200,8 +202,7 @@ export function useMessageReports() {
   useAdminLive('reports', messageKeys.reports);
   return useQuery({
     queryKey: messageKeys.reports,
-    queryFn: ({ signal }) =>
-      api.get<{ items: MessageReportSummary[] }>('/api/admin/message-reports', { signal }),
+    queryFn: ({ signal }) => api.get<MessageReportList>('/api/admin/message-reports', { signal }),
     select: (d) => d.items,
     meta: { errorTitle: T.admin.loadError },
   });

@@ -1,4 +1,4 @@
-import type { AdminEmail, AuditEntry } from '@pulsa/shared/schemas/audit';
+import type { AdminEmail, AdminEmailKinds, AuditActors, AuditEntry } from '@pulsa/shared/schemas/audit';
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api-client';
@@ -43,9 +43,7 @@ export function useAuditActors() {
   return useQuery({
     queryKey: auditKeys.actors,
     queryFn: ({ signal }) =>
-      api
-        .get<{ items: { id: string; name: string; email: string }[] }>('/api/admin/audit/actors', { signal })
-        .then((answer) => answer.items),
+      api.get<AuditActors>('/api/admin/audit/actors', { signal }).then((answer) => answer.items),
   });
 }
 
@@ -69,7 +67,7 @@ export function useEmailKinds() {
   return useQuery({
     queryKey: auditKeys.kinds,
     queryFn: ({ signal }) =>
-      api.get<{ items: string[] }>('/api/admin/emails/kinds', { signal }).then((answer) => answer.items),
+      api.get<AdminEmailKinds>('/api/admin/emails/kinds', { signal }).then((answer) => answer.items),
   });
 }
 

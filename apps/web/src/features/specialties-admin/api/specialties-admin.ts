@@ -1,6 +1,7 @@
 import type { PageResult } from '@pulsa/shared/schemas/common';
 import type {
   AdminSpecialty,
+  BuiltInSpecialtiesResult,
   BuiltInSpecialtiesStatus,
   SpecialtyCsvInput,
   SpecialtyCsvPreview,
@@ -53,7 +54,7 @@ function useRefreshSpecialties() {
 export function useLoadBuiltIn() {
   const refresh = useRefreshSpecialties();
   return useMutation({
-    mutationFn: () => api.post<{ created: number }>(`${PATH}/built-in`),
+    mutationFn: () => api.post<BuiltInSpecialtiesResult>(`${PATH}/built-in`),
     onSettled: refresh,
   });
 }
