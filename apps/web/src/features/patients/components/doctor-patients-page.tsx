@@ -3,12 +3,12 @@ import { formatPhone } from '@pulsa/shared/format/phone';
 import { DOCTOR_PATIENT_SORTS, type DoctorPatient } from '@pulsa/shared/schemas/patients';
 import { UserRound, Users } from 'lucide-react';
 import { toast } from 'sonner';
-import { ListEmptyState, ListLoadError, ListToolbar } from '@/components/layout/list-states';
+import { ListEmptyState, ListToolbar } from '@/components/layout/list-states';
 import { PageHeader } from '@/components/layout/page-header';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { type DataTableColumn, QueryDataTable } from '@/components/ui/data-table';
 import { SearchInput } from '@/components/ui/search-input';
 import type { Section } from '@/config/sections';
 import { SendMessageButton } from '@/features/messages';
@@ -112,24 +112,15 @@ export function DoctorPatientsPage({ section }: { section: Section }) {
           <ListToolbar count={query.data ? T.count(total) : undefined}>
             <SearchInput label={T.search} value={table.state.q} onSearch={table.setSearch} />
           </ListToolbar>
-          {query.isError && !query.data ? (
-            <ListLoadError message={T.loadError} actionLabel={T.retry} onRetry={() => void query.refetch()} />
-          ) : (
-            <DataTable
-              label={T.tableLabel}
-              columns={columns}
-              rows={query.data?.items}
-              getRowId={(p) => p.id}
-              total={total}
-              pageCount={query.data?.pageCount ?? 0}
-              state={table.state}
-              onPageChange={table.setPage}
-              onPageSizeChange={table.setPageSize}
-              onSortChange={table.toggleSort}
-              isLoading={query.isPending}
-              isFetching={query.isFetching}
-            />
-          )}
+          <QueryDataTable
+            query={query}
+            table={table}
+            loadError={T.loadError}
+            retryLabel={T.retry}
+            label={T.tableLabel}
+            columns={columns}
+            getRowId={(p) => p.id}
+          />
         </div>
       )}
     </>
