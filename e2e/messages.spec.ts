@@ -4,6 +4,7 @@ import {
   accept,
   approvedDoctor,
   book,
+  card,
   patient as patientAccount,
   slot,
   tag,
@@ -12,9 +13,9 @@ import { expect, test } from './support/fixtures.ts';
 import { storeTheme } from './support/pages.ts';
 
 /**
- * Messages outside the call: a booking opens the conversation; the patient and the doctor, each in
- * their own browser context, exchange a text and a file live, with the sidebar's unread count and
- * the read receipt following; the doctor closes the conversation and the patient is told how to
+ * Messages outside the call: a booking opens the conversation, which the patient reaches from the
+ * consultation's card; the patient and the doctor, each in their own browser context, exchange a
+ * text and a file live, with the sidebar's unread count and the read receipt following; the doctor closes the conversation and the patient is told how to
  * book again.
  */
 
@@ -59,8 +60,12 @@ test('patient and doctor exchange messages live, with a file, unread counts and 
     await expect(doc.page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(sidebarCount(doc.page)).toHaveCount(0);
 
-    await pat.page.goto(`${BASE_URL}/patient/messages`);
-    await pat.page.getByRole('button', { name: new RegExp(doctor.account.name) }).click();
+    // The patient writes from the consultation's card, which opens that conversation in Mensagens.
+    await pat.page.goto(`${BASE_URL}/patient/consultations`);
+    await card(pat.page, doctor.account.name, booked.startsAt)
+      .getByRole('button', { name: 'Enviar mensagem' })
+      .click();
+    await expect(pat.page).toHaveURL(/\/patient\/messages\?conversa=/);
     await expect(pat.page.getByText(/Em caso de emergência, ligue 192 \(SAMU\)/)).toBeVisible();
     const composer = pat.page.getByRole('textbox', { name: 'Escreva uma mensagem' });
     await composer.fill('Doutora, posso tomar o remédio à noite?');

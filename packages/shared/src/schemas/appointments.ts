@@ -233,6 +233,8 @@ export const appointmentSchema = z.object({
   cancellationReason: z.string().nullable(),
   canceledBy: z.enum(['patient', 'doctor', 'admin', 'system']).nullable(),
   holdExpiresAt: z.string().nullable(),
+  /** Whether the booking ever reached the doctor (false for a hold that was never paid or requested). */
+  reachedDoctor: z.boolean(),
   respondBy: z.string().nullable(),
   /** When the patient accepted the cancellation policy, at booking. */
   policyAcceptedAt: z.string().nullable(),

@@ -19,7 +19,7 @@ import {
   userProfiles,
   userRoles,
 } from '../../db/schema.ts';
-import { lifecycleState } from './appointments.state.ts';
+import { lifecycleState, reachedDoctor } from './appointments.state.ts';
 
 const doctorPerson = alias(userProfiles, 'doctor_person');
 const patientPerson = alias(userProfiles, 'patient_person');
@@ -145,6 +145,7 @@ function toDto(
     cancellationReason: a.cancellationReason,
     canceledBy: a.canceledBy,
     holdExpiresAt: iso(a.holdExpiresAt),
+    reachedDoctor: reachedDoctor(a),
     respondBy: iso(a.respondBy),
     policyAcceptedAt: iso(a.policyAcceptedAt),
     freeCancellationUntil: iso(a.freeCancellationUntil),

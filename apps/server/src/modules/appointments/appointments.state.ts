@@ -1,5 +1,6 @@
 import type { PaymentStatus } from '@pulsa/shared/constants/statuses';
 import type { LifecycleState } from '@pulsa/shared/lifecycle/appointment-lifecycle';
+import { type SQL, sql } from 'drizzle-orm';
 import type { appointments } from '../../db/schema.ts';
 
 /** What the lifecycle reads of an appointment row and its live payment. */
@@ -27,4 +28,10 @@ export function lifecycleState(
  */
 export function reachedDoctor(a: { status: string; requestedAt: Date | null }): boolean {
   return a.requestedAt !== null || (a.status !== 'scheduled' && a.status !== 'canceled');
+}
+
+/** The same rule in SQL, over the appointments row named `alias`, for queries that pick such bookings. */
+export function reachedDoctorSql(alias: string): SQL {
+  const a = sql.identifier(alias);
+  return sql`(${a}.requested_at is not null or ${a}.status not in ('scheduled', 'canceled'))`;
 }

@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { JobQueue } from '../../lib/jobs.ts';
 import { recordClinicalAccess } from '../access-log/access-log.service.ts';
 import type { Viewer } from '../appointments/appointments.context.ts';
+import { reachedDoctorSql } from '../appointments/appointments.state.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { chatAround, chatMessageAmong, chatOfConsultations } from '../consultations/consultations.service.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
@@ -66,8 +67,8 @@ async function loadConversation(db: Queryable, person: Viewer, id: string, lock 
 }
 
 /**
- * A booking opens the conversation: every pair with an appointment that reached the doctor (paid or
- * requested; any status since) has one. Created when either side looks, so no other module writes here.
+ * A booking opens the conversation: every pair with an appointment that reached the doctor (the
+ * appointments' rule: paid or requested, any status since) has one. Created when either side looks, so no other module writes here.
  */
 export async function ensureConversations(db: Queryable, person: Viewer): Promise<void> {
   if (person.role === 'admin') return;
@@ -76,7 +77,7 @@ export async function ensureConversations(db: Queryable, person: Viewer): Promis
     insert into conversations (patient_id, doctor_id, doctor_user_id)
     select distinct a.patient_id, a.doctor_id, dp.user_id
     from appointments a join doctor_profiles dp on dp.id = a.doctor_id
-    where ${mine} and a.requested_at is not null
+    where ${mine} and ${reachedDoctorSql('a')}
     on conflict (patient_id, doctor_id) do nothing`);
 }
 

@@ -86,6 +86,44 @@ describe('who may write to whom', () => {
     expect((await call('GET', '/api/conversations', stranger.p)).json().items).toEqual([]);
   });
 
+  it('a hold never paid or requested opens nothing; a consultation held before requests were dated does', async () => {
+    const held = await pair(null);
+    const startsAt = new Date(Date.now() + 2 * DAY);
+    const booking = {
+      patientId: held.patient.id,
+      doctorId: held.doctor.doctorId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      price: 15000,
+      requestedAt: null,
+    };
+    await app.db.insert(appointments).values([
+      { ...booking, status: 'scheduled', holdExpiresAt: new Date(Date.now() + 10 * 60_000) },
+      { ...booking, status: 'canceled' },
+    ]);
+    const refused = await call('POST', '/api/conversations', held.p, { userId: held.doctor.id });
+    expect(refused.statusCode).toBe(403);
+    expect((await call('GET', '/api/conversations', held.d)).json().items).toEqual([]);
+    // The patient's cards say the same: no "Enviar mensagem" for these bookings.
+    const upcoming = (await call('GET', '/api/patient/appointments?scope=upcoming', held.p)).json().items;
+    expect(upcoming.map((a: { reachedDoctor: boolean }) => a.reachedDoctor)).toEqual([false]);
+
+    const earlier = new Date(Date.now() - 30 * DAY);
+    await app.db.insert(appointments).values({
+      ...booking,
+      startsAt: earlier,
+      endsAt: new Date(earlier.getTime() + 30 * 60_000),
+      status: 'completed',
+    });
+    expect((await call('POST', '/api/conversations', held.p, { userId: held.doctor.id })).statusCode).toBe(
+      200,
+    );
+    const past = (await call('GET', '/api/patient/appointments?scope=past', held.p)).json().items;
+    expect(past.find((a: { status: string }) => a.status === 'completed')).toMatchObject({
+      reachedDoctor: true,
+    });
+  });
+
   it('a booking opens the conversation for both; each sees only their own, anyone else gets 404', async () => {
     const a = await pair({ status: 'confirmed', daysAgo: -2 });
     const other = await pair({ status: 'confirmed', daysAgo: -3 });

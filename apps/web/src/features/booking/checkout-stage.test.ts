@@ -20,6 +20,7 @@ function appointment(
     cancellationReason: null,
     canceledBy: null,
     holdExpiresAt: '2026-11-23T22:10:00.000Z',
+    reachedDoctor: false,
     respondBy: null,
     policyAcceptedAt: null,
     freeCancellationUntil: null,

@@ -21,6 +21,7 @@ function appointment(
     cancellationReason: null,
     canceledBy: null,
     holdExpiresAt: null,
+    reachedDoctor: true,
     respondBy: null,
     policyAcceptedAt: null,
     freeCancellationUntil: null,

@@ -1,5 +1,6 @@
 import type { AppointmentAction } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,7 @@ function appointment(changes: Partial<AppointmentDto>): AppointmentDto {
     cancellationReason: null,
     canceledBy: null,
     holdExpiresAt: null,
+    reachedDoctor: true,
     respondBy: null,
     policyAcceptedAt: '2026-11-20T10:00:00.000Z',
     freeCancellationUntil: '2026-11-23T13:00:00.000Z',
@@ -45,9 +47,11 @@ function appointment(changes: Partial<AppointmentDto>): AppointmentDto {
 /** The card as the server would show it, rendered to HTML. */
 const render = (a: AppointmentDto) =>
   renderToStaticMarkup(
-    <MemoryRouter>
-      <PatientConsultationCard appointment={a} zone={ZONE} onAction={() => {}} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <PatientConsultationCard appointment={a} zone={ZONE} onAction={() => {}} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 
 /** The labels of the card's buttons and links that do something (not "Ver detalhes"). */
@@ -62,6 +66,10 @@ function offered(html: string): string[] {
     .filter(([label]) => new RegExp(`>${label}</(a|button)>`).test(html.replace(/<svg[\s\S]*?<\/svg>/g, '')))
     .map(([, action]) => action);
 }
+
+/** Whether the card offers to write to the doctor. */
+const offersMessage = (html: string) =>
+  /<button[^>]*>(<svg[\s\S]*?<\/svg>)?Enviar mensagem<\/button>/.test(html);
 
 afterEach(() => vi.useRealTimers());
 
@@ -120,5 +128,20 @@ describe('PatientConsultationCard', () => {
     );
     expect(offered(html)).toEqual([]);
     expect(html).toContain('O pagamento não foi concluído a tempo e o horário foi liberado.');
+  });
+
+  it('offers "Enviar mensagem" once the booking reached the doctor, and not for a lone hold', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-22T13:00:00.000Z') });
+    for (const status of ['scheduled', 'confirmed', 'completed', 'canceled'] as const)
+      expect(offersMessage(render(appointment({ status, reachedDoctor: true })))).toBe(true);
+    const hold = appointment({
+      status: 'scheduled',
+      reachedDoctor: false,
+      holdExpiresAt: '2026-11-22T13:15:00.000Z',
+      actions: ['pay', 'cancel'],
+    });
+    expect(offersMessage(render(hold))).toBe(false);
+    // A hold that lapsed and was let go never reached the doctor either.
+    expect(offersMessage(render({ ...hold, status: 'canceled', actions: [] }))).toBe(false);
   });
 });

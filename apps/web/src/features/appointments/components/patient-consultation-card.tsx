@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AppointmentStatusBadge, PaymentStatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
+import { SendMessageButton } from '@/features/messages';
 import { calendarFileHref } from '../api/keys';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { consultationTime, dateIn, roomOpensAhead, shortDateTimeIn } from '../when';
@@ -127,6 +128,8 @@ export function PatientConsultationCard({
               {T.actions.reschedule}
             </Button>
           ) : null}
+          {/* A booking that reached the doctor opened the conversation with them (a lone hold did not). */}
+          {a.reachedDoctor ? <SendMessageButton area="patient" userId={a.doctor.id} /> : null}
           {upcoming ? (
             <Button asChild variant="outline" size="sm">
               <a href={calendarFileHref(a.id)} download>
