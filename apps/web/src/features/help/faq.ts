@@ -85,7 +85,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'mensagens',
         question: 'Posso conversar com o médico fora da consulta?',
         answer: [
-          'Sim, dentro de algumas regras. Depois que você agenda uma consulta, abre-se em Mensagens uma conversa com esse médico, para textos e arquivos (JPG, PNG ou PDF até 5 MB). O chat das consultas por vídeo também aparece na conversa, marcado com a data da consulta.',
+          'Sim, dentro de algumas regras. Depois que você agenda uma consulta, abre-se em Mensagens uma conversa com esse médico, que você também abre pelo botão "Enviar mensagem" da consulta, para textos e arquivos (JPG, PNG ou PDF até 5 MB). O chat das consultas por vídeo também aparece na conversa, marcado com a data da consulta.',
           'Você pode escrever enquanto houver uma consulta agendada com o médico e durante o prazo de acompanhamento depois de cada consulta concluída (7 dias, ou o prazo que o médico definir). Depois disso a conversa fica encerrada para novas mensagens suas até uma nova consulta; o médico também pode encerrar ou reabrir a conversa. Se uma mensagem ficar 15 minutos sem ser lida, enviamos um único aviso por email, sem o conteúdo dela.',
           'As mensagens não substituem uma nova consulta quando é preciso avaliar algo novo e não são para emergências: em caso de emergência, ligue 192 (SAMU) ou procure o pronto-socorro mais próximo. Se receber uma mensagem imprópria, use "Denunciar mensagem"; só a mensagem denunciada e o trecho ao redor dela chegam à equipe.',
         ],
