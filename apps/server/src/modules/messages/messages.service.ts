@@ -68,7 +68,8 @@ async function loadConversation(db: Queryable, person: Viewer, id: string, lock 
 
 /**
  * A booking opens the conversation: every pair with an appointment that reached the doctor (the
- * appointments' rule: paid or requested, any status since) has one. Created when either side looks, so no other module writes here.
+ * appointments' rule: paid or requested, any status since) has one. Created when either side looks,
+ * so no other module writes here.
  */
 export async function ensureConversations(db: Queryable, person: Viewer): Promise<void> {
   if (person.role === 'admin') return;
