@@ -62,6 +62,7 @@ import { payoutProviderFor } from './modules/payouts/stripe-connect.ts';
 import { ensureCid10Loaded } from './modules/records/cid10.service.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { defineRollupsFold } from './modules/reports/rollups.fold.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -148,6 +149,10 @@ export async function buildApp(
   // schedules. Without backgroundJobs (tests) it starts with the first send: starting costs a few
   // hundred ms, and most apps a test suite builds never send a job; recurring jobs then run only
   // when a test sends them.
+  // A transaction PostgreSQL aborted for a deadlock or serialization failure runs again (decision 130).
+  database.onConflictRetry(({ attempt, sqlState }) =>
+    app.log.warn({ attempt, sqlState }, 'transaction conflicted with another and runs again'),
+  );
   const jobs = new JobQueue(database, {
     log: app.log.child({ module: 'jobs' }),
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,
@@ -228,6 +233,8 @@ export async function buildApp(
   schedulePayouts(payouts, jobs, config.payouts.schedule);
   // Day 1–5 of each month: doctors with receipts of the previous month still to issue (decision 084).
   defineTaxReceiptsReminder(jobs, database.db, config.appUrl, app.log, () => void emails.kick());
+  // The dashboard's roll-ups are appended by money transactions and merged here (decision 130).
+  defineRollupsFold(jobs, database.db);
 
   const accountService = new AccountService({
     db: database.db,

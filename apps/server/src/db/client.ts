@@ -9,6 +9,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { retryConflicts } from './conflict-retry.ts';
 import * as schema from './schema.ts';
 
 /** One drizzle type for both drivers: PGlite's database has the same query surface. */
@@ -42,6 +43,11 @@ export interface Database {
    * pool of its own; the embedded database has a single connection, which it shares.
    */
   jobsConnection(): { connectionString: string } | { pglite: PGlite };
+  /**
+   * Told of each transaction run again after a deadlock or serialization failure (decision 130;
+   * PostgreSQL only — the embedded database runs one transaction at a time).
+   */
+  onConflictRetry(listener: (info: { attempt: number; sqlState: string }) => void): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +78,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       return async () => unsubscribe();
     },
     jobsConnection: () => ({ pglite: client }),
+    onConflictRetry: () => {},
     close: () => client.close(),
   };
 }
@@ -79,6 +86,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool, { schema });
+  let conflictListener: (info: { attempt: number; sqlState: string }) => void = () => {};
+  retryConflicts(db, (info) => conflictListener(info));
   let listener: pg.Client | undefined;
   let subscribing: Promise<unknown> = Promise.resolve();
   const handlers = new Map<string, Set<(payload: string) => void>>();
@@ -122,6 +131,9 @@ export async function openPostgres(url: string): Promise<Database> {
       return subscribed;
     },
     jobsConnection: () => ({ connectionString: url }),
+    onConflictRetry(listener) {
+      conflictListener = listener;
+    },
     async close() {
       await listener?.end().catch(() => {});
       await pool.end();

@@ -1206,8 +1206,10 @@ export const payouts = pgTable(
 
 /**
  * Per-day sums of the ledger per account, the day read in Brazil's time (`REPORT_TIME_ZONE`).
- * Kept by a statement trigger on `ledger_entries` in the transaction of each posting (migration
- * 0031): the ledger is append-only, so adding each statement's sums keeps it equal to a direct sum.
+ * Each posting statement appends its own sums per (day, account) (a statement trigger on
+ * `ledger_entries`, migration 0048): rows are never updated by a posting, so concurrent money
+ * transactions never wait on each other here. A key may have several rows — readers always
+ * `sum()` — and the `rollups-fold` job merges them into one now and then (decision 130).
  * The admin dashboard reads a long period from here instead of millions of entries.
  */
 export const ledgerDaily = pgTable(
@@ -1217,14 +1219,14 @@ export const ledgerDaily = pgTable(
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.account] })],
+  (t) => [index('ledger_daily_day_account_idx').on(t.day, t.account)],
 );
 
 /**
  * Requested consultations (paid or authorised: `requested_at` set) per local day of their start,
- * the doctor's current specialty, status and who canceled. Kept by row triggers on `appointments`
- * (−1 for the old state, +1 for the new) and on a doctor's specialty change (their counts move);
- * backfilled by the migration.
+ * the doctor's current specialty, status and who canceled. Row triggers on `appointments` append
+ * −1 for the old state and +1 for the new, and a doctor's specialty change appends the move of their
+ * counts; like `ledger_daily`, rows are only appended and folded later (decision 130).
  */
 export const appointmentDaily = pgTable(
   'appointment_daily',
@@ -1236,7 +1238,7 @@ export const appointmentDaily = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [
-    unique('appointment_daily_key').on(t.day, t.specialtyId, t.status, t.canceledBy).nullsNotDistinct(),
+    index('appointment_daily_key_idx').on(t.day, t.specialtyId, t.status, t.canceledBy),
     // The completed count of all time and the period's top specialties read only completed rows.
     index('appointment_daily_status_idx').on(t.status, t.day, t.specialtyId),
   ],

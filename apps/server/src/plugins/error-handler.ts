@@ -1,11 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isConflict } from '../db/conflict-retry.ts';
 import { AppError, INTERNAL_ERROR_MESSAGE, VALIDATION_ERROR_MESSAGE } from '../lib/errors.ts';
 import { RATE_LIMIT_MESSAGE } from './rate-limit.ts';
 import { inputIssuesOf } from './validation.ts';
 
 export const NOT_FOUND_MESSAGE = 'Recurso não encontrado.';
 export const METHOD_NOT_ALLOWED_MESSAGE = 'Método não permitido para este endereço.';
+export const CONFLICT_MESSAGE =
+  'Muitas operações ao mesmo tempo. Nada foi alterado; tente novamente em instantes.';
 
 /**
  * Every error leaves as `{ message, fieldErrors?, code? }`. Validation problems name each field
@@ -46,6 +49,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Fastify's own 4xx (malformed JSON, unsupported media type, body too large…).
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(clientError(error.statusCode, error.code));
+    }
+    // Two requests that still conflicted after their transaction ran again (decision 130): the
+    // request changed nothing and may simply be sent again.
+    if (isConflict(error)) {
+      request.log.warn({ err: error }, 'transaction conflicted on every try');
+      return reply.status(503).header('retry-after', '1').send({ message: CONFLICT_MESSAGE, code: 'busy' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE });
