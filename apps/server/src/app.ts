@@ -45,6 +45,7 @@ import { EmailDelivery } from './modules/email/email.delivery.ts';
 import { adminEmailRoutes } from './modules/email/email.routes.ts';
 import { createFileStorage } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ReadinessState } from './modules/health/readiness.ts';
 import { healthSpaceRoutes } from './modules/health-space/health-space.routes.ts';
 import { LIVE_SESSIONS_CHANNEL } from './modules/live/live.events.ts';
 import { LiveHub } from './modules/live/live.hub.ts';
@@ -94,6 +95,8 @@ declare module 'fastify' {
     booking: BookingContext;
     /** The sockets of this instance and the events they get (modules/live). */
     live: LiveHub;
+    /** Whether this instance should get traffic: starting, ready or draining (decision 131). */
+    readiness: ReadinessState;
     /** Payouts to doctors with their provider (tests replace it and call the builder). */
     payouts: PayoutsContext;
     /** The platform settings as they stand, applied at run time on every instance (modules/settings). */
@@ -328,6 +331,7 @@ export async function buildApp(
   });
   const live = new LiveHub(database, (token) => auth.sessionAlive(token), app.log.child({ module: 'live' }));
   app.decorate('live', live);
+  app.decorate('readiness', new ReadinessState());
   app.addHook('onReady', () => live.start());
   app.addHook('preClose', () => live.stop());
   await app.register(publicCachePlugin);

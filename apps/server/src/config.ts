@@ -77,6 +77,19 @@ const envSchema = z.object({
   ),
   /** Signing secret of the Stripe webhook endpoint that listens to connected accounts (Connect). */
   STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+  /**
+   * On SIGTERM, seconds the instance keeps serving while saying "not ready", so the proxy's health
+   * check takes it out of rotation before it stops listening (decision 131).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds from 0 to 120' })
+      .int({ error: 'must be a whole number of seconds from 0 to 120' })
+      .min(0, { error: 'must be a whole number of seconds from 0 to 120' })
+      .max(120, { error: 'must be a whole number of seconds from 0 to 120' })
+      .optional(),
+  ),
   /** When payouts are built: five cron fields on São Paulo's clock (default Mondays 09:00). */
   PAYOUT_SCHEDULE: z.preprocess(
     emptyToUndefined,
@@ -216,6 +229,8 @@ export interface AppConfig {
   paymentsTestMode: boolean;
   /** Days a doctor's share stays held after the consultation ends (decision 080); default 7. */
   shareHoldDays: number;
+  /** Seconds an instance drains on SIGTERM before it stops listening: 5 in production, else 0. */
+  drainSeconds: number;
   iceServers: z.infer<typeof iceServerSchema>[];
   /** A TURN server in shared-secret mode (coturn's use-auth-secret): credentials made per user. */
   turn: { urls: string[]; secret: string } | undefined;
@@ -367,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payouts: { schedule: e.PAYOUT_SCHEDULE, minimumAmount: e.PAYOUT_MINIMUM_CENTAVOS },
     paymentsTestMode,
     shareHoldDays: e.DOCTOR_SHARE_HOLD_DAYS,
+    drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     iceServers: e.ICE_SERVERS ?? [],
     turn: e.TURN_URLS?.length && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : undefined,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -57,9 +57,16 @@ export async function startServer(
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Not ready from now on, but still serving: the proxy's health check takes this instance out of
+    // rotation meanwhile, so no new request reaches a closed port (decision 131). Then the live
+    // sockets close with "reconnect" (they come back through another instance), the job workers
+    // finish or hand back their jobs, and in-flight requests finish.
+    app.readiness.beginDrain();
+    app.log.info({ signal, drainSeconds: config.drainSeconds }, 'draining: not ready, still serving');
+    const force = setTimeout(() => process.exit(1), (config.drainSeconds + 15) * 1000);
     force.unref();
+    await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+    app.log.info('shutting down: finishing in-flight requests');
     try {
       await app.close();
       await database.close();
@@ -73,6 +80,7 @@ export async function startServer(
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.readiness.markReady();
   app.log.info(
     {
       url: config.appUrl,

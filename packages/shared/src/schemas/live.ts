@@ -16,9 +16,12 @@ export const LIVE_PATH = '/api/live';
 /**
  * Close codes the client reads: 4401 the session ended (sign in again); 4403 another site; 4409 the
  * user opened more live tabs than allowed and this, the oldest, was let go (reconnect only when the
- * tab is looked at again); 4429 the tab kept sending past its rate (reconnect with back-off).
+ * tab is looked at again); 4429 the tab kept sending past its rate (reconnect with back-off); 1012
+ * (WebSocket's "service restart") this instance is stopping — reconnect at once, another instance
+ * answers (decision 131).
  */
 export const LIVE_CLOSE = {
+  restarting: 1012,
   sessionEnded: 4401,
   forbidden: 4403,
   tooManyConnections: 4409,

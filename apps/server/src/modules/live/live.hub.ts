@@ -117,7 +117,9 @@ export class LiveHub {
   async stop(): Promise<void> {
     clearInterval(this.beat);
     for (const unlisten of this.unlisten.splice(0)) await unlisten();
-    for (const set of this.byUser.values()) for (const c of set) c.socket.close(1001);
+    // The instance is going away, not the service: tabs reconnect at once, through another instance.
+    for (const set of this.byUser.values())
+      for (const c of set) c.socket.close(LIVE_CLOSE.restarting, 'reconnect');
     this.byUser.clear();
     this.bySession.clear();
   }

@@ -20,13 +20,17 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** Tabs of a stopping instance (1012) come back within this, spread at random. */
+export const RESTART_SPREAD_MS = 1_000;
+
 /**
  * One tab's live connection: connects, says hello with the last event id it saw (the server sends
  * what was missed), sends heartbeats, and reconnects with back-off when the link drops — at once
  * when the browser says it is back online (and it lets go at once when the browser says it is
  * offline). A 4401 close (the session ended) stops it. A 4409 close (the user has more live tabs
  * than allowed, and this was the oldest) waits until the tab is looked at again, so two tabs never
- * take turns pushing each other out.
+ * take turns pushing each other out. A 1012 close (the instance is stopping for a deploy) reconnects
+ * within a second, with no back-off: another instance answers and sends what was missed.
  */
 export class LiveClient {
   private socket: WebSocket | undefined;
@@ -156,6 +160,13 @@ export class LiveClient {
       // (rarely the oldest) tries again with back-off like after any drop.
       if (close.code === LIVE_CLOSE.tooManyConnections && document.visibilityState !== 'visible') {
         this.parked = true;
+        return;
+      }
+      // An instance stopping for a deploy: not a failure, so no back-off — only a short random pause
+      // so that its tabs do not all land on the other instance in the same instant.
+      if (close.code === LIVE_CLOSE.restarting) {
+        this.attempts = 0;
+        this.retry = setTimeout(() => this.connect(), Math.random() * RESTART_SPREAD_MS);
         return;
       }
       this.retry = setTimeout(() => this.connect(), reconnectDelay(this.attempts++));
