@@ -52,6 +52,7 @@ import { LiveHub } from './modules/live/live.hub.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { defineMessageJobs, type MessagesContext } from './modules/messages/messages.service.ts';
+import { APP_VERSION, Metrics, registerRequestMetrics } from './modules/metrics/metrics.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
@@ -97,6 +98,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** Whether this instance should get traffic: starting, ready or draining (decision 131). */
     readiness: ReadinessState;
+    /** Prometheus metrics of this instance (decision 132). */
+    metrics: Metrics;
     /** Payouts to doctors with their provider (tests replace it and call the builder). */
     payouts: PayoutsContext;
     /** The platform settings as they stand, applied at run time on every instance (modules/settings). */
@@ -152,10 +155,24 @@ export async function buildApp(
   // schedules. Without backgroundJobs (tests) it starts with the first send: starting costs a few
   // hundred ms, and most apps a test suite builds never send a job; recurring jobs then run only
   // when a test sends them.
-  // A transaction PostgreSQL aborted for a deadlock or serialization failure runs again (decision 130).
-  database.onConflictRetry(({ attempt, sqlState }) =>
-    app.log.warn({ attempt, sqlState }, 'transaction conflicted with another and runs again'),
+  // What this instance exposes to Prometheus (decision 132); served on METRICS_PORT by start-up.
+  const metrics = new Metrics(
+    database,
+    {
+      version: APP_VERSION,
+      env: config.env,
+      databaseDriver: database.driver,
+      paymentsTestMode: config.paymentsTestMode,
+    },
+    () => app.live?.size ?? 0,
   );
+  app.decorate('metrics', metrics);
+  registerRequestMetrics(app, metrics);
+  // A transaction PostgreSQL aborted for a deadlock or serialization failure runs again (decision 130).
+  database.onConflictRetry(({ attempt, sqlState }) => {
+    metrics.conflictRetries.inc({ sqlstate: sqlState });
+    app.log.warn({ attempt, sqlState }, 'transaction conflicted with another and runs again');
+  });
   const jobs = new JobQueue(database, {
     log: app.log.child({ module: 'jobs' }),
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,

@@ -81,6 +81,18 @@ const envSchema = z.object({
    * On SIGTERM, seconds the instance keeps serving while saying "not ready", so the proxy's health
    * check takes it out of rotation before it stops listening (decision 131).
    */
+  /** Port of the Prometheus endpoint (`/metrics`), on METRICS_HOST; none when unset (decision 132). */
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number from 1 to 65535' })
+      .int({ error: 'must be a port number from 1 to 65535' })
+      .min(1, { error: 'must be a port number from 1 to 65535' })
+      .max(65535, { error: 'must be a port number from 1 to 65535' })
+      .optional(),
+  ),
+  /** Interface of the metrics endpoint: loopback unless Prometheus scrapes from another machine. */
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   SHUTDOWN_DRAIN_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -231,6 +243,8 @@ export interface AppConfig {
   shareHoldDays: number;
   /** Seconds an instance drains on SIGTERM before it stops listening: 5 in production, else 0. */
   drainSeconds: number;
+  /** Where `/metrics` is served for Prometheus; undefined: not served. */
+  metrics: { port: number; host: string } | undefined;
   iceServers: z.infer<typeof iceServerSchema>[];
   /** A TURN server in shared-secret mode (coturn's use-auth-secret): credentials made per user. */
   turn: { urls: string[]; secret: string } | undefined;
@@ -383,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentsTestMode,
     shareHoldDays: e.DOCTOR_SHARE_HOLD_DAYS,
     drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     iceServers: e.ICE_SERVERS ?? [],
     turn: e.TURN_URLS?.length && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : undefined,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
@@ -5,6 +6,7 @@ import { addBuiltInSpecialtiesToNewDatabase } from './db/built-in-catalogue.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { localEncryptionKey } from './lib/encryption.ts';
 import { localPlatformCertificate } from './modules/clinical-documents/clinical-documents.signing.ts';
+import { serveMetrics } from './modules/metrics/metrics.ts';
 
 /** Reads the configuration, or stops the process with the message naming each wrong variable. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -53,6 +55,7 @@ export async function startServer(
 
   if (config.admin) await ensureConfiguredAdmin(app, config.admin);
 
+  let metricsServer: Server | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -68,6 +71,7 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
     app.log.info('shutting down: finishing in-flight requests');
     try {
+      metricsServer?.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -80,6 +84,8 @@ export async function startServer(
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics)
+    metricsServer = await serveMetrics(app.metrics, config.metrics.port, config.metrics.host);
   app.readiness.markReady();
   app.log.info(
     {

@@ -48,6 +48,8 @@ export interface Database {
    * PostgreSQL only — the embedded database runs one transaction at a time).
    */
   onConflictRetry(listener: (info: { attempt: number; sqlState: string }) => void): void;
+  /** The pool's connections (PostgreSQL); undefined for the embedded database's single one. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     jobsConnection: () => ({ pglite: client }),
     onConflictRetry: () => {},
+    poolStats: () => undefined,
     close: () => client.close(),
   };
 }
@@ -134,6 +137,7 @@ export async function openPostgres(url: string): Promise<Database> {
     onConflictRetry(listener) {
       conflictListener = listener;
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener?.end().catch(() => {});
       await pool.end();

@@ -89,13 +89,11 @@ describe.skipIf(!testDatabaseUrl())('money paths at once (PostgreSQL)', () => {
 
     // Then at once: the accepted ones are canceled (refunds) while the new ones are accepted.
     await Promise.all([
-      ...first
-        .slice(0, 6)
-        .map((id, k) =>
-          call('POST', `/api/appointments/${id}/cancel`, patientCookies[k] as string, {
-            reason: 'Imprevisto',
-          }).then(note),
-        ),
+      ...first.slice(0, 6).map((id, k) =>
+        call('POST', `/api/appointments/${id}/cancel`, patientCookies[k] as string, {
+          reason: 'Imprevisto',
+        }).then(note),
+      ),
       ...second.map((id, k) =>
         call('POST', `/api/doctor/appointments/${id}/accept`, doctorCookies[k % 2] as string).then(note),
       ),
