@@ -206,10 +206,42 @@ export const doctorProfileSavedSchema = z.object({
   backToReview: z.boolean(),
 });
 
+/**
+ * What an approved doctor still lacks to be booked and paid: `agenda`, no free slot in their
+ * booking horizon (patients are not offered them); `payout`, no active payout account.
+ */
+export const SETUP_ITEMS = ['agenda', 'payout'] as const;
+export type SetupItem = (typeof SETUP_ITEMS)[number];
+
 export const doctorDashboardSchema = z.object({
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   rejectionReason: z.string().nullable(),
   missing: z.array(z.enum(MISSING_ITEMS)),
+  /** After approval: what is still to set up (empty before approval). */
+  setup: z.array(z.enum(SETUP_ITEMS)),
+  /** The next accepted consultation not over yet; `roomOpen` while its room can be joined. */
+  nextConsultation: z
+    .object({
+      id: z.uuid(),
+      patientName: z.string(),
+      startsAt: z.iso.datetime(),
+      endsAt: z.iso.datetime(),
+      status: z.enum(['confirmed', 'in_progress']),
+      roomOpen: z.boolean(),
+    })
+    .nullable(),
+  /** Requests waiting for the doctor's answer: how many, and the first few by answer deadline. */
+  pendingRequests: z.object({
+    count: z.number().int(),
+    items: z.array(
+      z.object({
+        id: z.uuid(),
+        patientName: z.string(),
+        startsAt: z.iso.datetime(),
+        respondBy: z.iso.datetime().nullable(),
+      }),
+    ),
+  }),
   documents: z.object({ identity: doctorDocumentSchema.nullable(), crm: doctorDocumentSchema.nullable() }),
   stats: z.object({
     consultationsToday: z.number().int(),

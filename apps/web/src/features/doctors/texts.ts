@@ -101,5 +101,29 @@ export const DOCTORS_TEXT = {
       noHours: 'Cadastre seus horários na Agenda',
     },
     loadError: 'Não foi possível carregar o dashboard.',
+    todayLink: 'Ver a agenda de hoje',
+    next: {
+      title: 'Próxima consulta',
+      none: 'Nenhuma consulta confirmada pela frente.',
+      openRoom: 'Abrir sala',
+      roomOpensAt: (time: string) => `A sala abre às ${time}.`,
+      inProgress: 'Em andamento',
+    },
+    requests: {
+      title: 'Solicitações pendentes',
+      none: 'Nenhuma solicitação aguardando sua resposta.',
+      respondBy: (when: string) => `Responder até ${when}`,
+      seeAll: (n: number) => (n === 1 ? 'Responder a solicitação' : `Ver as ${n} solicitações`),
+    },
+    setup: {
+      title: 'Para receber consultas',
+      intro: 'Seu cadastro foi aprovado. Falta pouco para os pacientes poderem agendar e você receber:',
+      items: {
+        agenda: 'Cadastrar seus horários de atendimento na Agenda',
+        payout: 'Informar seus dados de repasse em Meu Perfil',
+      },
+      hidden:
+        'Enquanto você não tiver horários livres, seu perfil aparece sem o botão de agendamento e fica fora da busca.',
+    },
   },
 } as const;
