@@ -70,6 +70,16 @@ export const DOCTORS_TEXT = {
     completeFirst: 'Complete os dados profissionais antes de enviar documentos.',
     sentOn: (date: string) => `Enviado em ${date}`,
   },
+  name: {
+    title: 'Nome',
+    label: 'Nome completo',
+    hint: 'Como está no registro do CRM. É o nome que os pacientes veem e que sai nos documentos.',
+    approvedHint:
+      'Seu cadastro já foi aprovado: a alteração do nome é analisada pela equipe antes de aparecer para os pacientes.',
+    save: 'Salvar nome',
+    request: 'Solicitar alteração',
+    waiting: (name: string) => `Alteração para “${name}” em análise pela equipe.`,
+  },
   dashboard: {
     pendingTitle: 'Em análise',
     pendingIntro: 'Seu cadastro está em análise pela nossa equipe. Veja o que falta:',

@@ -29,6 +29,7 @@ const PROFILE = {
   isComplete: true,
   documents: { identity: null, crm: null },
   missing: [],
+  nameChangeRequest: null,
   createdAt: '2026-11-01T12:00:00.000Z',
   updatedAt: '2026-11-01T12:00:00.000Z',
 } satisfies DoctorProfile;
