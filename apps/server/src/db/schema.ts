@@ -248,6 +248,12 @@ export const doctorProfiles = pgTable(
     education: text('education'),
     verificationStatus: verificationStatusEnum('verification_status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
+    /**
+     * An approved doctor's change of name waiting for the team (decision 100); null when none.
+     * The name itself lives in user_profiles and changes only when the team approves.
+     */
+    requestedFullName: text('requested_full_name'),
+    nameRequestedAt: timestamp('name_requested_at', { withTimezone: true }),
     payoutAccountId: text('payout_account_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

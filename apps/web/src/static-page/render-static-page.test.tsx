@@ -29,6 +29,7 @@ const doctor = (n: number): PublicDoctor => ({
   bio: 'Atendimento humanizado.',
   slug: `medica-${n}-crm-sp-${100000 + n}`,
   rating: n === 1 ? { average: 4.5, count: 2 } : { average: null, count: 0 },
+  bookable: true,
 });
 
 const PROFILE: PublicDoctorProfile = {

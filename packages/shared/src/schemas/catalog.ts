@@ -57,6 +57,8 @@ export const publicDoctorSchema = z.object({
   /** The address of the doctor's public page (/medicos/:slug). */
   slug: z.string(),
   rating: ratingSummarySchema,
+  /** False when the doctor has no free slot in their booking horizon: shown, but not offered to book. */
+  bookable: z.boolean(),
 });
 export type PublicDoctor = z.infer<typeof publicDoctorSchema>;
 

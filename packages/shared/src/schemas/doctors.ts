@@ -40,6 +40,16 @@ export const DOCTOR_MESSAGES = {
   statusUpdated: (label: string) => `Status do médico atualizado para: ${label}`,
   statusUpdateFailed: 'Falha ao atualizar status do médico',
   approveWithoutCrm: 'Não é possível aprovar: o médico ainda não enviou a carteira do CRM.',
+  shortName: 'Nome deve ter no mínimo 3 caracteres',
+  longName: 'Nome deve ter no máximo 120 caracteres',
+  nameSaved: 'Nome atualizado com sucesso',
+  nameRequested: 'Pedido de alteração de nome enviado. A equipe vai analisar.',
+  nameSaveFailed: 'Falha ao atualizar o nome',
+  sameName: 'Este já é o seu nome cadastrado',
+  noNameChange: 'Não há pedido de alteração de nome a decidir',
+  nameChangeApproved: 'Alteração de nome aprovada',
+  nameChangeRejected: 'Alteração de nome recusada',
+  nameDecisionFailed: 'Falha ao decidir a alteração de nome',
 } as const;
 
 /** Consultation lengths a doctor can pick, in minutes. */
@@ -195,6 +205,8 @@ export const doctorProfileSchema = z.object({
   /** The current document of each kind (the latest sent), or null when none was sent. */
   documents: z.object({ identity: doctorDocumentSchema.nullable(), crm: doctorDocumentSchema.nullable() }),
   missing: z.array(z.enum(MISSING_ITEMS)),
+  /** An approved doctor's change of name waiting for the team; null when none (decision 100). */
+  nameChangeRequest: z.object({ fullName: z.string(), requestedAt: z.iso.datetime() }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -206,10 +218,42 @@ export const doctorProfileSavedSchema = z.object({
   backToReview: z.boolean(),
 });
 
+/**
+ * What an approved doctor still lacks to be booked and paid: `agenda`, no free slot in their
+ * booking horizon (patients are not offered them); `payout`, no active payout account.
+ */
+export const SETUP_ITEMS = ['agenda', 'payout'] as const;
+export type SetupItem = (typeof SETUP_ITEMS)[number];
+
 export const doctorDashboardSchema = z.object({
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   rejectionReason: z.string().nullable(),
   missing: z.array(z.enum(MISSING_ITEMS)),
+  /** After approval: what is still to set up (empty before approval). */
+  setup: z.array(z.enum(SETUP_ITEMS)),
+  /** The next accepted consultation not over yet; `roomOpen` while its room can be joined. */
+  nextConsultation: z
+    .object({
+      id: z.uuid(),
+      patientName: z.string(),
+      startsAt: z.iso.datetime(),
+      endsAt: z.iso.datetime(),
+      status: z.enum(['confirmed', 'in_progress']),
+      roomOpen: z.boolean(),
+    })
+    .nullable(),
+  /** Requests waiting for the doctor's answer: how many, and the first few by answer deadline. */
+  pendingRequests: z.object({
+    count: z.number().int(),
+    items: z.array(
+      z.object({
+        id: z.uuid(),
+        patientName: z.string(),
+        startsAt: z.iso.datetime(),
+        respondBy: z.iso.datetime().nullable(),
+      }),
+    ),
+  }),
   documents: z.object({ identity: doctorDocumentSchema.nullable(), crm: doctorDocumentSchema.nullable() }),
   stats: z.object({
     consultationsToday: z.number().int(),
@@ -290,6 +334,33 @@ export const documentDecisionSchema = z
     path: ['reason'],
   });
 export type DocumentDecision = z.input<typeof documentDecisionSchema>;
+
+/**
+ * PUT /api/doctor/name: before approval the name changes at once (a rejected doctor goes back to
+ * review); once approved it is a request the team decides (decision 100).
+ */
+export const doctorNameInputSchema = z.object({
+  fullName: z
+    .string({ error: DOCTOR_MESSAGES.shortName })
+    .trim()
+    .min(3, { error: DOCTOR_MESSAGES.shortName })
+    .max(120, { error: DOCTOR_MESSAGES.longName }),
+});
+export type DoctorNameInput = z.infer<typeof doctorNameInputSchema>;
+export const doctorNameSavedSchema = z.object({
+  profile: doctorProfileSchema,
+  /** True when the change waits for the team (an approved doctor). */
+  requested: z.boolean(),
+});
+
+/** PATCH /api/admin/doctors/:doctorId/name-change: the team's decision on the pending request. */
+export const nameChangeDecisionSchema = z
+  .object({ decision: z.enum(['approve', 'reject'], { error: 'Decisão inválida' }), reason })
+  .refine((d) => d.decision !== 'reject' || !!d.reason, {
+    error: DOCTOR_MESSAGES.reasonRequired,
+    path: ['reason'],
+  });
+export type NameChangeDecision = z.input<typeof nameChangeDecisionSchema>;
 
 export const doctorIdParamsSchema = z.object({
   doctorId: z.uuid({ error: DOCTOR_MESSAGES.profileNotFound }),

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { type Queryable, readAll } from '../../db/client.ts';
 import { doctorProfiles, doctorRatings, specialties, userProfiles } from '../../db/schema.ts';
-import { slotDaysOfDoctors } from '../doctors/doctors.slots-batch.ts';
+import { hasOpeningHours, slotDaysOfDoctors } from '../doctors/doctors.slots-batch.ts';
 import { ratingSummary } from '../reviews/reviews.service.ts';
 import { byRating, containsPattern, folded, listedDoctor, ratingFields } from './catalog.repository.ts';
 
@@ -30,7 +30,8 @@ export async function bookableDoctors(
   query: Query,
   now = new Date(),
 ): Promise<PageResult<BookableDoctor>> {
-  const conditions: SQL[] = [listedDoctor];
+  // A doctor with no opening hours at all is never offered to book (decision 102).
+  const conditions: SQL[] = [listedDoctor, hasOpeningHours];
   if (query.specialty) conditions.push(eq(specialties.slug, query.specialty));
   if (query.q) conditions.push(sql`${folded(userProfiles.fullName)} like ${containsPattern(query.q)}`);
   if (query.minPrice !== undefined) conditions.push(gte(doctorProfiles.consultationPrice, query.minPrice));

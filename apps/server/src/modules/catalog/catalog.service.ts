@@ -7,6 +7,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nextAvailableDays } from '../doctors/doctors.agenda.service.ts';
+import { doctorsWithFreeSlot } from '../doctors/doctors.slots-batch.ts';
 import { publicReviews, ratingSummary } from '../reviews/reviews.service.ts';
 import * as repo from './catalog.repository.ts';
 
@@ -55,11 +56,16 @@ export class CatalogService {
       sort: query.sort,
       order: query.order,
     });
+    const bookable = await doctorsWithFreeSlot(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return {
       items: rows.map(({ reviewCount, ratingTenths, ...row }) => ({
         ...row,
         bio: shortBio(row.bio),
         rating: ratingSummary({ count: reviewCount, tenths: ratingTenths }),
+        bookable: bookable.has(row.id),
       })),
       total,
       page: query.page,

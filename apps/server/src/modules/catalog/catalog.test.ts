@@ -163,6 +163,7 @@ describe('with specialties and doctors', () => {
     expect(Object.keys(bruno ?? {}).sort()).toEqual(
       [
         'bio',
+        'bookable',
         'consultationPrice',
         'crmNumber',
         'crmState',

@@ -1,9 +1,14 @@
-import type { DoctorDashboard } from '@pulsa/shared/schemas/doctors';
+import { roomPhase } from '@pulsa/shared/lifecycle/appointment-lifecycle';
+import { ROOM_STAYS_OPEN_MINUTES_AFTER } from '@pulsa/shared/schemas/consultations';
+import type { DoctorDashboard, SetupItem } from '@pulsa/shared/schemas/doctors';
 import { DOCTOR_MESSAGES } from '@pulsa/shared/schemas/doctors';
-import { sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { appointments, payoutAccounts, userProfiles } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { monthlyRevenue } from '../earnings/earnings.service.ts';
 import { listExceptions, listWindows } from './doctors.agenda.repository.ts';
+import { nextAvailableDays } from './doctors.agenda.service.ts';
 import type { DoctorsContext } from './doctors.profile.service.ts';
 import { missingItems, toProfileDto } from './doctors.profile.service.ts';
 import { currentDocuments, findDoctor } from './doctors.repository.ts';
@@ -46,10 +51,22 @@ export async function dashboardFor(ctx: DoctorsContext, userId: string): Promise
   const hours = await monthHours(ctx, id, row.doctor);
   // From the ledger: this month's net share of accepted, paid consultations (decision 084).
   const revenue = await monthlyRevenue(ctx.db, { id, timeZone: tz });
+  const approved = profile.verificationStatus === 'approved';
+  const now = new Date();
+  const [setup, nextConsultation, pendingRequests] = approved
+    ? await Promise.all([
+        setupMissing(ctx.db, id, now),
+        nextConsultationOf(ctx.db, id, now),
+        pendingOf(ctx.db, id),
+      ])
+    : [[], null, { count: 0, items: [] }];
   return {
     verificationStatus: profile.verificationStatus,
     rejectionReason: profile.rejectionReason,
     missing: missingItems(row.doctor, docs),
+    setup,
+    nextConsultation,
+    pendingRequests,
     documents: profile.documents,
     stats: {
       consultationsToday: Number(s.today),
@@ -91,4 +108,95 @@ async function monthHours(
     bookingHorizonDays: 0,
   };
   return { any, capacity: capacityMinutes({ windows, exceptions, rules, fromDate: firstDay, days }) };
+}
+
+/**
+ * The checklist after approval: patients are offered only a doctor with a free slot in their
+ * booking horizon (the same slot maths as the public page), and the team pays only to an active
+ * payout account.
+ */
+async function setupMissing(db: Queryable, doctorId: string, now: Date): Promise<SetupItem[]> {
+  const [days, [account]] = await Promise.all([
+    nextAvailableDays(db, doctorId, 1, now),
+    db
+      .select({ status: payoutAccounts.status })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.doctorId, doctorId)),
+  ]);
+  const missing: SetupItem[] = [];
+  if (days.length === 0) missing.push('agenda');
+  if (account?.status !== 'active') missing.push('payout');
+  return missing;
+}
+
+/** The next accepted consultation whose room has not closed, or the one under way. */
+async function nextConsultationOf(
+  db: Queryable,
+  doctorId: string,
+  now: Date,
+): Promise<DoctorDashboard['nextConsultation']> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      patientName: userProfiles.fullName,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .innerJoin(userProfiles, eq(userProfiles.id, appointments.patientId))
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        inArray(appointments.status, ['confirmed', 'in_progress']),
+        // A confirmed one is "next" until its room closes (after its end); one under way always.
+        sql`(${appointments.status} = 'in_progress' or ${appointments.endsAt} > ${now}::timestamptz - make_interval(mins => ${ROOM_STAYS_OPEN_MINUTES_AFTER}))`,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .limit(5);
+  const next = rows.find((r) => roomPhase(r, now) === 'open' || r.startsAt > now) ?? null;
+  if (!next) return null;
+  return {
+    id: next.id,
+    patientName: next.patientName,
+    startsAt: next.startsAt.toISOString(),
+    endsAt: next.endsAt.toISOString(),
+    status: next.status as 'confirmed' | 'in_progress',
+    roomOpen: roomPhase(next, now) === 'open',
+  };
+}
+
+/** How many requests wait for the doctor's answer, and the first three by deadline. */
+async function pendingOf(db: Queryable, doctorId: string): Promise<DoctorDashboard['pendingRequests']> {
+  // The same "pending" as the requests list: asked of the doctor (not an unpaid hold), not answered.
+  const pending = and(
+    eq(appointments.doctorId, doctorId),
+    eq(appointments.status, 'scheduled'),
+    isNotNull(appointments.requestedAt),
+  );
+  const [[total], items] = await Promise.all([
+    db.select({ n: count() }).from(appointments).where(pending),
+    db
+      .select({
+        id: appointments.id,
+        patientName: userProfiles.fullName,
+        startsAt: appointments.startsAt,
+        respondBy: appointments.respondBy,
+      })
+      .from(appointments)
+      .innerJoin(userProfiles, eq(userProfiles.id, appointments.patientId))
+      .where(pending)
+      .orderBy(asc(appointments.respondBy), asc(appointments.startsAt))
+      .limit(3),
+  ]);
+  return {
+    count: Number(total?.n ?? 0),
+    items: items.map((r) => ({
+      id: r.id,
+      patientName: r.patientName,
+      startsAt: r.startsAt.toISOString(),
+      respondBy: r.respondBy?.toISOString() ?? null,
+    })),
+  };
 }

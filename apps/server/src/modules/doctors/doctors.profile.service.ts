@@ -72,6 +72,10 @@ export function toProfileDto(row: DoctorWithPerson, docs: CurrentDocs): DoctorPr
       crm: docs.crm ? toDocumentDto(docs.crm) : null,
     },
     missing: missingItems(d, docs),
+    nameChangeRequest:
+      d.requestedFullName && d.nameRequestedAt
+        ? { fullName: d.requestedFullName, requestedAt: d.nameRequestedAt.toISOString() }
+        : null,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
   };

@@ -4,6 +4,8 @@ import {
   adminDoctorQuerySchema,
   doctorDashboardSchema,
   doctorIdParamsSchema,
+  doctorNameInputSchema,
+  doctorNameSavedSchema,
   doctorProfileInputSchema,
   doctorProfileSavedSchema,
   doctorProfileSchema,
@@ -11,6 +13,7 @@ import {
   documentDecisionSchema,
   documentIdParamsSchema,
   documentKindSchema,
+  nameChangeDecisionSchema,
 } from '@pulsa/shared/schemas/doctors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,6 +31,7 @@ import {
   uploadDocument,
   uploadPhoto,
 } from './doctors.documents.service.ts';
+import { changeOwnName, decideNameChange } from './doctors.name.service.ts';
 import { type DoctorsContext, loadProfile, saveProfile } from './doctors.profile.service.ts';
 import {
   decideDoctor,
@@ -83,6 +87,21 @@ export async function doctorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => saveProfile(ctx, request.viewer.id, request.body),
+  );
+
+  r.put(
+    '/doctor/name',
+    {
+      preHandler: doctorOnly,
+      schema: {
+        tags: ['doctor'],
+        summary:
+          'Change your name: at once before approval (a rejected profile goes back to review); a request the team decides once approved',
+        body: doctorNameInputSchema,
+        response: { 200: doctorNameSavedSchema },
+      },
+    },
+    async (request) => changeOwnName(ctx, request.viewer.id, request.body.fullName),
   );
 
   r.get(
@@ -240,6 +259,21 @@ export async function doctorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => decideDoctor(ctx, request.viewer.id, request.params.doctorId, request.body),
+  );
+
+  r.patch(
+    '/admin/doctors/:doctorId/name-change',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve or refuse (with a reason) an approved doctor’s request to change their name',
+        params: doctorIdParamsSchema,
+        body: nameChangeDecisionSchema,
+        response: { 200: adminDoctorDetailSchema },
+      },
+    },
+    async (request) => decideNameChange(ctx, request.viewer.id, request.params.doctorId, request.body),
   );
 
   r.patch(

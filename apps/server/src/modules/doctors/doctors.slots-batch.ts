@@ -1,4 +1,5 @@
-import { and, gte, lte, ne, sql } from 'drizzle-orm';
+import { MAX_HORIZON_DAYS } from '@pulsa/shared/schemas/agenda';
+import { and, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, readAll } from '../../db/client.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { appointments, doctorAgendaExceptions, doctorAvailability, doctorProfiles } from '../../db/schema.ts';
@@ -142,3 +143,27 @@ export async function slotDaysOfDoctors(
   }
   return result;
 }
+
+/**
+ * Which of these doctors have a free slot within their own booking horizon: a doctor without one
+ * is shown to the public but not offered to book (decision 102). The same slot maths as the
+ * doctor's public page, in the same four queries for the whole page of doctors.
+ */
+export async function doctorsWithFreeSlot(
+  db: Queryable,
+  doctorIds: string[],
+  now = new Date(),
+): Promise<Set<string>> {
+  const days = await slotDaysOfDoctors(db, doctorIds, { days: MAX_HORIZON_DAYS + 1 }, now);
+  return new Set([...days].filter(([, list]) => list.some((d) => d.slots.length > 0)).map(([id]) => id));
+}
+
+/**
+ * In SQL, over `doctor_profiles`: the doctor has opening hours at all (a weekly window that is on,
+ * or extra hours from today on). The booking search, which pages in the database, keeps only
+ * these; a doctor without any can have no free slot.
+ */
+export const hasOpeningHours: SQL = or(
+  sql`exists (select 1 from ${doctorAvailability} where ${doctorAvailability.doctorId} = ${doctorProfiles.id} and ${doctorAvailability.isAvailable})`,
+  sql`exists (select 1 from ${doctorAgendaExceptions} where ${doctorAgendaExceptions.doctorId} = ${doctorProfiles.id} and ${eq(doctorAgendaExceptions.kind, 'extra')} and ${doctorAgendaExceptions.endDate} >= current_date - 1)`,
+) as SQL;

@@ -717,4 +717,63 @@ describe('dashboard', () => {
     const fresh = (await call('GET', '/api/doctor/dashboard', newDoctor.cookie)).json();
     expect(fresh.stats.occupancyRate).toBeNull();
   });
+
+  it('goes on past approval: says the agenda and the payout details are missing until they are set', async () => {
+    const doctor = await createDoctor(app.db, { fullName: 'Dra. Nova Aprovada', availability: [] });
+    const cookie = await signIn(doctor.email, doctor.password);
+    const before = (await call('GET', '/api/doctor/dashboard', cookie)).json();
+    expect(before).toMatchObject({
+      verificationStatus: 'approved',
+      setup: ['agenda', 'payout'],
+      nextConsultation: null,
+      pendingRequests: { count: 0, items: [] },
+    });
+    // Opening hours every day: the agenda is no longer missing.
+    for (const dayOfWeek of [0, 1, 2, 3, 4, 5, 6]) {
+      const res = await call('POST', '/api/doctors/me/agenda/windows', cookie, {
+        dayOfWeek,
+        startTime: '00:00',
+        endTime: '23:59',
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expect((await call('GET', '/api/doctor/dashboard', cookie)).json().setup).toEqual(['payout']);
+  });
+
+  it('shows the next consultation (its room open from 10 minutes before) and the requests waiting', async () => {
+    const doctor = await createDoctor(app.db, { fullName: 'Dra. Próxima Consulta' });
+    const cookie = await signIn(doctor.email, doctor.password);
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now + minutes * 60_000);
+    const [soon] = await app.db
+      .insert(appointments)
+      .values({
+        doctorId: doctor.doctorId as string,
+        patientId: patient.id,
+        startsAt: at(5),
+        endsAt: at(35),
+        status: 'confirmed',
+      })
+      .returning({ id: appointments.id });
+    const [request] = await app.db
+      .insert(appointments)
+      .values({
+        doctorId: doctor.doctorId as string,
+        patientId: patient.id,
+        startsAt: at(3 * 24 * 60),
+        endsAt: at(3 * 24 * 60 + 30),
+        status: 'scheduled',
+        requestedAt: new Date(now),
+        respondBy: at(24 * 60),
+      })
+      .returning({ id: appointments.id });
+    const dash = (await call('GET', '/api/doctor/dashboard', cookie)).json();
+    expect(dash.nextConsultation).toMatchObject({ id: soon?.id, roomOpen: true, status: 'confirmed' });
+    expect(dash.nextConsultation.patientName).toEqual(expect.any(String));
+    expect(dash.pendingRequests).toMatchObject({ count: 1, items: [{ id: request?.id }] });
+    // Another doctor sees none of it.
+    const other = (await call('GET', '/api/doctor/dashboard', otherDoctor.cookie)).json();
+    expect(other.nextConsultation).toBeNull();
+    expect(other.pendingRequests.count).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ConversationFacts, conversationState } from './messages.rules.ts';
+import { type ConversationFacts, conversationState, REOPEN_MIN_DAYS } from './messages.rules.ts';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
@@ -66,5 +66,25 @@ describe('conversationState', () => {
     const later = conversationState({ ...base, manual: reopened, lastCompletedEndsAt: daysAgo(1) }, now);
     expect(later.reason).toBe('follow_up');
     expect(conversationState({ ...base, manual: { state: 'open', at: daysAgo(8) } }, now).open).toBe(false);
+  });
+
+  it('keeps a reopen open for at least the fixed minimum when the follow-up window is 0 days', () => {
+    const reopened = { state: 'open' as const, at: daysAgo(1) };
+    const s = conversationState({ ...base, followUpDays: 0, manual: reopened }, now);
+    expect(s).toEqual({
+      open: true,
+      reason: 'reopened',
+      until: new Date(reopened.at.getTime() + REOPEN_MIN_DAYS * 86_400_000),
+    });
+    // The minimum ends too: a reopen is not forever.
+    const old = { state: 'open' as const, at: daysAgo(REOPEN_MIN_DAYS) };
+    expect(conversationState({ ...base, followUpDays: 0, manual: old }, now).open).toBe(false);
+  });
+
+  it('keeps a reopen for the follow-up window when it is longer than the minimum', () => {
+    const reopened = { state: 'open' as const, at: daysAgo(REOPEN_MIN_DAYS + 1) };
+    expect(conversationState({ ...base, followUpDays: 30, manual: reopened }, now).until).toEqual(
+      new Date(reopened.at.getTime() + 30 * 86_400_000),
+    );
   });
 });

@@ -134,7 +134,9 @@ export const ACCOUNT_TEXT = {
     title: 'Proteja sua conta com a verificação em duas etapas',
     description:
       'Você cuida de dados de saúde dos seus pacientes. Um código do celular, além da senha, impede que alguém entre com uma senha vazada.',
+    shortTitle: 'Ative a verificação em duas etapas',
     action: 'Ativar agora',
+    shortAction: 'Ativar',
     dismiss: 'Agora não',
   },
 } as const;

@@ -10,6 +10,8 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'commission.updated': 'Comissão alterada',
   'commission.deactivated': 'Comissão desativada',
   'doctor.status_changed': 'Verificação de médico decidida',
+  'doctor.name_change_approved': 'Alteração de nome de médico aprovada',
+  'doctor.name_change_rejected': 'Alteração de nome de médico recusada',
   'doctor_document.status_changed': 'Documento de médico avaliado',
   'email.retried': 'E-mail reenviado',
   'message_report.resolved': 'Denúncia de mensagem resolvida',

@@ -128,6 +128,7 @@ export const CATALOG_TEXT = {
     priceLabel: 'Valor da consulta',
     book: 'Agendar consulta',
     bookWith: (name: string) => `Agendar consulta com ${name}`,
+    notBookable: 'Sem horários livres para agendar no momento.',
     noBio: 'Este médico ainda não escreveu uma apresentação.',
   },
 } as const;

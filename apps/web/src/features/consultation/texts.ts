@@ -96,6 +96,7 @@ export const CONSULTATION_TEXT = {
     withPatient: (name: string) => `Consulta de ${name}`,
     notRecorded: 'Esta consulta não é gravada.',
     loadError: 'Falha ao abrir a consulta',
+    liveRefused: 'A consulta não recebeu o que você enviou',
     unavailable: 'Não foi possível abrir esta consulta.',
     back: 'Voltar às consultas',
     retry: 'Tentar novamente',

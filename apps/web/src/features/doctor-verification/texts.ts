@@ -46,6 +46,17 @@ export const VERIFICATION_TEXT = {
     cancel: 'Cancelar',
     confirm: 'Rejeitar',
   },
+  nameChange: {
+    title: 'Alteração de nome solicitada',
+    hint: 'Confira o novo nome com o registro do CRM antes de aprovar. Ao aprovar, ele passa a aparecer para os pacientes.',
+    fromTo: (from: string, to: string) => `De “${from}” para “${to}”.`,
+    approve: 'Aprovar novo nome',
+    reject: 'Recusar',
+    rejectTitle: (name: string) => `Recusar a alteração de nome de ${name}`,
+    failed: 'Falha ao decidir a alteração de nome',
+    approved: 'Alteração de nome aprovada',
+    rejected: 'Alteração de nome recusada',
+  },
   detail: {
     back: 'Voltar para Médicos',
     loadError: 'Falha ao carregar o cadastro do médico',

@@ -70,6 +70,16 @@ export const DOCTORS_TEXT = {
     completeFirst: 'Complete os dados profissionais antes de enviar documentos.',
     sentOn: (date: string) => `Enviado em ${date}`,
   },
+  name: {
+    title: 'Nome',
+    label: 'Nome completo',
+    hint: 'Como está no registro do CRM. É o nome que os pacientes veem e que sai nos documentos.',
+    approvedHint:
+      'Seu cadastro já foi aprovado: a alteração do nome é analisada pela equipe antes de aparecer para os pacientes.',
+    save: 'Salvar nome',
+    request: 'Solicitar alteração',
+    waiting: (name: string) => `Alteração para “${name}” em análise pela equipe.`,
+  },
   dashboard: {
     pendingTitle: 'Em análise',
     pendingIntro: 'Seu cadastro está em análise pela nossa equipe. Veja o que falta:',
@@ -101,5 +111,29 @@ export const DOCTORS_TEXT = {
       noHours: 'Cadastre seus horários na Agenda',
     },
     loadError: 'Não foi possível carregar o dashboard.',
+    todayLink: 'Ver a agenda de hoje',
+    next: {
+      title: 'Próxima consulta',
+      none: 'Nenhuma consulta confirmada pela frente.',
+      openRoom: 'Abrir sala',
+      roomOpensAt: (time: string) => `A sala abre às ${time}.`,
+      inProgress: 'Em andamento',
+    },
+    requests: {
+      title: 'Solicitações pendentes',
+      none: 'Nenhuma solicitação aguardando sua resposta.',
+      respondBy: (when: string) => `Responder até ${when}`,
+      seeAll: (n: number) => (n === 1 ? 'Responder a solicitação' : `Ver as ${n} solicitações`),
+    },
+    setup: {
+      title: 'Para receber consultas',
+      intro: 'Seu cadastro foi aprovado. Falta pouco para os pacientes poderem agendar e você receber:',
+      items: {
+        agenda: 'Cadastrar seus horários de atendimento na Agenda',
+        payout: 'Informar seus dados de repasse em Meu Perfil',
+      },
+      hidden:
+        'Enquanto você não tiver horários livres, seu perfil aparece sem o botão de agendamento e fica fora da busca.',
+    },
   },
 } as const;

@@ -62,7 +62,7 @@ export const MESSAGES_UI = {
   settings: {
     title: 'Mensagens',
     description:
-      'Por quantos dias depois de cada consulta concluída o paciente pode enviar mensagens. Depois disso, a conversa fica encerrada até uma nova consulta ou até você reabri-la.',
+      'Por quantos dias depois de cada consulta concluída o paciente pode enviar mensagens. Depois disso, a conversa fica encerrada até uma nova consulta ou até você reabri-la. Reaberta, ela fica aberta por esse prazo, e por pelo menos 7 dias.',
     label: 'Dias de acompanhamento',
     hint: 'De 0 a 90 dias. Padrão: 7.',
     save: 'Salvar',

@@ -108,6 +108,8 @@ export const RECORD_TEXT = {
     linkFor: (name: string, time: string) => `Prontuário da consulta de ${name} às ${time}`,
     draft: 'Rascunho salvo',
     notStarted: 'Não iniciado',
+    loadError: 'Falha ao carregar os prontuários a assinar',
+    retry: 'Tentar novamente',
   },
   page: {
     title: 'Prontuário da consulta',

@@ -13,6 +13,7 @@ export const REVIEWS_TEXT = {
   pages: 'Páginas de avaliações',
   previous: 'Avaliações mais recentes',
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  retry: 'Tentar novamente',
   admin: {
     tabs: { all: 'Todas', pending: 'Pendentes', approved: 'Aprovadas', rejected: 'Rejeitadas' },
     refresh: 'Atualizar',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { LIVE_CLOSE } from '@pulsa/shared/schemas/live';
+import { LIVE_CLOSE, LIVE_MESSAGES } from '@pulsa/shared/schemas/live';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveClient, RESTART_SPREAD_MS, reconnectDelay } from './live-client';
 
@@ -12,38 +12,65 @@ describe('reconnectDelay', () => {
   });
 });
 
-/** A socket the test opens and closes by hand; each one made is kept in order. */
+/** A socket the test drives: it opens, receives frames and is closed by the "server" on demand. */
 class FakeSocket {
-  static made: FakeSocket[] = [];
   static readonly OPEN = 1;
+  static made: FakeSocket[] = [];
   readyState = 0;
+  sent: string[] = [];
   onopen: (() => void) | null = null;
-  onmessage: ((m: { data: string }) => void) | null = null;
-  onclose: ((c: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: ((close: { code: number }) => void) | null = null;
+  constructor() {
     FakeSocket.made.push(this);
   }
-  send() {}
+  send(text: string) {
+    this.sent.push(text);
+  }
   close() {}
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+  }
+  frame(data: unknown) {
+    this.onmessage?.({ data: JSON.stringify(data) });
+  }
   serverCloses(code: number) {
     this.readyState = 3;
     this.onclose?.({ code });
   }
 }
 
-describe('LiveClient when the server closes the socket', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    FakeSocket.made = [];
-    vi.stubGlobal('WebSocket', FakeSocket);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.made = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
+const newClient = () => new LiveClient({ onSessionEnded: () => {}, url: 'ws://pulsa.test/api/live' });
+
+describe('LiveClient refusals', () => {
+  it('tells its listeners when the server refuses a message with an error frame', () => {
+    const client = newClient();
+    const refused: { code: string; message: string }[] = [];
+    client.onRefused((frame) => refused.push(frame));
+    client.start();
+    FakeSocket.made.at(-1)?.open();
+    FakeSocket.made
+      .at(-1)
+      ?.frame({ kind: 'error', code: 'rate_limited', message: LIVE_MESSAGES.rateLimited });
+    expect(refused).toEqual([{ code: 'rate_limited', message: LIVE_MESSAGES.rateLimited }]);
+    client.stop();
+  });
+});
+
+describe('LiveClient when the server closes the socket', () => {
   it('an instance stopping (1012) is met again within a second, however many drops came before', () => {
-    const client = new LiveClient({ onSessionEnded: () => {}, url: 'ws://pulsa.test/api/live' });
+    const client = newClient();
     client.start();
     // Three ordinary drops first: the back-off has grown to 8 s.
     for (let k = 0; k < 3; k++) {
@@ -58,7 +85,7 @@ describe('LiveClient when the server closes the socket', () => {
   });
 
   it('an ordinary drop waits for its back-off', () => {
-    const client = new LiveClient({ onSessionEnded: () => {}, url: 'ws://pulsa.test/api/live' });
+    const client = newClient();
     client.start();
     for (let k = 0; k < 3; k++) {
       FakeSocket.made.at(-1)?.serverCloses(1006);

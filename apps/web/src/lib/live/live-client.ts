@@ -4,6 +4,7 @@ import {
   LIVE_PATH,
   type LiveClientMessage,
   type LiveEventType,
+  type LiveFrame,
   type LiveServerEvent,
   liveFrameSchema,
 } from '@pulsa/shared/schemas/live';
@@ -15,6 +16,9 @@ type EventOf<T extends LiveEventType> = Extract<LiveServerEvent, { type: T }>;
  * Wait before reconnection attempt `attempt` (0-based): doubling from 1 s up to 30 s, each a random
  * 50–100 % of that, so a server restart is not met by every tab at the same instant.
  */
+/** A message of the tab the server refused, in the server's Portuguese words. */
+export type LiveRefusal = Omit<Extract<LiveFrame, { kind: 'error' }>, 'kind'>;
+
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(30_000, 1000 * 2 ** attempt);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
@@ -46,6 +50,7 @@ export class LiveClient {
   private readonly eventListeners = new Map<LiveEventType, Set<(event: LiveServerEvent) => void>>();
   private readonly statusListeners = new Set<(status: LiveStatus) => void>();
   private readonly readyListeners = new Set<(reconnected: boolean) => void>();
+  private readonly refusedListeners = new Set<(refusal: LiveRefusal) => void>();
   private wasReady = false;
   private readonly url: string;
   private readonly onSessionEnded: () => void;
@@ -110,6 +115,15 @@ export class LiveClient {
   onReady(listener: (reconnected: boolean) => void): () => void {
     this.readyListeners.add(listener);
     return () => this.readyListeners.delete(listener);
+  }
+
+  /**
+   * The server refused a message of this tab (an `error` frame; the link stays up). Whoever sent
+   * it tells the person, so nothing they did is lost without a word.
+   */
+  onRefused(listener: (refusal: LiveRefusal) => void): () => void {
+    this.refusedListeners.add(listener);
+    return () => this.refusedListeners.delete(listener);
   }
 
   /** The browser says the network is gone: say so now rather than after two silent heartbeats. */
@@ -200,6 +214,8 @@ export class LiveClient {
       this.setStatus('open');
       for (const listener of this.readyListeners) listener(this.wasReady);
       this.wasReady = true;
+    } else if (data.kind === 'error') {
+      for (const listener of this.refusedListeners) listener({ code: data.code, message: data.message });
     }
   }
 

@@ -13,7 +13,7 @@ import {
 import { sessionQueryOptions } from '@/lib/auth';
 import { platformQueryOptions } from '@/lib/platform';
 import { signingOut } from '@/lib/sign-out';
-import { LiveClient, type LiveStatus } from './live-client';
+import { LiveClient, type LiveRefusal, type LiveStatus } from './live-client';
 
 const LiveContext = createContext<LiveClient | null>(null);
 
@@ -69,6 +69,14 @@ export function useLiveReconnected(handler: () => void): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => client?.onReady((reconnected) => (reconnected ? latest.current() : undefined)), [client]);
+}
+
+/** Runs `handler` when the server refuses a message this tab sent on the live connection. */
+export function useLiveRefused(handler: (refusal: LiveRefusal) => void): void {
+  const client = useLiveClient();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => client?.onRefused((refusal) => latest.current(refusal)), [client]);
 }
 
 export function useLiveStatus(): LiveStatus {

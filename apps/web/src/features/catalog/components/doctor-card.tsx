@@ -38,7 +38,10 @@ export function DoctorCard({ doctor, bookingHref }: { doctor: PublicDoctor; book
         </div>
       </div>
       <p className="mt-4 flex-1 text-muted-foreground text-sm leading-relaxed">{doctor.bio ?? T.noBio}</p>
-      {bookingHref ? (
+      {!doctor.bookable ? (
+        // No free slot in the doctor's horizon: shown, but not offered to book (decision 102).
+        <p className="mt-5 text-muted-foreground text-sm">{T.notBookable}</p>
+      ) : bookingHref ? (
         <a
           href={bookingHref}
           aria-label={T.bookWith(doctor.name)}

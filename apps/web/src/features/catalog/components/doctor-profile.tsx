@@ -91,7 +91,8 @@ export function DoctorProfile({
             <Clock aria-hidden className="size-4 shrink-0" />
             {T.minutes(doctor.consultationMinutes)}
           </p>
-          {bookingHref ? (
+          {/* No free slot in the doctor's horizon: nothing to book, so no button (decision 102). */}
+          {bookingHref && doctor.nextAvailableDays.length > 0 ? (
             <a
               href={bookingHref}
               aria-label={D.bookWith(doctor.name)}

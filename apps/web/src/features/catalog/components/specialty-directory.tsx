@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { DIRECTORY_PARAMS, type DirectoryFilter } from '../directory-filter';
 import { CATALOG_TEXT } from '../texts';
 import { EmptyState } from './empty-state';
@@ -90,10 +91,10 @@ export function SpecialtyDirectory({
             <EmptyState title={CATALOG_TEXT.noSpecialties} hint={CATALOG_TEXT.noSpecialtiesHint} />
           )
         ) : (
-          <ul className={specialtyGridClassName}>
+          <ul className={cn(specialtyGridClassName, 'gap-2 sm:gap-4')}>
             {results.map((specialty) => (
               <li key={specialty.id} className="flex">
-                <SpecialtyCard specialty={specialty} headingLevel="h2" />
+                <SpecialtyCard specialty={specialty} headingLevel="h2" compactOnPhone />
               </li>
             ))}
           </ul>

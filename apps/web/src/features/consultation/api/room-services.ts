@@ -7,8 +7,15 @@ import {
 import { REVIEW_COMMENT_MAX_LENGTH, type ReviewInput } from '@pulsa/shared/schemas/reviews';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
+import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
-import { useLiveEvent, useLiveReconnected, useLiveSend, useLiveStatus } from '@/lib/live/live-provider';
+import {
+  useLiveEvent,
+  useLiveReconnected,
+  useLiveRefused,
+  useLiveSend,
+  useLiveStatus,
+} from '@/lib/live/live-provider';
 import { clockIn, viewerTimeZone } from '@/lib/zoned-time';
 import type { ChatItem } from '../components/chat-panel';
 import { nextRoomStateChange } from '../room-phase';
@@ -168,6 +175,11 @@ function useLive(view: RoomView, handlers: RoomLiveHandlers) {
   useLiveEvent('consultation.signal', (event) => {
     if (event.appointmentId === appointmentId && event.from !== myUserId) handlers.onSignal(event.signal);
   });
+  // The server refused something this tab sent (past its rate): say so, in the server's words,
+  // rather than let the call or the presence silently miss it.
+  useLiveRefused((refusal) =>
+    toast.error(CONSULTATION_TEXT.room.liveRefused, { description: refusal.message }),
+  );
   // Stable functions: the page runs effects on them (a new one each render would join again each render).
   const sendSignal = useCallback(
     (signal: Parameters<RoomLiveHandlers['onSignal']>[0]) =>

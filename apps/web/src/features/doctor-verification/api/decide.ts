@@ -2,6 +2,7 @@ import type {
   AdminDoctorDetail,
   DoctorStatusDecision,
   DocumentDecision,
+  NameChangeDecision,
 } from '@pulsa/shared/schemas/doctors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -35,5 +36,14 @@ export function useDecideDocument() {
     ({ documentId, ...decision }: DocumentDecision & { documentId: string }) =>
       api.patch<AdminDoctorDetail>(`/api/admin/doctor-documents/${documentId}`, decision),
     VERIFICATION_TEXT.detail.documentFailed,
+  );
+}
+
+/** Approve or refuse (with a reason) an approved doctor's request to change their name. */
+export function useDecideNameChange() {
+  return useDecision(
+    ({ doctorId, ...decision }: NameChangeDecision & { doctorId: string }) =>
+      api.patch<AdminDoctorDetail>(`/api/admin/doctors/${doctorId}/name-change`, decision),
+    VERIFICATION_TEXT.nameChange.failed,
   );
 }

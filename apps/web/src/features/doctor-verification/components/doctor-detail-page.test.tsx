@@ -59,6 +59,7 @@ const PROFILE: DoctorProfile = {
   isComplete: true,
   documents: { identity: IDENTITY, crm: CRM },
   missing: ['review'],
+  nameChangeRequest: null,
   createdAt: '2026-11-01T12:00:00.000Z',
   updatedAt: '2026-11-03T12:00:00.000Z',
 };

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { useAdminDoctor } from '../api/get-admin-doctor';
 import { VERIFICATION_TEXT } from '../texts';
 import { DocumentReview } from './document-review';
+import { NameChangeReview } from './name-change-review';
 import { StatusActions } from './status-actions';
 import { VerificationHistory } from './verification-history';
 
@@ -80,6 +81,7 @@ export function DoctorDetailPage({ doctorId }: { doctorId: string }) {
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <div className="space-y-6">
+          <NameChangeReview profile={profile} />
           <Card>
             <CardHeader>
               <CardTitle>{T.decision}</CardTitle>

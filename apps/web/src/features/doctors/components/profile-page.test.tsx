@@ -37,6 +37,7 @@ const PROFILE: DoctorProfile = {
   isComplete: true,
   documents: { identity: null, crm: null },
   missing: ['identity', 'crm'],
+  nameChangeRequest: null,
   createdAt: '2026-11-01T12:00:00.000Z',
   updatedAt: '2026-11-01T12:00:00.000Z',
 };

@@ -8,6 +8,7 @@ import { PayoutCard } from '@/features/payouts';
 import { useMyProfile } from '../api/get-my-profile';
 import { DOCTORS_TEXT } from '../texts';
 import { DocumentsSection } from './documents-section';
+import { NameCard } from './name-card';
 import { PhotoCard } from './photo-card';
 import { ProfileForm } from './profile-form';
 import { ProfileLoadError } from './profile-load-error';
@@ -35,6 +36,7 @@ export function ProfilePage() {
       {data ? (
         <div className="space-y-6">
           <PhotoCard profile={data} />
+          <NameCard key={`${data.fullName}|${data.nameChangeRequest?.fullName ?? ''}`} profile={data} />
           <Card>
             <CardHeader>
               <CardTitle>{DOCTORS_TEXT.form.professional}</CardTitle>

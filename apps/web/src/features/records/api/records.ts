@@ -46,6 +46,7 @@ export const cid10Query = (q: string) =>
 export const pendingRecordsQuery = queryOptions({
   queryKey: ['records', 'pending'],
   queryFn: ({ signal }) => api.get<{ items: PendingRecord[] }>('/api/doctor/records/pending', { signal }),
+  meta: { errorTitle: RECORD_TEXT.pending.loadError },
 });
 
 export const patientRecordQuery = (appointmentId: string) =>

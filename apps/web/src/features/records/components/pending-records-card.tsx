@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
+import { ListLoadError } from '@/components/layout/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,6 +24,10 @@ export function PendingRecordsCard() {
   useLiveEvent('appointment.changed', refresh);
   useLiveReconnected(refresh);
   const items = pending.data?.items ?? [];
+  if (pending.isError && !pending.data)
+    return (
+      <ListLoadError message={T.loadError} actionLabel={T.retry} onRetry={() => void pending.refetch()} />
+    );
   if (items.length === 0) return null;
   const zone = viewerTimeZone();
   return (

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE, type PAGE_SIZE_OPTIONS } from '@pulsa/shared/constants/business';
 import type { DoctorReviewPage, PublicReview } from '@pulsa/shared/schemas/reviews';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api-client';
@@ -8,8 +9,14 @@ const T = REVIEWS_TEXT.doctor;
 const PATH = '/api/doctor/reviews';
 const keys = { all: ['doctor', 'reviews'] as const };
 
-/** The doctor's published reviews; one published or taken down by the team reaches the open list. */
-export function useDoctorReviews(page: number, pageSize = 5) {
+/**
+ * The doctor's published reviews; one published or taken down by the team reaches the open list.
+ * The page size is one the shared page rule accepts (a size it refuses answered 400 on every dashboard).
+ */
+export function useDoctorReviews(
+  page: number,
+  pageSize: (typeof PAGE_SIZE_OPTIONS)[number] = DEFAULT_PAGE_SIZE,
+) {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.all });
   useLiveEvent('review.changed', refresh);

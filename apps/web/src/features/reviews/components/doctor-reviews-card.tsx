@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useDoctorReviews, useReplyToReview } from '../api/doctor-reviews';
 import { REVIEWS_TEXT } from '../texts';
@@ -26,7 +27,19 @@ export function DoctorReviewsCard({ doctorName }: { doctorName: string }) {
       <CardContent className="space-y-3 p-6">
         <h2 className="font-semibold text-lg">{T.title}</h2>
         <p className="text-muted-foreground text-sm">{T.description}</p>
-        {!data ? null : data.rating.average === null ? (
+        {!data ? (
+          query.isError ? (
+            // A failed first load says so and offers a retry: never an empty card (the toast said why).
+            <div role="alert" className="flex flex-col items-start gap-2">
+              <p className="font-medium text-sm">{T.loadError}</p>
+              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                {REVIEWS_TEXT.retry}
+              </Button>
+            </div>
+          ) : (
+            <Skeleton className="h-16" />
+          )
+        ) : data.rating.average === null ? (
           <p className="text-muted-foreground text-sm">{T.none}</p>
         ) : (
           <>
