@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedActions,
+  cancellationOutcome,
   freeCancellationAfterMove,
   freeCancellationFor,
   type LifecycleActor,
@@ -191,6 +192,24 @@ describe('refund terms', () => {
     expect(refundOnCancel(state(), 'patient', at(-24 * HOUR + 1))).toBe('none');
     for (const by of ['doctor', 'admin', 'system'] as const)
       expect(refundOnCancel(state(), by, at(-MIN))).toBe('full');
+  });
+
+  it('what a cancellation gives back follows the action: nothing where the cancel is refused', () => {
+    // A confirmed consultation under way: neither the patient nor the team may cancel it.
+    const underWay = state({ status: 'in_progress' });
+    for (const by of ['patient', 'admin'] as const)
+      expect(cancellationOutcome(underWay, by, at(5 * MIN))).toEqual({ refusal: 'started', refund: 'none' });
+    expect(cancellationOutcome(underWay, 'doctor', at(5 * MIN)).refund).toBe('none');
+    // Started (past its start, still "confirmed"): the patient's cancel is refused, so no refund.
+    expect(cancellationOutcome(state({ freeCancellationUntil: at(HOUR) }), 'patient', at(MIN))).toEqual({
+      refusal: 'started',
+      refund: 'none',
+    });
+    expect(cancellationOutcome(state({ status: 'completed' }), 'patient', at(-HOUR))).toEqual({
+      refusal: 'ended',
+      refund: 'none',
+    });
+    expect(cancellationOutcome(state(), 'patient', days(2))).toEqual({ refusal: null, refund: 'full' });
   });
 
   it('terms are never recomputed from a moved start: the fixed instant decides', () => {

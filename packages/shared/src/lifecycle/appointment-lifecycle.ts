@@ -217,6 +217,20 @@ export function refusal(
   }
 }
 
+/**
+ * What this viewer's cancellation now would give back — the one rule the preview, the team's refund
+ * suggestion and the action itself follow: nothing when the cancel would be refused (under way,
+ * already ended, not theirs to cancel), else the refund rule's answer.
+ */
+export function cancellationOutcome(
+  s: LifecycleState,
+  by: LifecycleActor,
+  now: Date,
+): { refusal: Refusal | null; refund: 'full' | 'none' } {
+  const refused = refusal(s, by, 'cancel', now);
+  return { refusal: refused, refund: refused ? 'none' : refundOnCancel(s, by, now) };
+}
+
 /** Everything this viewer may do now, in the table's order. */
 export function allowedActions(s: LifecycleState, by: LifecycleActor, now: Date): AppointmentAction[] {
   return APPOINTMENT_ACTIONS.filter((action) => refusal(s, by, action, now) === null);

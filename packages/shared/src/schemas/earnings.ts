@@ -14,11 +14,19 @@ export const EARNINGS_MESSAGES = {
 } as const;
 
 /**
- * held: the share is still held ("A liberar"); the released rest is covered by payouts in release
+ * awaiting_acceptance: paid, the doctor has not accepted the request yet ("Aguardando seu aceite":
+ * refunded in full if refused); held: the share is still held ("A liberar"); the released rest is covered by payouts in release
  * order: paid ("Pago"), in transit ("Em transferência"), or not yet ("Disponível"); refunded: nothing
  * is left for the doctor (refunded in full).
  */
-export const EARNING_STATUSES = ['held', 'available', 'in_transit', 'paid', 'refunded'] as const;
+export const EARNING_STATUSES = [
+  'awaiting_acceptance',
+  'held',
+  'available',
+  'in_transit',
+  'paid',
+  'refunded',
+] as const;
 export type EarningStatus = (typeof EARNING_STATUSES)[number];
 
 /** A calendar month "yyyy-MM" (2000-01 to 2100-12). */
@@ -54,8 +62,13 @@ export const earningItemSchema = z.object({
 export type EarningItem = z.infer<typeof earningItemSchema>;
 
 export const earningsBalanceSchema = z.object({
-  /** "A liberar": not yet releasable (to happen, inside the holding days, or disputed). */
+  /** "A liberar": accepted and not yet releasable (to happen, inside the holding days, or disputed). */
   held: z.number().int(),
+  /**
+   * "Aguardando seu aceite": paid requests the doctor has not accepted yet — refunded in full if
+   * refused, so kept out of "A liberar" (as "Receita mensal" leaves them out).
+   */
+  awaitingAcceptance: z.number().int(),
   /** "Disponível": released and not in a payout yet; negative when a refund came after a payout. */
   available: z.number().int(),
   /** "Em transferência": payouts created and not yet arrived. */

@@ -1,6 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants/statuses.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, type StatusTone } from '../constants/statuses.ts';
 import { boundedInt, INPUT_MESSAGES, MAX_PAGE, pageQuerySchema } from './common.ts';
 
 /** /admin/payments (decision 083): the list, a payment's details, refunds and "marcar como pago". */
@@ -58,6 +58,32 @@ export const ADMIN_PAYMENT_FILTER_LABEL: Record<AdminPaymentFilter | 'all', stri
   failed: 'Falhou',
 };
 
+/**
+ * One status per row, from the payment and what its ledger says moved (decision 105): a refused
+ * boleto is "Reembolso a transferir", not "Pago" and "Reembolsado" at once.
+ */
+export const ADMIN_PAYMENT_STATES = [
+  'pending',
+  'processing',
+  'paid',
+  'partly_refunded',
+  'refund_owed',
+  'refunded',
+  'disputed',
+  'failed',
+] as const;
+export type AdminPaymentState = (typeof ADMIN_PAYMENT_STATES)[number];
+export const ADMIN_PAYMENT_STATE: Record<AdminPaymentState, { label: string; tone: StatusTone }> = {
+  pending: { label: 'Pendente', tone: 'warning' },
+  processing: { label: 'Processando', tone: 'info' },
+  paid: { label: 'Pago', tone: 'success' },
+  partly_refunded: { label: 'Reembolsado em parte', tone: 'neutral' },
+  refund_owed: { label: 'Reembolso a transferir', tone: 'warning' },
+  refunded: { label: 'Reembolsado', tone: 'neutral' },
+  disputed: { label: 'Contestação aberta', tone: 'danger' },
+  failed: { label: 'Falhou', tone: 'danger' },
+};
+
 /** Past this many matches the list stops counting (it says "mais de 10.000"); decision 083. */
 export const ADMIN_PAYMENTS_COUNT_CAP = 10_000;
 /** A search by name counts (and pages) up to this many: past it, the name is too common to page through. */
@@ -99,6 +125,20 @@ export const adminPaymentSchema = z.object({
   refundOwed: z.number().int(),
   /** A card dispute is open on it (the doctor's share is held). */
   disputeOpen: z.boolean(),
+  /** The row's one status (the payment's own `status` stays for the filter and the actions). */
+  state: z.enum(ADMIN_PAYMENT_STATES),
+  /**
+   * What the ledger says the money became, in centavos: gross = returned + providerFee +
+   * commission + doctor. `commission` is net of refunds, lost disputes and the provider's fees (what
+   * the dashboard's "Receita total" sums); `doctor` is the share left to the doctor. All 0 before
+   * the money arrives.
+   */
+  kept: z.object({
+    returned: z.number().int(),
+    providerFee: z.number().int(),
+    commission: z.number().int(),
+    doctor: z.number().int(),
+  }),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 

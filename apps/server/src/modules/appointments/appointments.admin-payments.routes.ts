@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS } from '@pulsa/shared/constants/statuses';
+import { PAYMENT_METHOD_LABEL } from '@pulsa/shared/constants/statuses';
 import {
+  ADMIN_PAYMENT_STATE,
   adminPaymentDetailsSchema,
   adminPaymentPageSchema,
   adminPaymentsExportQuerySchema,
@@ -85,13 +86,19 @@ export async function adminPaymentRoutes(app: FastifyInstance, opts: { ctx: Book
             p.doctorName,
             p.patientName,
             p.patientEmail,
+            date.format(new Date(p.startsAt)),
+            p.paidAt ? date.format(new Date(p.paidAt)) : '',
             PAYMENT_METHOD_LABEL[p.method],
-            PAYMENT_STATUS[p.status].label,
+            ADMIN_PAYMENT_STATE[p.state].label,
             csvMoney(p.amount),
             csvMoney(p.doctorAmount),
             csvMoney(p.platformFee),
             csvMoney(p.refunded),
             csvMoney(p.refundOwed),
+            csvMoney(p.kept.returned),
+            csvMoney(p.kept.providerFee),
+            csvMoney(p.kept.commission),
+            csvMoney(p.kept.doctor),
           ]),
         );
       }

@@ -1,5 +1,6 @@
 import {
   type AppointmentAction,
+  cancellationOutcome,
   freeCancellationAfterMove,
   freeCancellationFor,
   type LifecycleActor,
@@ -569,9 +570,8 @@ async function previewFor(
     false,
   );
   const live = dto.payment && ['processing', 'paid'].includes(dto.payment.status) ? dto.payment.amount : 0;
-  // A consultation that already ended (held, missed, canceled) has no cancellation left to refund.
-  const ended = ['completed', 'no_show', 'canceled'].includes(appointment.status);
-  const refund = ended ? 'none' : refundOnCancel(state, actor, now);
+  // The action's own rule: a cancel that would be refused (under way, ended) refunds nothing.
+  const { refund } = cancellationOutcome(state, actor, now);
   return {
     refund: live === 0 ? 'none' : refund,
     amount: refund === 'full' ? live : 0,

@@ -161,3 +161,11 @@ export async function doctorContact(db: Queryable, doctorId: string) {
   const r = result.rows[0];
   return r ? { userId: r.user_id, email: r.email, fullName: r.full_name } : undefined;
 }
+
+/** The doctor's paid requests not accepted yet (money arrived, the request still waiting for them). */
+export async function unacceptedPaidPayments(db: Queryable, doctorId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    select p.id from payments p join appointments a on a.id = p.appointment_id
+    where p.doctor_id = ${doctorId} and p.paid_at is not null and a.status = 'scheduled'`);
+  return result.rows.map((r) => r.id);
+}

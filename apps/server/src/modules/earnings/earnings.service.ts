@@ -19,6 +19,7 @@ import {
   paidPaymentOf,
   paidPaymentsPage,
   receiptDetails,
+  unacceptedPaidPayments,
   unmarkIssued,
 } from './earnings.repository.ts';
 import { coverByPayouts } from './fifo.ts';
@@ -40,8 +41,10 @@ export function earningStatus(
   s: { gross: number; net: number; heldDue: number; releaseAt: Date | null },
   covered: string | undefined,
   now: Date,
+  awaitingAcceptance = false,
 ): EarningStatus {
   if (s.gross > 0 && s.net <= 0) return 'refunded';
+  if (awaitingAcceptance) return 'awaiting_acceptance';
   if (s.heldDue > 0 || !s.releaseAt || s.releaseAt.getTime() > now.getTime()) return 'held';
   return (covered as EarningStatus | undefined) ?? 'available';
 }
@@ -102,7 +105,7 @@ export async function earningsFor(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  const [summaries, balance, payouts, releases, months] = await Promise.all([
+  const [summaries, balance, payouts, releases, months, unaccepted] = await Promise.all([
     paymentsSummary(
       db,
       page.rows.map((r) => r.paymentId),
@@ -112,7 +115,12 @@ export async function earningsFor(
     doctorPayoutTotals(db, doctor.id),
     doctorReleases(db, doctor.id, now),
     netByMonth(db, doctor, start.from, end.to),
+    unacceptedPaidPayments(db, doctor.id),
   ]);
+  // A paid request the doctor has not accepted is held by the ledger, but it is not theirs until they
+  // accept (refused, it is refunded in full): shown apart from "A liberar".
+  const waiting = new Set(unaccepted);
+  const awaitingAcceptance = (await paymentsNet(db, unaccepted)).reduce((sum, p) => sum + p.net, 0);
   const covered = coverByPayouts(releases, payouts);
   const byPayment = new Map(summaries.map((s) => [s.paymentId, s]));
   const items: EarningItem[] = page.rows.map((r) => {
@@ -137,7 +145,7 @@ export async function earningsFor(
       commission: s.commissionAccount + s.providerFees,
       refunds: s.returned,
       net: s.net,
-      status: earningStatus(s, covered.get(r.paymentId), now),
+      status: earningStatus(s, covered.get(r.paymentId), now, waiting.has(r.paymentId)),
       releaseAt: s.releaseAt?.toISOString() ?? null,
     };
   });
@@ -153,7 +161,8 @@ export async function earningsFor(
     pageSize: query.pageSize,
     pageCount: Math.ceil(page.total / query.pageSize),
     balance: {
-      held: balance.held,
+      held: Math.max(balance.held - awaitingAcceptance, 0),
+      awaitingAcceptance,
       available: balance.available,
       inTransit: payouts.inTransit,
       // Every payout posted leaves the balance; those not in transit (failed ones were reversed) arrived.

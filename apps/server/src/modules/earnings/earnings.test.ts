@@ -155,7 +155,13 @@ describe('GET /api/doctor/earnings', () => {
     const res = await get('/api/doctor/earnings?page=1&pageSize=10', d.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.balance).toEqual({ held: 18_000, available: 18_000, inTransit: 18_000, paid: 18_000 });
+    expect(body.balance).toEqual({
+      held: 18_000,
+      awaitingAcceptance: 0,
+      available: 18_000,
+      inTransit: 18_000,
+      paid: 18_000,
+    });
     expect(body.total).toBe(5);
     const status = Object.fromEntries(
       body.items.map((i: { paymentId: string; status: string }) => [i.paymentId, i.status]),
@@ -187,13 +193,25 @@ describe('GET /api/doctor/earnings', () => {
     const share = await paid(mine, patient.id);
     const body = (await get('/api/doctor/earnings', theirs.cookie)).json();
     expect(body.items.map((i: { paymentId: string }) => i.paymentId)).not.toContain(share.paymentId);
-    expect(body.balance).toEqual({ held: 0, available: 0, inTransit: 0, paid: 0 });
+    expect(body.balance).toEqual({ held: 0, awaitingAcceptance: 0, available: 0, inTransit: 0, paid: 0 });
     expect((await get('/api/doctor/earnings', patient.cookie)).statusCode).toBe(403);
     expect((await get('/api/doctor/earnings', admin.cookie)).statusCode).toBe(403);
     expect((await get('/api/doctor/earnings')).statusCode).toBe(401);
     const bad = await get('/api/doctor/earnings?pageSize=7', mine.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.pageSize).toBe('Tamanho de página inválido');
+  });
+});
+
+describe('requests the doctor has not accepted', () => {
+  it('are not "A liberar": shown apart as awaiting their acceptance, as Receita mensal leaves them out', async () => {
+    const d = await doctor();
+    await paid(d, patient.id, { status: 'confirmed' });
+    const waiting = await paid(d, patient.id, { status: 'scheduled' });
+    const body = (await get('/api/doctor/earnings', d.cookie)).json();
+    expect(body.balance).toMatchObject({ held: 18_000, awaitingAcceptance: 18_000, available: 0 });
+    const row = body.items.find((i: { paymentId: string }) => i.paymentId === waiting.paymentId);
+    expect(row.status).toBe('awaiting_acceptance');
   });
 });
 

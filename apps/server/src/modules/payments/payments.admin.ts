@@ -5,6 +5,7 @@ import {
   type AdminPayment,
   type AdminPaymentFilter,
   type AdminPaymentPage,
+  type AdminPaymentState,
   REFUND_REASON_CODES,
   type RefundReasonCode,
   type RefundRecord,
@@ -22,7 +23,7 @@ import {
   refunds,
   userProfiles,
 } from '../../db/schema.ts';
-import { paymentLedger } from '../ledger/ledger.service.ts';
+import { paymentLedger, paymentsSummary } from '../ledger/ledger.service.ts';
 
 /**
  * The team's reads of payments (decision 083): the list with its search, filter and pages, the CSV
@@ -155,7 +156,39 @@ function selectRows(db: Queryable) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
-function toAdminPayment(r: Row): AdminPayment {
+type Kept = AdminPayment['kept'];
+const NOTHING_KEPT: Kept = { returned: 0, providerFee: 0, commission: 0, doctor: 0 };
+
+/** What the ledger says each payment's money became (decision 105), one query for the rows. */
+async function keptOf(db: Queryable, ids: string[]): Promise<Map<string, Kept>> {
+  const sums = await paymentsSummary(db, ids, new Date());
+  return new Map(
+    sums.map((s) => [
+      s.paymentId,
+      { returned: s.returned, providerFee: s.providerFees, commission: s.commissionAccount, doctor: s.net },
+    ]),
+  );
+}
+
+/** The row's one status: the payment's, refined by its refunds and disputes. */
+export function adminPaymentState(p: {
+  status: AdminPayment['status'];
+  amount: number;
+  refunded: number;
+  refundOwed: number;
+  disputeOpen: boolean;
+}): AdminPaymentState {
+  if (p.status === 'pending' || p.status === 'processing' || p.status === 'failed') return p.status;
+  if (p.disputeOpen) return 'disputed';
+  if (p.refundOwed > 0) return 'refund_owed';
+  if (p.status === 'refunded' || p.refunded >= p.amount) return 'refunded';
+  return p.refunded > 0 ? 'partly_refunded' : 'paid';
+}
+
+function toAdminPayment(r: Row, kept: Kept | undefined): AdminPayment {
+  const refunded = Number(r.refunded);
+  const refundOwed = Number(r.refundOwed);
+  const disputeOpen = !!r.disputeOpen;
   return {
     id: r.p.id,
     appointmentId: r.p.appointmentId,
@@ -171,10 +204,21 @@ function toAdminPayment(r: Row): AdminPayment {
     amount: r.p.amount,
     doctorAmount: r.p.doctorAmount,
     platformFee: r.p.platformFee,
-    refunded: Number(r.refunded),
-    refundOwed: Number(r.refundOwed),
-    disputeOpen: !!r.disputeOpen,
+    refunded,
+    refundOwed,
+    disputeOpen,
+    state: adminPaymentState({ status: r.p.status, amount: r.p.amount, refunded, refundOwed, disputeOpen }),
+    kept: kept ?? NOTHING_KEPT,
   };
+}
+
+/** Rows with what their money became. */
+async function withKept(db: Queryable, rows: Row[]): Promise<AdminPayment[]> {
+  const kept = await keptOf(
+    db,
+    rows.map((r) => r.p.id),
+  );
+  return rows.map((r) => toAdminPayment(r, kept.get(r.p.id)));
 }
 
 /**
@@ -227,7 +271,7 @@ export async function adminPayments(
         .orderBy(desc(payments.createdAt), desc(payments.id))
     : [];
   return {
-    items: rows.map(toAdminPayment),
+    items: await withKept(db, rows),
     total: count.total,
     totalCapped: count.capped,
     page: query.page,
@@ -238,8 +282,8 @@ export async function adminPayments(
 
 /** One payment as the list shows it, or undefined. */
 export async function adminPayment(db: Queryable, id: string): Promise<AdminPayment | undefined> {
-  const [row] = await selectRows(db).where(eq(payments.id, id));
-  return row ? toAdminPayment(row) : undefined;
+  const rows = await selectRows(db).where(eq(payments.id, id));
+  return rows.length ? (await withKept(db, rows))[0] : undefined;
 }
 
 /** The payment's appointment, unlocked: the caller locks the appointment first, then the payment. */
@@ -333,19 +377,30 @@ export const csvLine = (cells: (string | number | null | undefined)[]) =>
 export const csvMoney = (centavos: number) =>
   `${centavos < 0 ? '-' : ''}${Math.floor(Math.abs(centavos) / 100)},${String(Math.abs(centavos) % 100).padStart(2, '0')}`;
 
+/**
+ * The split frozen at booking beside what the ledger kept (decision 105): on every row Total =
+ * Devolvido + Taxa do provedor + Comissão líquida + Valor do médico líquido, and the column
+ * "Comissão líquida" sums to the dashboard's "Receita total" over every payment.
+ */
 export const CSV_HEADERS = [
   'Data',
   'ID do pagamento',
   'Médico',
   'Paciente',
   'E-mail do paciente',
+  'Data da consulta',
+  'Data do pagamento',
   'Forma de pagamento',
   'Status',
   'Total (R$)',
-  'Valor do médico (R$)',
-  'Comissão (R$)',
+  'Valor do médico na reserva (R$)',
+  'Comissão na reserva (R$)',
   'Reembolsado (R$)',
   'Reembolso a transferir (R$)',
+  'Devolvido ao paciente (R$)',
+  'Taxa do provedor (R$)',
+  'Comissão líquida (R$)',
+  'Valor do médico líquido (R$)',
 ];
 
 /**
@@ -377,7 +432,7 @@ export async function* adminPaymentRowsForExport(
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(Math.min(batch, ADMIN_PAYMENTS_EXPORT_CAP - sent));
     if (rows.length === 0) return;
-    yield rows.map((r) => line(toAdminPayment(r))).join('');
+    yield (await withKept(db, rows)).map(line).join('');
     sent += rows.length;
     const last = rows.at(-1) as Row;
     after = { createdAt: last.p.createdAt, id: last.p.id };

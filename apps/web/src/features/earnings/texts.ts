@@ -14,6 +14,8 @@ export const EARNINGS_TEXT = {
   hints: {
     held: (days: number) =>
       `Sua parte de consultas ainda não realizadas ou realizadas há menos de ${days} ${days === 1 ? 'dia' : 'dias'}.`,
+    awaitingAcceptance: (amount: string) =>
+      `Fora deste valor: ${amount} aguardando seu aceite (reembolsados ao paciente se você recusar).`,
     available: 'Liberado e ainda não incluído em um repasse.',
     availableOwed: 'Negativo: um reembolso veio depois de um repasse e será descontado do próximo.',
     inTransit: 'Repasses enviados que ainda não chegaram à sua conta.',
@@ -37,6 +39,7 @@ export const EARNINGS_TEXT = {
   releaseOn: (date: string) => `Libera em ${date}`,
   releasedOn: (date: string) => `Liberado em ${date}`,
   status: {
+    awaiting_acceptance: 'Aguardando seu aceite',
     held: 'A liberar',
     available: 'Disponível',
     in_transit: 'Em transferência',

@@ -25,6 +25,12 @@ export const PAYMENTS_TEXT = {
     status: 'Status',
     actions: 'Ações',
   },
+  consultationOn: (day: string, time: string) => `Consulta ${day} ${time}`,
+  paidOn: (day: string) => `Pago em ${day}`,
+  createdOn: (day: string) => `Criado em ${day}`,
+  /** Beneath a kept figure: the split frozen at booking. */
+  booked: (amount: string) => `Na reserva: ${amount}`,
+  providerFee: (amount: string) => `Taxa do provedor: ${amount}`,
   refundedPart: (amount: string) => `Reembolsado ${amount}`,
   owedPart: (amount: string) => `A transferir ${amount}`,
   disputeOpen: 'Contestação aberta',

@@ -30,7 +30,7 @@ const EARNINGS: Earnings = {
   page: 1,
   pageSize: 10,
   pageCount: 1,
-  balance: { held: 18_000, available: -5_000, inTransit: 0, paid: 18_000 },
+  balance: { held: 18_000, awaitingAcceptance: 20_000, available: -5_000, inTransit: 0, paid: 18_000 },
   monthly: Array.from({ length: 12 }, (_, i) => ({
     month: `2026-${String(i + 1).padStart(2, '0')}`,
     net: i * 100,
@@ -45,6 +45,7 @@ describe('the doctor’s earnings', () => {
     renderWithApp(<DoctorEarnings />, { route: '/doctor/payments' });
     const balances = await screen.findByRole('region', { name: T.balanceTitle });
     expect(within(balances).getByText(T.hints.held(7))).toBeInTheDocument();
+    expect(within(balances).getByText(T.hints.awaitingAcceptance('R$ 200,00'))).toBeInTheDocument();
     // A refund after a payout: the doctor owes it, and the card says how it is settled.
     expect(within(balances).getByText(T.hints.availableOwed)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: T.tableLabel });

@@ -16,6 +16,7 @@ import { EARNINGS_TEXT as T } from '../texts';
 import { EarningsChart } from './earnings-chart';
 
 const STATUS_TONE: Record<EarningStatus, StatusTone> = {
+  awaiting_acceptance: 'neutral',
   held: 'warning',
   available: 'info',
   in_transit: 'info',
@@ -28,11 +29,13 @@ function BalanceCard({
   label,
   value,
   hint,
+  extra,
 }: {
   icon: ReactNode;
   label: string;
   value: number;
   hint: string;
+  extra?: string;
 }) {
   return (
     <Card>
@@ -43,6 +46,7 @@ function BalanceCard({
         </div>
         <p className="font-semibold text-2xl tabular-nums">{formatBRL(value)}</p>
         <p className="text-muted-foreground text-xs">{hint}</p>
+        {extra ? <p className="font-medium text-xs">{extra}</p> : null}
       </CardContent>
     </Card>
   );
@@ -57,6 +61,11 @@ export function EarningsBalance({ balance, holdDays }: { balance: Earnings['bala
         label={T.cards.held}
         value={balance.held}
         hint={T.hints.held(holdDays)}
+        extra={
+          balance.awaitingAcceptance > 0
+            ? T.hints.awaitingAcceptance(formatBRL(balance.awaitingAcceptance))
+            : undefined
+        }
       />
       <BalanceCard
         icon={<Wallet aria-hidden className="size-5" />}

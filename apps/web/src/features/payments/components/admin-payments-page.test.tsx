@@ -29,9 +29,13 @@ const PAID: AdminPayment = {
   refunded: 0,
   refundOwed: 0,
   disputeOpen: false,
+  state: 'paid',
+  kept: { returned: 0, providerFee: 0, commission: 2_000, doctor: 18_000 },
 };
 const PENDING: AdminPayment = {
   ...PAID,
+  state: 'pending',
+  kept: { returned: 0, providerFee: 0, commission: 0, doctor: 0 },
   id: '2d8e3f50-4c6f-4071-8cbd-3e4f5a6b7c8d',
   appointmentId: '3e9f4061-5d70-4182-9dce-4f5a6b7c8d9e',
   patientName: 'Júlia Martins',
@@ -87,7 +91,8 @@ describe('the admin’s payments', () => {
     const { user } = renderPage({ [LIST]: { body: page([PAID, PENDING]) } });
     expect(await screen.findByText('2 pagamentos encontrados')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: T.tableLabel });
-    expect(within(table).getAllByText('R$ 180,00').length).toBe(2);
+    expect(within(table).getAllByText('R$ 180,00').length).toBe(1);
+    expect(within(table).getAllByText('Na reserva: R$ 180,00').length).toBe(2);
 
     await user.click(menuOf(PAID.patientName));
     expect(await screen.findByRole('menuitem', { name: T.actions.refund })).toBeInTheDocument();
@@ -102,6 +107,27 @@ describe('the admin’s payments', () => {
     expect(await screen.findByRole('menuitem', { name: T.actions.markPaid })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: T.actions.refund })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: T.actions.receipt })).not.toBeInTheDocument();
+  });
+
+  it('a boleto the doctor refused shows one status and no share kept, the booked split beneath', async () => {
+    const refused: AdminPayment = {
+      ...PAID,
+      method: 'boleto',
+      refunded: 20_000,
+      refundOwed: 20_000,
+      state: 'refund_owed',
+      kept: { returned: 20_000, providerFee: 0, commission: 0, doctor: 0 },
+    };
+    renderPage({ [LIST]: { body: page([refused]) } });
+    const table = await screen.findByRole('table', { name: T.tableLabel });
+    const row = (await within(table).findByText(refused.patientName)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Reembolso a transferir')).toBeInTheDocument();
+    expect(within(row).queryByText('Pago')).not.toBeInTheDocument();
+    expect(within(row).queryByText(/^Reembolsado/)).not.toBeInTheDocument();
+    expect(within(row).getAllByText('R$ 0,00')).toHaveLength(2);
+    expect(within(row).getByText('Na reserva: R$ 180,00')).toBeInTheDocument();
+    expect(within(row).getByText(/^Consulta 27\/11\/2026/)).toBeInTheDocument();
+    expect(within(row).getByText('Pago em 20/11/2026')).toBeInTheDocument();
   });
 
   it('says the list could not load with the spec’s title', async () => {

@@ -1,5 +1,9 @@
 import { formatBRL } from '@pulsa/shared/format/money';
-import type { AdminPayment, AdminPaymentPage } from '@pulsa/shared/schemas/payments-admin';
+import {
+  ADMIN_PAYMENT_STATE,
+  type AdminPayment,
+  type AdminPaymentPage,
+} from '@pulsa/shared/schemas/payments-admin';
 import { Banknote, CircleCheckBig, Eye, FileText, MoreHorizontal, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +16,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { PaymentStatusBadge } from '@/components/ui/status-badge';
 import type { TableStateControls } from '@/lib/table-state';
 import { receiptHref } from '../api/admin-payments';
 import { PAYMENTS_TEXT as T } from '../texts';
@@ -110,10 +113,13 @@ export function AdminPaymentsTable({
     {
       id: 'date',
       header: T.columns.date,
+      // The consultation's date, and when the money arrived (a request may be paid days before).
       cell: (p) => (
         <div className="whitespace-nowrap tabular-nums">
-          <p>{dayOf(p.createdAt)}</p>
-          <p className="text-muted-foreground text-xs">{clockOf(p.createdAt)}</p>
+          <p>{T.consultationOn(dayOf(p.startsAt), clockOf(p.startsAt))}</p>
+          <p className="text-muted-foreground text-xs">
+            {p.paidAt ? T.paidOn(dayOf(p.paidAt)) : T.createdOn(dayOf(p.createdAt))}
+          </p>
         </div>
       ),
     },
@@ -135,21 +141,48 @@ export function AdminPaymentsTable({
       ),
     },
     { id: 'total', header: T.columns.total, cell: (p) => money(p.amount) },
-    { id: 'doctorAmount', header: T.columns.doctorAmount, cell: (p) => money(p.doctorAmount) },
-    { id: 'commission', header: T.columns.commission, cell: (p) => money(p.platformFee) },
+    // What the ledger kept, with the split frozen at booking beneath (decision 105).
+    {
+      id: 'doctorAmount',
+      header: T.columns.doctorAmount,
+      cell: (p) => (
+        <div>
+          {money(p.kept.doctor)}
+          <p className="whitespace-nowrap text-muted-foreground text-xs">
+            {T.booked(formatBRL(p.doctorAmount))}
+          </p>
+        </div>
+      ),
+    },
+    {
+      id: 'commission',
+      header: T.columns.commission,
+      cell: (p) => (
+        <div>
+          {money(p.kept.commission)}
+          <p className="whitespace-nowrap text-muted-foreground text-xs">
+            {T.booked(formatBRL(p.platformFee))}
+          </p>
+          {p.kept.providerFee > 0 ? (
+            <p className="whitespace-nowrap text-muted-foreground text-xs">
+              {T.providerFee(formatBRL(p.kept.providerFee))}
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
     {
       id: 'status',
       header: T.columns.status,
       cell: (p) => (
         <div className="flex flex-col items-end gap-1 sm:items-start">
-          <PaymentStatusBadge status={p.status} />
-          {p.refunded > 0 && p.status !== 'refunded' ? (
+          <Badge tone={ADMIN_PAYMENT_STATE[p.state].tone}>{ADMIN_PAYMENT_STATE[p.state].label}</Badge>
+          {p.state === 'partly_refunded' ? (
             <span className="text-muted-foreground text-xs">{T.refundedPart(formatBRL(p.refunded))}</span>
           ) : null}
-          {p.refundOwed > 0 ? (
+          {p.state === 'refund_owed' ? (
             <span className="text-muted-foreground text-xs">{T.owedPart(formatBRL(p.refundOwed))}</span>
           ) : null}
-          {p.disputeOpen ? <Badge tone="danger">{T.disputeOpen}</Badge> : null}
         </div>
       ),
     },
