@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@pulsa/shared/schemas/uploads';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConflict } from '../db/conflict-retry.ts';
@@ -101,6 +102,11 @@ export function clientError(status: number, code: string | undefined): { message
       };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { message: 'Arquivo muito grande', code: 'payload_too_large' };
+    // A form with more files or fields than the route takes (the upload reader says so first).
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { message: UPLOAD_MESSAGES.tooManyParts, code: 'too_many_parts' };
     case 'FST_ERR_BAD_URL':
       return { message: 'Endereço inválido.', code: 'bad_url' };
     default:

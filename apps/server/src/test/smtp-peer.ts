@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 /** A real SMTP server inside the test process; it parses every message it accepts. */
 export async function startSmtpPeer(options: { rejectFirst?: number } = {}) {
   const received: ParsedMail[] = [];
+  /** Every user and password a client authenticated with. */
+  const logins: { username: string; password: string }[] = [];
   const waiters: Array<() => void> = [];
   let toReject = options.rejectFirst ?? 0;
   const server = new SMTPServer({
@@ -12,6 +14,7 @@ export async function startSmtpPeer(options: { rejectFirst?: number } = {}) {
     // Any user and password pass (the settings' SMTP form requires both); plain text is fine here.
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
+      logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
       callback(null, { user: auth.username });
     },
     disabledCommands: ['STARTTLS'],
@@ -37,6 +40,7 @@ export async function startSmtpPeer(options: { rejectFirst?: number } = {}) {
   return {
     port,
     received,
+    logins,
     async waitFor(count: number, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

@@ -37,6 +37,15 @@ export const SETTINGS_MESSAGES = {
     'A plataforma está em manutenção: novos agendamentos estão suspensos no momento. Consultas já marcadas seguem normalmente.',
   paymentTestOk: 'Conexão com a Stripe funcionando.',
   emailTestSent: (to: string) => `E-mail de teste enviado para ${to}.`,
+  /** The stored password goes only to the stored server, port and user (decision 110). */
+  smtpPasswordForNewServer:
+    'Digite a senha SMTP: o servidor, a porta ou o usuário são diferentes dos salvos.',
+  smtpTestPasswordMissing: 'Informe a senha SMTP para enviar o e-mail de teste.',
+  // A failed test says what to check in words of our own: never the remote server's answer.
+  smtpTestUnreachable:
+    'Não foi possível concluir a conversa com o servidor SMTP. Confira o servidor, a porta e se ele aceita conexão segura.',
+  smtpTestAuthRefused: 'O servidor SMTP recusou o usuário ou a senha.',
+  smtpTestRefused: 'O servidor SMTP recusou o envio (remetente, destinatário ou mensagem).',
 } as const;
 
 const M = SETTINGS_MESSAGES;
@@ -122,7 +131,7 @@ export const lockSchema = z.object({ envVar: z.string() }).nullable();
 
 export const secretViewSchema = z.object({
   isSet: z.boolean(),
-  /** "••••1234" when set; never the secret. */
+  /** A fixed mask when set ("••••••••"), empty when not: never any character of the secret. */
   masked: z.string(),
   locked: lockSchema,
 });

@@ -21,7 +21,8 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
 import { fileResponse } from '../../plugins/openapi-errors.ts';
 import { acceptUploads, contentDisposition } from '../files/files.http.ts';
-import { checkFile, fileTooLarge } from '../files/files.signature.ts';
+import { checkFile } from '../files/files.signature.ts';
+import { readMultipart } from '../files/files.upload.ts';
 import {
   type A1Certificate,
   checkDocumentFile,
@@ -59,21 +60,10 @@ function sendPdf(reply: FastifyReply, bytes: Buffer, fileName: string, download:
     .send(bytes);
 }
 
-/** Reads the multipart parts of a request: its one file (bounded) and its text fields. */
+/** The A1 route's and the check's form: its one file and its text fields. */
 async function readParts(request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest(M.uploadPdfOnly, undefined, 'no_file');
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') file = await part.toBuffer();
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    throw error;
-  }
-  return { fields, file };
+  const { fields, file } = await readMultipart(request, M.uploadPdfOnly);
+  return { fields, file: file?.bytes };
 }
 
 /** The signed-in side: issue, list, read, download and revoke. */

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clinicalAccessLog, clinicalDocuments } from '../../db/schema.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
+import { expectMalformedMultipartRefused } from '../../test/multipart.ts';
 import { pageContent, shownTexts } from '../../test/pdf-content.ts';
 import { createTestApp, sessionCookieFrom, TEST_ENCRYPTION_KEY } from '../../test/test-app.ts';
 import {
@@ -499,6 +500,27 @@ describe('clinical documents API', () => {
     });
     expect(fetched.statusCode).toBe(200);
     expect(Buffer.compare(fetched.rawPayload, pdf)).toBe(0);
+  });
+
+  it('answers a malformed form (no boundary, cut mid-way) with a Portuguese 400, signed-in or public', async () => {
+    const c = await consultation();
+    const doc = await issue(c, { type: 'report', text: 'Relatório.' });
+    expect(doc.statusCode).toBe(201);
+    const routes = [
+      { url: `/api/consultations/${c.id}/documents/a1`, cookie: { cookie: c.doctor } },
+      { url: `/api/verify/${doc.json().verificationCode}/check`, cookie: {} },
+    ];
+    for (const route of routes)
+      await expectMalformedMultipartRefused(
+        (body) =>
+          app.inject({
+            method: 'POST',
+            url: route.url,
+            payload: body.payload,
+            headers: { ...body.headers, ...route.cookie },
+          }),
+        expect,
+      );
   });
 
   it('signs with the doctor’s own A1 certificate for one signature, never storing it', async () => {

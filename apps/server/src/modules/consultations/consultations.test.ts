@@ -20,7 +20,7 @@ import {
   reviews,
 } from '../../db/schema.ts';
 import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
-import { multipartFile } from '../../test/multipart.ts';
+import { expectMalformedMultipartRefused, multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { samplePdf, samplePng } from '../files/files.samples.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -363,6 +363,21 @@ const share = (id: string, cookie: string, bytes: Buffer, name: string, type?: s
 };
 
 describe('files in the room', () => {
+  it('answers a malformed form (no boundary, cut mid-way) with a Portuguese 400', async () => {
+    const c = await consultation(5);
+    await call('POST', '/api/patient/consent', c.patient);
+    await expectMalformedMultipartRefused(
+      (body) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/consultations/${c.id}/files`,
+          payload: body.payload,
+          headers: { ...body.headers, cookie: c.patient },
+        }),
+      expect,
+    );
+  });
+
   it('takes a PDF or image by its content, delivers it live and serves it to the two parties only', async () => {
     const c = await consultation(5);
     const id = c.id;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES } from '@pulsa/shared/constants/business';
+import { UPLOAD_MESSAGES } from '@pulsa/shared/schemas/uploads';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
-import { multipartFile } from '../../test/multipart.ts';
+import { expectMalformedMultipartRefused, multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { samplePdf, samplePng } from '../files/files.samples.ts';
@@ -595,6 +596,42 @@ describe('profile photo', () => {
     const publicPhoto = await call('GET', url);
     expect(publicPhoto.statusCode).toBe(200);
     expect(publicPhoto.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('answers a malformed form (no boundary, cut mid-way) with a Portuguese 400 on both upload routes', async () => {
+    for (const url of ['/api/doctor/photo', '/api/doctor/documents/identity'])
+      await expectMalformedMultipartRefused(
+        (body) =>
+          app.inject({
+            method: 'POST',
+            url,
+            payload: body.payload,
+            headers: { ...body.headers, cookie: otherDoctor.cookie },
+          }),
+        expect,
+      );
+  });
+
+  it('refuses two files in one form saying so, not that the file is too large', async () => {
+    const boundary = '----pulsatwo';
+    const part = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/doctor/photo',
+      payload: Buffer.concat([
+        Buffer.from(part('a.png')),
+        png,
+        Buffer.from(`\r\n${part('b.png')}`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: otherDoctor.cookie },
+    });
+    expect({ status: res.statusCode, message: res.json().message }).toEqual({
+      status: 400,
+      message: UPLOAD_MESSAGES.tooManyParts,
+    });
   });
 
   it('refuses a PDF as a photo and anonymous uploads', async () => {

@@ -1,6 +1,7 @@
 import { DOCTOR_MESSAGES } from '@pulsa/shared/schemas/doctors';
+import { UPLOAD_MESSAGES } from '@pulsa/shared/schemas/uploads';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { type AllowedMime, checkFile, EXTENSION, fileTooLarge } from './files.signature.ts';
 
 export interface Upload {
@@ -10,23 +11,49 @@ export interface Upload {
   fileName: string;
 }
 
+/** What a multipart form held: its one file (bounded by the 5 MB limit) and its text fields. */
+export interface MultipartForm {
+  file?: { bytes: Buffer; fileName: string | undefined };
+  fields: Record<string, string>;
+}
+
+/** @fastify/multipart's refusals of a form with more parts, files or fields than the route takes. */
+const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
 /**
- * Reads the single file of a multipart request. @fastify/multipart streams it and stops at the
- * 5 MB limit (the JSON body limit does not apply), so at most 5 MB is ever held per upload.
+ * Reads a multipart form: the one place every upload route parses its body. @fastify/multipart
+ * streams it and stops at the 5 MB limit (the JSON body limit does not apply), so at most 5 MB is
+ * ever held per upload. Whatever the parser throws while reading is the client's body, never the
+ * server's failure: no boundary, a body cut inside a part or a boundary that never comes answer a
+ * 400 in Portuguese, too many files or fields say so, a file past the limit is a 413.
  */
-export async function readUpload(request: FastifyRequest, allowed: readonly AllowedMime[]): Promise<Upload> {
-  if (!request.isMultipart()) throw badRequest(DOCTOR_MESSAGES.noFile, undefined, 'no_file');
-  const part = await request.file();
-  if (!part) throw badRequest(DOCTOR_MESSAGES.noFile, undefined, 'no_file');
-  let bytes: Buffer;
+export async function readMultipart(request: FastifyRequest, notMultipart: string): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw badRequest(notMultipart, undefined, 'no_file');
+  const form: MultipartForm = { fields: {} };
   try {
-    bytes = await part.toBuffer();
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        form.file ??= { bytes, fileName: part.filename };
+      } else if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+    }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    throw error;
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if (TOO_MANY_PARTS.has(code)) throw badRequest(UPLOAD_MESSAGES.tooManyParts, undefined, 'too_many_parts');
+    request.log.info({ reason: (error as Error).message }, 'malformed multipart body refused');
+    throw badRequest(UPLOAD_MESSAGES.malformed, undefined, 'malformed_upload');
   }
-  const mime = await checkFile(bytes, allowed);
-  return { bytes, mime, fileName: cleanFileName(part.filename, mime) };
+  return form;
+}
+
+/** Reads the single file of an upload and checks its content is one of the allowed types. */
+export async function readUpload(request: FastifyRequest, allowed: readonly AllowedMime[]): Promise<Upload> {
+  const { file } = await readMultipart(request, DOCTOR_MESSAGES.noFile);
+  if (!file) throw badRequest(DOCTOR_MESSAGES.noFile, undefined, 'no_file');
+  const mime = await checkFile(file.bytes, allowed);
+  return { bytes: file.bytes, mime, fileName: cleanFileName(file.fileName, mime) };
 }
 
 /**

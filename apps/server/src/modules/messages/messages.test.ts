@@ -12,7 +12,7 @@ import {
   notifications,
 } from '../../db/schema.ts';
 import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
-import { multipartFile } from '../../test/multipart.ts';
+import { expectMalformedMultipartRefused, multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { buildExport } from '../data-rights/export.ts';
@@ -418,5 +418,22 @@ describe('data rights', () => {
     expect(doctorExport).not.toContain('Pergunta da paciente');
     const keep = await retainUntil(app.db, { id: a.patient.id, role: 'patient', doctorId: null });
     expect(Number(keep?.slice(0, 4))).toBe(new Date().getUTCFullYear() + 20);
+  });
+});
+
+describe('malformed uploads', () => {
+  it('answers a form with no boundary or cut mid-way with a Portuguese 400', async () => {
+    const a = await pair({ status: 'completed', daysAgo: 1 });
+    const id = await conversationOf(a);
+    await expectMalformedMultipartRefused(
+      (body) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/conversations/${id}/files`,
+          payload: body.payload,
+          headers: { ...body.headers, cookie: a.p },
+        }),
+      expect,
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { SETTINGS_MESSAGES as M } from '@pulsa/shared/schemas/settings';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../config.ts';
@@ -58,9 +60,9 @@ export async function sendTestEmail(
   smtp: SmtpSettings,
   to: string,
   platformName: string,
+  log: FastifyBaseLogger,
 ): Promise<{ ok: boolean; message: string }> {
-  if (smtp.user && !smtp.password)
-    return { ok: false, message: 'Informe a senha SMTP para enviar o e-mail de teste.' };
+  if (smtp.user && !smtp.password) return { ok: false, message: M.smtpTestPasswordMissing };
   const transporter = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
@@ -77,20 +79,24 @@ export async function sendTestEmail(
       subject: `E-mail de teste — ${platformName}`,
       text: `Este é um e-mail de teste enviado pelas configurações da plataforma ${platformName}.\n\nSe você o recebeu, o envio de e-mails está funcionando.`,
     });
-    return { ok: true, message: `E-mail de teste enviado para ${to}.` };
+    return { ok: true, message: M.emailTestSent(to) };
   } catch (error) {
-    return { ok: false, message: smtpFailure(error, smtp) };
+    // The detail stays in the server's log for whoever runs it; the admin reads our own words.
+    const e = error as { code?: string; responseCode?: number };
+    log.warn({ code: e.code, responseCode: e.responseCode }, 'SMTP test e-mail failed');
+    return { ok: false, message: smtpFailure(e.code) };
   } finally {
     transporter.close();
   }
 }
 
-function smtpFailure(error: unknown, smtp: SmtpSettings): string {
-  const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
-  if (e.code === 'EAUTH') return 'O servidor SMTP recusou o usuário ou a senha.';
-  if (e.code === 'ECONNECTION' || e.code === 'ETIMEDOUT' || e.code === 'ESOCKET' || e.code === 'EDNS')
-    return `Não foi possível conectar ao servidor SMTP ${smtp.host}:${smtp.port}.`;
-  if (e.code === 'EENVELOPE')
-    return `O servidor SMTP recusou o remetente ou o destinatário: ${e.response ?? e.message ?? ''}`.trim();
-  return `O servidor SMTP recusou o envio: ${(e.response ?? e.message ?? String(error)).slice(0, 300)}`;
+/**
+ * Three answers and no more: whatever a server said (its greeting, its refusal) is never echoed, and
+ * a refused connection, a timeout and a server that does not speak SMTP read the same, so the test
+ * tells nothing about what listens on a host and port (decision 110).
+ */
+function smtpFailure(code: string | undefined): string {
+  if (code === 'EAUTH') return M.smtpTestAuthRefused;
+  if (code === 'EENVELOPE' || code === 'EMESSAGE') return M.smtpTestRefused;
+  return M.smtpTestUnreachable;
 }

@@ -120,11 +120,13 @@ export async function settingsRoutes(
   r.post(
     '/admin/settings/email/test',
     {
-      ...admin,
+      // It sends a password to a server: a recent password and code, as for saving (decision 110).
+      ...sensitive,
       config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: "Enviar e-mail de teste: one message to the admin's own address through the form's SMTP",
+        summary:
+          "Enviar e-mail de teste: one message to the admin's own address through the form's SMTP (recent re-authentication; the saved password only for the saved server, port and user)",
         body: emailTestInputSchema,
         response: { 200: settingsTestResultSchema },
       },
@@ -132,7 +134,7 @@ export async function settingsRoutes(
     async (request) => {
       const smtp = await settings.smtpFor(request.body);
       const { platformName } = await settings.platformInfo();
-      return sendTestEmail(smtp, request.viewer.email, platformName);
+      return sendTestEmail(smtp, request.viewer.email, platformName, request.log);
     },
   );
 }

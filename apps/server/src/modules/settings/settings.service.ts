@@ -104,8 +104,25 @@ export interface SettingsActor {
   ip?: string | null;
 }
 
-const mask = (secret: string | undefined): string =>
-  !secret ? '' : secret.length >= 12 ? `••••${secret.slice(-4)}` : '••••';
+/** Whether a secret is set, and nothing else: the same eight dots whatever its length or characters. */
+export const SECRET_MASK = '••••••••';
+const mask = (secret: string | undefined): string => (secret ? SECRET_MASK : '');
+
+/**
+ * The stored SMTP password goes only to the server it was saved for: a form whose host, port or user
+ * differ from the stored ones gets no password from storage (the admin types it), so nobody can send
+ * it to a server of their choice by changing the host and leaving the password field empty.
+ */
+function sameSmtpServer(
+  typed: { smtpHost: string; smtpPort: number; smtpUser: string },
+  stored: EmailStored,
+) {
+  return (
+    typed.smtpHost.trim().toLowerCase() === (stored.smtpHost ?? '').trim().toLowerCase() &&
+    typed.smtpPort === (stored.smtpPort ?? 587) &&
+    typed.smtpUser === (stored.smtpUser ?? '')
+  );
+}
 
 /** A display name for a bare sender address: the platform's name. */
 function senderOf(platformName: string, from: string): string {
@@ -411,15 +428,22 @@ export class SettingsService {
         emailFrom: keep('emailFrom', 'MAIL_FROM', input.emailFrom),
         emailEnabled: keep('emailEnabled', 'SMTP_HOST', input.emailEnabled),
       };
+      // An empty password keeps the stored one only for the server it was stored for.
+      const kept =
+        env.SMTP_HOST ||
+        sameSmtpServer(
+          { smtpHost: after.smtpHost ?? '', smtpPort: after.smtpPort ?? 587, smtpUser: after.smtpUser ?? '' },
+          value,
+        )
+          ? secrets.smtpPassword
+          : undefined;
       const afterSecrets: EmailSecrets = {
-        smtpPassword: (!env.SMTP_HOST && input.smtpPassword) || secrets.smtpPassword,
+        smtpPassword: (!env.SMTP_HOST && input.smtpPassword) || kept,
       };
-      if (!env.SMTP_PASSWORD && !env.SMTP_HOST && !afterSecrets.smtpPassword)
-        throw badRequest(
-          M.smtpPasswordRequired,
-          { smtpPassword: M.smtpPasswordRequired },
-          'invalid_settings',
-        );
+      if (!env.SMTP_PASSWORD && !env.SMTP_HOST && !afterSecrets.smtpPassword) {
+        const message = secrets.smtpPassword ? M.smtpPasswordForNewServer : M.smtpPasswordRequired;
+        throw badRequest(message, { smtpPassword: message }, 'invalid_settings');
+      }
       await this.write(tx, actor, 'email', row, value, secrets, after, afterSecrets);
     });
     this.changed();
@@ -491,7 +515,10 @@ export class SettingsService {
     };
   }
 
-  /** The SMTP server a test e-mail goes through: the form's values, the saved password if none typed. */
+  /**
+   * The SMTP server a test e-mail goes through: the form's values; the saved password when none is
+   * typed only if the form names the saved server, port and user (decision 110).
+   */
   async smtpFor(typed: Omit<EmailSettingsInput, 'emailEnabled'>): Promise<SmtpSettings> {
     const stored = await this.load();
     const platformName = this.resolve(stored).general.platformName;
@@ -502,7 +529,11 @@ export class SettingsService {
       port: typed.smtpPort,
       secure: typed.smtpPort === 465,
       user: typed.smtpUser,
-      password: typed.smtpPassword || stored.email?.secrets.smtpPassword,
+      password:
+        typed.smtpPassword ||
+        (stored.email && sameSmtpServer(typed, stored.email.value)
+          ? stored.email.secrets.smtpPassword
+          : undefined),
       from,
     };
   }

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { SETTINGS_MESSAGES as M } from '@pulsa/shared/schemas/settings';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { createAdmin, createDoctor, createPatient } from '../../seed/factories.t
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 import { type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp, sessionCookieFrom, testConfig } from '../../test/test-app.ts';
-import { enrolTwoFactor } from '../../test/two-factor.ts';
+import { enrolTwoFactor, totpCode } from '../../test/two-factor.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
 
@@ -19,7 +20,7 @@ const WAIT = { timeout: 15_000, interval: 50 };
 let app: FastifyInstance;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let stripe: StripePeer;
-const admin = { id: '', email: '', cookie: '', password: '', recoveryCode: '' };
+const admin = { id: '', email: '', cookie: '', password: '', recoveryCode: '', secret: '' };
 const cookies = { patient: '', doctor: '' };
 let patientEmail = '';
 let doctorId = '';
@@ -78,7 +79,9 @@ beforeAll(async () => {
   const a = await createAdmin(app.db, { fullName: 'Ana Administradora' });
   Object.assign(admin, { id: a.id, email: a.email, password: a.password });
   admin.cookie = await signIn(a.email, a.password);
-  admin.recoveryCode = (await enrolTwoFactor(app, admin.cookie)).recoveryCodes[0] as string;
+  const enrolled = await enrolTwoFactor(app, admin.cookie);
+  admin.recoveryCode = enrolled.recoveryCodes[0] as string;
+  admin.secret = enrolled.secret;
   const patient = await createPatient(app.db);
   patientEmail = patient.email;
   cookies.patient = await signIn(patient.email, patient.password);
@@ -162,7 +165,7 @@ describe('e-mail settings', () => {
     );
     expect(saved.statusCode).toBe(200);
     expect(saved.body).not.toContain(SMTP_PASSWORD);
-    expect(saved.json().email.smtpPassword).toEqual({ isSet: true, masked: '••••4321', locked: null });
+    expect(saved.json().email.smtpPassword).toEqual({ isSet: true, masked: '••••••••', locked: null });
     const read = await call('GET', '/api/admin/settings', admin.cookie);
     expect(read.body).not.toContain(SMTP_PASSWORD);
     expect(read.json().email).toMatchObject({ smtpHost: '127.0.0.1', emailFrom: 'contato@clinica.test' });
@@ -180,11 +183,21 @@ describe('e-mail settings', () => {
       .where(and(eq(auditLog.entity, 'system_settings'), eq(auditLog.entityId, 'email')));
     expect(entry).toMatchObject({ actorId: admin.id, action: 'settings.updated' });
     expect(JSON.stringify(entry)).not.toContain(SMTP_PASSWORD);
-    expect(entry?.after).toMatchObject({ emailFrom: 'contato@clinica.test', smtpPassword: '••••4321' });
+    expect(entry?.after).toMatchObject({ emailFrom: 'contato@clinica.test', smtpPassword: '••••••••' });
 
-    // An empty password keeps the stored one.
-    const kept = await call('PUT', '/api/admin/settings/email', admin.cookie, email({ smtpUser: 'pulsa2' }));
-    expect(kept.json().email.smtpPassword.masked).toBe('••••4321');
+    // An empty password keeps the stored one for the same server, port and user only.
+    const kept = await call(
+      'PUT',
+      '/api/admin/settings/email',
+      admin.cookie,
+      email({ emailFrom: 'a@clinica.test' }),
+    );
+    expect(kept.json().email.smtpPassword.masked).toBe('••••••••');
+    const moved = await call('PUT', '/api/admin/settings/email', admin.cookie, email({ smtpUser: 'pulsa2' }));
+    expect({ status: moved.statusCode, fieldErrors: moved.json().fieldErrors }).toEqual({
+      status: 400,
+      fieldErrors: { smtpPassword: M.smtpPasswordForNewServer },
+    });
   });
 
   it('apply to the next e-mail without a restart, and the test e-mail goes to the admin', async () => {
@@ -220,12 +233,80 @@ describe('e-mail settings', () => {
       'POST',
       '/api/admin/settings/email/test',
       admin.cookie,
-      email({ smtpPort: 1 }),
+      email({ smtpPort: 1, smtpPassword: 'digitada' }),
     );
-    expect(unreachable.json()).toEqual({
-      ok: false,
-      message: 'Não foi possível conectar ao servidor SMTP 127.0.0.1:1.',
+    expect(unreachable.json()).toEqual({ ok: false, message: M.smtpTestUnreachable });
+  });
+
+  it('the test sends the saved password only to the saved server, port and user', async () => {
+    await call('PUT', '/api/admin/settings/email', admin.cookie, email({ smtpPassword: SMTP_PASSWORD }));
+    const elsewhere = await startSmtpPeer();
+    try {
+      const answers = [];
+      for (const form of [
+        email({ smtpPort: elsewhere.port }),
+        email({ smtpHost: 'localhost', smtpPort: elsewhere.port }),
+        email({ smtpUser: 'outro' }),
+      ])
+        answers.push((await call('POST', '/api/admin/settings/email/test', admin.cookie, form)).json());
+      expect(answers).toEqual(Array(3).fill({ ok: false, message: M.smtpTestPasswordMissing }));
+      expect(elsewhere.logins).toEqual([]);
+      expect(smtp.logins.filter((l) => l.username === 'outro')).toEqual([]);
+      // The same server with the password typed: sent, with the typed password.
+      const typed = await call(
+        'POST',
+        '/api/admin/settings/email/test',
+        admin.cookie,
+        email({ smtpPort: elsewhere.port, smtpPassword: 'digitada' }),
+      );
+      expect(typed.json()).toMatchObject({ ok: true });
+      expect(elsewhere.logins).toEqual([{ username: 'pulsa', password: 'digitada' }]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('a failed test says so in our words: never the remote greeting, the same for a closed port', async () => {
+    const banner = net.createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6 segredo-do-servidor\r\n'));
+    await new Promise<void>((resolve) => banner.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (banner.address() as AddressInfo).port;
+      const answers = [];
+      for (const smtpPort of [port, 1])
+        answers.push(
+          (
+            await call(
+              'POST',
+              '/api/admin/settings/email/test',
+              admin.cookie,
+              email({ smtpPort, smtpPassword: 'digitada' }),
+            )
+          ).json(),
+        );
+      expect(answers).toEqual(Array(2).fill({ ok: false, message: M.smtpTestUnreachable }));
+    } finally {
+      await new Promise((resolve) => banner.close(resolve));
+    }
+  });
+
+  it('the test asks for a recent password and code, as saving does', async () => {
+    await app.db
+      .update(sessions)
+      .set({
+        authenticatedAt: sql`now() - interval '11 minutes'`,
+        secondFactorAt: sql`now() - interval '11 minutes'`,
+      })
+      .where(eq(sessions.userId, admin.id));
+    const refused = await call('POST', '/api/admin/settings/email/test', admin.cookie, email());
+    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({
+      status: 403,
+      code: 'reauth_required',
     });
+    const again = await call('POST', '/api/account/reauthenticate', admin.cookie, {
+      password: admin.password,
+      code: await totpCode(admin.secret, 1),
+    });
+    expect(again.statusCode).toBe(200);
   });
 });
 
@@ -318,7 +399,7 @@ describe('payment settings', () => {
     expect(saved.body).not.toContain('whsec_settings_abcdefgh');
     expect(saved.json().payment).toMatchObject({
       activeProvider: 'stripe_settings',
-      secretKey: { isSet: true, masked: '••••abcd' },
+      secretKey: { isSet: true, masked: '••••••••' },
     });
     const { rows } = await app.db.execute<{ all: string }>(
       sql`select value::text || coalesce(secrets, '') as all from system_settings`,

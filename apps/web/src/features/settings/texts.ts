@@ -58,6 +58,7 @@ export const SETTINGS_TEXT = {
     emailEnabledHint: 'Desativado: os e-mails ficam guardados, criptografados, até haver um servidor.',
     test: 'Enviar e-mail de teste',
     testing: 'Enviando…',
-    testHint: 'Vai para o seu próprio e-mail, com o que está no formulário.',
+    testHint:
+      'Vai para o seu próprio e-mail, com o que está no formulário. A senha salva só vale para o mesmo servidor, porta e usuário; para outro, digite a senha.',
   },
 } as const;

@@ -14,7 +14,7 @@ export const lockedHint = (lock: { envVar: string } | null | undefined) =>
   lock ? T.lockedBy(lock.envVar) : undefined;
 
 /**
- * A secret: never shown. Set, it reads "••••1234" with "Substituir", which opens an empty field for
+ * A secret: never shown. Set, it reads "••••••••" (the server's fixed mask) with "Substituir", which opens an empty field for
  * the new one ("Manter o atual" closes it again and keeps the stored one). Not set, the field is
  * open. Set by the environment, it stays closed with why.
  */

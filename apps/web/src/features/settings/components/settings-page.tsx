@@ -369,11 +369,14 @@ function EmailForm({ view }: { view: SettingsView }) {
   const busy = form.formState.isSubmitting;
   const errors = form.formState.errors;
   const E = T.email;
+  // The test sends a password to a server: like a save, it asks for a recent password and code.
+  const guard = useReauthGuard();
   const runTest = form.handleSubmit(async ({ emailEnabled: _enabled, ...smtp }) => {
     try {
-      const result = await test.mutateAsync(smtp);
+      const result = await guard(() => test.mutateAsync(smtp));
       (result.ok ? toast.success : toast.error)(result.message);
     } catch (error) {
+      if (error instanceof ReauthCancelled) return;
       showApiError(error, { title: E.test });
     }
   });
