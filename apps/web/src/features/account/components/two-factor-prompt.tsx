@@ -21,7 +21,7 @@ export function TwoFactorPrompt() {
       aria-label={T.title}
       className="mb-6 flex flex-col gap-3 rounded-xl border border-warning/60 bg-warning/10 p-4 sm:flex-row sm:items-center"
     >
-      <ShieldAlert aria-hidden className="size-6 shrink-0 text-amber-700 dark:text-warning" />
+      <ShieldAlert aria-hidden className="size-6 shrink-0 text-warning-text" />
       <div className="flex-1 space-y-1">
         <p className="font-semibold text-sm">{T.title}</p>
         <p className="text-muted-foreground text-sm">{T.description}</p>
