@@ -25,7 +25,7 @@ export const PUBLIC_PAGES = [
     name: 'register-doctor',
     path: '/register-doctor',
     heading: 'Crie sua conta',
-    title: 'Crie sua conta | Pulsa',
+    title: 'Cadastro de médico | Pulsa',
   },
   {
     name: 'forgot-password',

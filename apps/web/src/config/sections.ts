@@ -5,6 +5,8 @@
 export interface Section {
   title: string;
   description: string;
+  /** The tab's title when the heading alone would repeat another page's (the public "Especialidades"). */
+  pageTitle?: string;
 }
 
 export const SECTIONS = {
@@ -42,6 +44,7 @@ export const SECTIONS = {
     },
     specialties: {
       title: 'Especialidades',
+      pageTitle: 'Gestão de especialidades',
       description: 'As especialidades oferecidas na plataforma, com os médicos de cada uma.',
     },
     audit: {

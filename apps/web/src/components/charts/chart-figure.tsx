@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 export interface ChartTable {
   caption: string;
@@ -46,7 +47,7 @@ export function ChartFigure({
           <summary className="cursor-pointer text-muted-foreground hover:text-foreground">
             {tableToggle}
           </summary>
-          <div className="mt-2 overflow-x-auto">
+          <ScrollRegion label={table.caption} className="mt-2">
             <table className="w-full text-left tabular-nums">
               <caption className="sr-only">{table.caption}</caption>
               <thead>
@@ -73,7 +74,7 @@ export function ChartFigure({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
       </CardContent>
     </Card>

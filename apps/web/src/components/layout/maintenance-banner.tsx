@@ -13,7 +13,7 @@ export function MaintenanceBanner() {
   return (
     <div
       role="status"
-      className="flex items-center justify-center gap-2 border-warning/60 border-b bg-warning/15 px-4 py-2 text-center text-amber-900 text-sm dark:text-warning"
+      className="flex items-center justify-center gap-2 border-warning/60 border-b bg-warning/15 px-4 py-2 text-center text-warning-text text-sm"
     >
       <Wrench aria-hidden className="size-4 shrink-0" />
       <p>{SETTINGS_MESSAGES.maintenanceBanner}</p>

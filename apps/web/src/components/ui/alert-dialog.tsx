@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { buttonVariants } from './button';
 import { overlayClassName } from './dialog';
+import { useReturnFocus } from './focus-return';
 
 /** A confirmation that must be answered (remove, cancel, reject…). */
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -12,6 +13,7 @@ export function AlertDialogContent({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focus = useReturnFocus(props);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClassName} />
@@ -21,6 +23,7 @@ export function AlertDialogContent({
           className,
         )}
         {...props}
+        {...focus}
       />
     </AlertDialogPrimitive.Portal>
   );

@@ -15,14 +15,14 @@ export interface UserAvatarProps {
 export function UserAvatar({ name, imageUrl, fallback = '', className }: UserAvatarProps) {
   return (
     <AvatarPrimitive.Root
-      className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full bg-primary/10', className)}
+      className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full bg-avatar', className)}
     >
       {imageUrl ? (
         <AvatarPrimitive.Image src={imageUrl} alt="" className="aspect-square size-full object-cover" />
       ) : null}
       <AvatarPrimitive.Fallback
         delayMs={imageUrl ? 300 : 0}
-        className="flex size-full items-center justify-center font-semibold text-primary text-xs"
+        className="flex size-full items-center justify-center font-semibold text-avatar-foreground text-xs"
       >
         {initials(name, fallback)}
       </AvatarPrimitive.Fallback>

@@ -10,10 +10,10 @@ export const badgeVariants = cva(
     variants: {
       tone: {
         default: 'border-transparent bg-primary text-primary-foreground',
-        warning: 'border-warning/60 bg-warning/10 text-amber-800 dark:text-warning',
-        success: 'border-transparent bg-success/15 text-green-800 dark:text-success',
-        danger: 'border-transparent bg-destructive/15 text-red-800 dark:text-destructive',
-        info: 'border-transparent bg-info/15 text-blue-800 dark:text-info',
+        warning: 'border-warning/60 bg-warning/10 text-warning-text',
+        success: 'border-transparent bg-success/15 text-success-text',
+        danger: 'border-transparent bg-destructive/15 text-destructive-text',
+        info: 'border-transparent bg-info/15 text-info-text',
         neutral: 'border-border bg-muted text-muted-foreground',
       } satisfies Record<StatusTone | 'default', string>,
     },

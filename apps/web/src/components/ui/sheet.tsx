@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { overlayClassName } from './dialog';
+import { useReturnFocus } from './focus-return';
 
 /** A side drawer (the mobile menu): a dialog that slides in from an edge. */
 export const Sheet = SheetPrimitive.Root;
@@ -21,6 +22,7 @@ export function SheetContent({
   side = 'left',
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof SIDES }) {
+  const focus = useReturnFocus(props);
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className={overlayClassName} />
@@ -31,6 +33,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">

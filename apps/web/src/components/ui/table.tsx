@@ -1,12 +1,20 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { ScrollRegion } from './scroll-region';
 
-/** Plain table semantics with the kit's look; DataTable builds on these. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/**
+ * Plain table semantics with the kit's look; DataTable builds on these. A table wider than the
+ * screen scrolls in a region named after it (`aria-label`, else `scrollLabel`), reachable by keyboard.
+ */
+export function Table({
+  className,
+  scrollLabel,
+  ...props
+}: ComponentProps<'table'> & { scrollLabel?: string }) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <ScrollRegion label={props['aria-label'] ?? scrollLabel ?? 'Tabela'} className="relative w-full">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
-    </div>
+    </ScrollRegion>
   );
 }
 

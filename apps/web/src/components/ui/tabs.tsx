@@ -28,6 +28,19 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
+/**
+ * The panel of tabs that filter one list (status tabs over a table): the same panel belongs to
+ * whichever tab is selected, so the selected tab's `aria-controls` always names a panel on the page.
+ * Tabs with a panel each use `TabsContent` per tab instead.
+ */
+export function FilterTabsPanel({
+  selected,
+  className,
+  ...props
+}: Omit<ComponentProps<typeof TabsPrimitive.Content>, 'value'> & { selected: string }) {
+  return <TabsContent value={selected} className={cn('mt-0', className)} {...props} />;
+}
+
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return <TabsPrimitive.Content className={cn('mt-4 focus-visible:outline-none', className)} {...props} />;
 }

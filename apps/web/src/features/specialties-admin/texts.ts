@@ -79,6 +79,7 @@ export const IMPORT_TEXT = {
       'Nome com até 80 caracteres e descrição com até 500; ícone e slug em letras minúsculas sem acentos, com hífens.',
     ],
     example: 'Baixar modelo CSV',
+    exampleLabel: 'Exemplo de arquivo CSV',
     exampleFile: 'modelo-especialidades.csv',
     choose: 'Arquivo CSV',
     chooseHint: 'Até 256 KB. A prévia mostra o que vai acontecer antes de qualquer alteração.',

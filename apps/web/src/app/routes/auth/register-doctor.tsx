@@ -12,6 +12,7 @@ export function Component() {
   return (
     <AuthLayout
       title={AUTH_TEXT.register.title}
+      pageTitle={AUTH_TEXT.register.doctorTitle}
       description={AUTH_TEXT.register.doctorDescription}
       footer={<SignInLink />}
     >

@@ -24,7 +24,7 @@ export function TwoFactorPrompt() {
       data-testid="two-factor-prompt"
       className="mb-4 flex items-center gap-2 rounded-lg border border-warning/60 bg-warning/10 px-3 py-2 sm:mb-6 sm:gap-3 sm:rounded-xl sm:p-4"
     >
-      <ShieldAlert aria-hidden className="size-5 shrink-0 text-amber-700 sm:size-6 dark:text-warning" />
+      <ShieldAlert aria-hidden className="size-5 shrink-0 text-warning-text sm:size-6" />
       <div className="min-w-0 flex-1 sm:space-y-1">
         <p className="font-semibold text-sm leading-snug">
           <span className="sm:hidden">{T.shortTitle}</span>

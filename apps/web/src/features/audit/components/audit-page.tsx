@@ -280,8 +280,8 @@ function AuditDetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onCl
               {rows.length === 0 ? (
                 <p className="text-muted-foreground">{T.dialog.noChanges}</p>
               ) : (
-                <div className="overflow-x-auto rounded-lg border border-border">
-                  <Table>
+                <div className="rounded-lg border border-border">
+                  <Table aria-label={T.dialog.changes}>
                     <TableHeader>
                       <TableRow>
                         <TableHead>{T.dialog.field}</TableHead>

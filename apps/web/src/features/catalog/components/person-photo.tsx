@@ -15,10 +15,11 @@ export function PersonPhoto({
   className?: string;
 }) {
   return (
-    <span
-      className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full bg-primary/10', className)}
-    >
-      <span aria-hidden className="flex size-full items-center justify-center font-semibold text-primary">
+    <span className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full bg-avatar', className)}>
+      <span
+        aria-hidden
+        className="flex size-full items-center justify-center font-semibold text-avatar-foreground"
+      >
         {initials(name)}
       </span>
       {imageUrl ? (

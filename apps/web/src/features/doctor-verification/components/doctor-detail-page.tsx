@@ -89,12 +89,12 @@ export function DoctorDetailPage({ doctorId }: { doctorId: string }) {
             </CardHeader>
             <CardContent className="space-y-3">
               {profile.verificationStatus === 'rejected' && profile.rejectionReason ? (
-                <p className="rounded-md bg-destructive/10 p-3 text-red-900 text-sm dark:text-destructive">
+                <p className="rounded-md bg-destructive/10 p-3 text-destructive-text text-sm">
                   <span className="font-medium">{T.reason}:</span> {profile.rejectionReason}
                 </p>
               ) : null}
               {notAllVerified && profile.verificationStatus !== 'approved' ? (
-                <p className="flex gap-2 text-amber-900 text-sm dark:text-warning">
+                <p className="flex gap-2 text-warning-text text-sm">
                   <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
                   {T.documentsWarning}
                 </p>

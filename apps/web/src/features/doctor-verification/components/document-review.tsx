@@ -80,7 +80,7 @@ export function DocumentReview({
               {current.fileName} · {formatDate(current.createdAt)}
             </p>
             {current.status === 'rejected' && current.rejectionReason ? (
-              <p className="rounded-md bg-destructive/10 p-3 text-red-900 text-sm dark:text-destructive">
+              <p className="rounded-md bg-destructive/10 p-3 text-destructive-text text-sm">
                 <span className="font-medium">{T.reason}:</span> {current.rejectionReason}
               </p>
             ) : null}

@@ -108,7 +108,7 @@ function PendingNotice({ dashboard }: { dashboard: Dashboard }) {
     <Card className="border-warning/60">
       <CardContent className="space-y-4 p-6">
         <div className="flex items-center gap-2">
-          <Clock aria-hidden className="size-5 text-amber-600 dark:text-warning" />
+          <Clock aria-hidden className="size-5 text-warning-text" />
           <h2 className="font-semibold text-lg">{T.pendingTitle}</h2>
         </div>
         <p className="text-muted-foreground">{T.pendingIntro}</p>
@@ -137,7 +137,7 @@ function RejectedNotice({ dashboard }: { dashboard: Dashboard }) {
         </div>
         <p>{T.rejectedIntro}</p>
         {dashboard.rejectionReason ? (
-          <p className="rounded-md bg-destructive/10 p-3 text-red-900 dark:text-destructive">
+          <p className="rounded-md bg-destructive/10 p-3 text-destructive-text">
             <span className="font-medium">{T.reason}:</span> {dashboard.rejectionReason}
           </p>
         ) : null}

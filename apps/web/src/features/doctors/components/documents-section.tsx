@@ -78,10 +78,7 @@ function DocumentCard({
           </p>
         ) : null}
         {doc?.status === 'rejected' && doc.rejectionReason ? (
-          <p
-            role="note"
-            className="rounded-md bg-destructive/10 p-3 text-red-900 text-sm dark:text-destructive"
-          >
+          <p role="note" className="rounded-md bg-destructive/10 p-3 text-destructive-text text-sm">
             <span className="font-medium">{T.reason}:</span> {doc.rejectionReason}
           </p>
         ) : null}

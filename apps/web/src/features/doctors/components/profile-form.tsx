@@ -185,7 +185,7 @@ export function ProfileForm({
       {reviewWarning ? (
         <p
           role="status"
-          className="flex gap-2 rounded-lg border border-warning/60 bg-warning/10 p-3 text-amber-900 text-sm dark:text-warning"
+          className="flex gap-2 rounded-lg border border-warning/60 bg-warning/10 p-3 text-warning-text text-sm"
         >
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
           {T.reviewWarning}

@@ -9,6 +9,7 @@ import { ListEmptyState } from '@/components/layout/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMarkReceipt, useTaxReceipts } from '../api/earnings';
@@ -90,7 +91,7 @@ export function TaxReceipts() {
         ) : list.items.length === 0 ? (
           <ListEmptyState icon={ReceiptText} title={T.empty} hint={T.reminder} />
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label={T.tableLabel}>
             <table className="w-full text-left text-sm" aria-label={T.tableLabel}>
               <thead className="max-sm:sr-only">
                 <tr className="border-b text-muted-foreground">
@@ -118,7 +119,7 @@ export function TaxReceipts() {
               </tbody>
             </table>
             <p className="mt-3 text-muted-foreground text-xs">{T.reminder}</p>
-          </div>
+          </ScrollRegion>
         )}
       </CardContent>
     </Card>

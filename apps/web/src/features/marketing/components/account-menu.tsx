@@ -32,9 +32,9 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         aria-label={T.openMenu(label)}
         className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'rounded-full')}
       >
-        <span className="relative flex size-9 shrink-0 overflow-hidden rounded-full bg-primary/10">
+        <span className="relative flex size-9 shrink-0 overflow-hidden rounded-full bg-avatar">
           {/* The initials stay underneath: a picture that fails to load (empty alt) shows them. */}
-          <span className="flex size-full items-center justify-center font-semibold text-primary text-xs">
+          <span className="flex size-full items-center justify-center font-semibold text-avatar-foreground text-xs">
             {initials(label)}
           </span>
           {user.avatarUrl ? (

@@ -116,7 +116,7 @@ function ConversationList({
             >
               <span
                 aria-hidden
-                className="grid size-9 shrink-0 place-items-center rounded-full bg-primary/15 font-semibold text-primary text-xs"
+                className="grid size-9 shrink-0 place-items-center rounded-full bg-avatar font-semibold text-avatar-foreground text-xs"
               >
                 {initials(c.otherName)}
               </span>
@@ -210,7 +210,7 @@ function Thread({ id, area, onBack }: { id: string; area: 'patient' | 'doctor'; 
         {view && area === 'doctor' ? <OpenToggle id={id} view={view} /> : null}
       </header>
       <p className="flex items-start gap-2 border-b bg-warning/10 px-4 py-2 text-xs">
-        <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-warning" />
+        <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-warning-text" />
         <span>{T.emergency}</span>
       </p>
       <ol

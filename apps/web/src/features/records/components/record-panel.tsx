@@ -72,9 +72,7 @@ function SaveStatus({ state, savedAt }: { state: SaveState; savedAt: string | nu
       data-testid="save-status"
       className={cn(
         'flex items-center gap-1.5 text-sm',
-        state === 'offline' || state === 'conflict'
-          ? 'text-amber-800 dark:text-warning'
-          : 'text-muted-foreground',
+        state === 'offline' || state === 'conflict' ? 'text-warning-text' : 'text-muted-foreground',
       )}
     >
       {state === 'offline' ? <CloudOff aria-hidden className="size-4" /> : null}

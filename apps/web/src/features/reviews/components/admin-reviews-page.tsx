@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { type DataTableColumn, QueryDataTable } from '@/components/ui/data-table';
 import { RefreshButton } from '@/components/ui/refresh-button';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { FilterTabsPanel, Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { Section } from '@/config/sections';
 import { useUpdateSearchParams } from '@/lib/search-params';
 import { useClampPage, useUrlTableState } from '@/lib/table-state';
@@ -92,29 +92,29 @@ export function AdminReviewsPage({ section }: { section: Section }) {
         description={section.description}
         actions={<RefreshButton query={query} label={T.refresh} />}
       />
-      <div className="space-y-4">
+      <Tabs value={tab} onValueChange={(v) => setTab(v as AdminReviewFilter)} className="space-y-4">
         <ListToolbar count={query.data ? T.total(query.data.total) : undefined}>
-          <Tabs value={tab} onValueChange={(v) => setTab(v as AdminReviewFilter)}>
-            <TabsList aria-label={T.tableLabel} className="max-w-full overflow-x-auto">
-              {ADMIN_REVIEW_FILTERS.map((f) => (
-                <TabsTrigger key={f} value={f}>
-                  {T.tabs[f]}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <TabsList aria-label={T.tableLabel} className="max-w-full overflow-x-auto">
+            {ADMIN_REVIEW_FILTERS.map((f) => (
+              <TabsTrigger key={f} value={f}>
+                {T.tabs[f]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
         </ListToolbar>
-        <QueryDataTable
-          query={query}
-          table={table}
-          loadError={T.loadError}
-          retryLabel={T.refresh}
-          label={T.tableLabel}
-          columns={columns}
-          getRowId={(r) => r.id}
-          empty={<p className="py-6 text-center text-muted-foreground">{T.empty}</p>}
-        />
-      </div>
+        <FilterTabsPanel selected={tab}>
+          <QueryDataTable
+            query={query}
+            table={table}
+            loadError={T.loadError}
+            retryLabel={T.refresh}
+            label={T.tableLabel}
+            columns={columns}
+            getRowId={(r) => r.id}
+            empty={<p className="py-6 text-center text-muted-foreground">{T.empty}</p>}
+          />
+        </FilterTabsPanel>
+      </Tabs>
       <ReviewDetailsDialog review={selected} onClose={() => setSelected(null)} />
     </>
   );

@@ -138,10 +138,7 @@ export function ToggleRow({
 export function TestResult({ result }: { result: { ok: boolean; message: string } | undefined }) {
   if (!result) return <p role="status" className="sr-only" />;
   return (
-    <p
-      role="status"
-      className={result.ok ? 'text-green-800 text-sm dark:text-success' : `${fieldErrorClassName} text-sm`}
-    >
+    <p role="status" className={result.ok ? 'text-success-text text-sm' : `${fieldErrorClassName} text-sm`}>
       {result.message}
     </p>
   );

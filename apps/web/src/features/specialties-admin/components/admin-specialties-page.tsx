@@ -128,6 +128,7 @@ export function AdminSpecialtiesPage({ section }: { section: Section }) {
     <>
       <PageHeader
         title={section.title}
+        pageTitle={section.pageTitle}
         description={section.description}
         actions={
           <>

@@ -14,6 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import type { Section } from '@/config/sections';
@@ -165,9 +166,9 @@ function CsvImportCard() {
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <pre className="overflow-x-auto rounded-md bg-background p-3 font-mono text-xs">
-            {SPECIALTY_CSV_EXAMPLE.trim()}
-          </pre>
+          <ScrollRegion label={T.csv.exampleLabel} className="rounded-md bg-background">
+            <pre className="p-3 font-mono text-xs">{SPECIALTY_CSV_EXAMPLE.trim()}</pre>
+          </ScrollRegion>
           <Button variant="outline" size="sm" onClick={downloadExample}>
             <Download aria-hidden />
             {T.csv.example}
@@ -242,8 +243,11 @@ function PreviewResult({ plan }: { plan: SpecialtyCsvPreview }) {
       ) : s.create + s.update === 0 ? (
         <p className="text-muted-foreground text-sm">{T.csv.nothing}</p>
       ) : null}
-      <div className="max-h-[28rem] overflow-auto rounded-xl border border-border bg-card">
-        <Table>
+      <ScrollRegion
+        label={T.csv.tableLabel}
+        className="max-h-[28rem] overflow-auto rounded-xl border border-border bg-card"
+      >
+        <Table aria-label={T.csv.tableLabel}>
           <TableHeader>
             <TableRow>
               <TableHead className="w-16">{T.csv.columns.line}</TableHead>
@@ -267,7 +271,7 @@ function PreviewResult({ plan }: { plan: SpecialtyCsvPreview }) {
             ))}
           </TableBody>
         </Table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
