@@ -30,14 +30,19 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   await expect(panel.getByRole('heading', { name: 'Documentos', exact: true })).toBeVisible();
 
   const prescription = panel.getByRole('form', { name: 'Receita simples' });
-  await prescription.getByLabel('Medicamento', { exact: true }).fill('Clonazepam 2 mg');
+  // Refused by brand as by substance.
+  await prescription.getByLabel('Medicamento', { exact: true }).fill('Rivotril 2 mg');
   await prescription.getByLabel('Apresentação').fill('comprimido');
   await prescription.getByLabel('Dose').fill('1 comprimido');
   await prescription.getByLabel('Frequência').fill('à noite');
   await prescription.getByLabel('Duração').fill('30 dias');
   await prescription.getByLabel('Quantidade').fill('30 comprimidos');
   await prescription.getByRole('button', { name: 'Emitir e assinar' }).click();
-  await expect(prescription.getByText(/“clonazepam” exige Notificação de Receita B/)).toBeVisible();
+  await expect(
+    prescription.getByText(/“Rivotril” \(clonazepam\) exige Notificação de Receita B/),
+  ).toBeVisible();
+  // The form offers only what Pulsa issues: no "Controle" choice of notifications.
+  await expect(prescription.getByText('Notificação de Receita A (amarela)')).toHaveCount(0);
 
   await prescription.getByLabel('Medicamento', { exact: true }).fill('Amoxicilina');
   await prescription.getByLabel('Apresentação').fill('cápsula 500 mg');
@@ -45,6 +50,10 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   await prescription.getByLabel('Frequência').fill('de 8 em 8 horas');
   await prescription.getByLabel('Duração').fill('7 dias');
   await prescription.getByLabel('Quantidade').fill('21 cápsulas');
+  // An antimicrobial: the patient's sex and age are asked (RDC 471/2021).
+  await prescription.getByRole('combobox', { name: 'Sexo do(a) paciente' }).click();
+  await doctor.getByRole('option', { name: 'Feminino' }).click();
+  await prescription.getByLabel('Idade do(a) paciente (anos)').fill('34');
   // The demo app is shared by the run: this document is found by the code the server gave it.
   const issuing = (type: string) =>
     doctor.waitForResponse(

@@ -314,6 +314,9 @@ for (const theme of THEMES) {
       const consultation = await demoHeldConsultation();
       await issueDemoDocument(consultation, {
         type: 'prescription',
+        // An antimicrobial: the prescription carries the patient's age and sex (RDC 471/2021).
+        patientSex: 'female',
+        patientAge: 34,
         items: [
           {
             medicine: 'Amoxicilina',

@@ -246,6 +246,13 @@ export const doctorProfiles = pgTable(
     messageFollowUpDays: smallint('message_follow_up_days').notNull().default(7),
     professionalExperience: text('professional_experience'),
     education: text('education'),
+    /**
+     * Printed on every clinical document, as CFM 2.299/2021 asks (decision 125): where the doctor
+     * practises, a phone to reach them, and the RQE of their specialty when they have one.
+     */
+    professionalAddress: text('professional_address'),
+    professionalPhone: text('professional_phone'),
+    rqe: text('rqe'),
     verificationStatus: verificationStatusEnum('verification_status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     /**

@@ -480,6 +480,13 @@ function demoAddress(ddd: string, i: number): BillingAddress {
   return { ...place, street: 'Rua das Acácias', number: String(120 + i * 7) };
 }
 
+/** A consulting room in the capital of the doctor's area code, as their documents print it. */
+function practiceAddress(ddd: string, seed: number): string {
+  const place = CITIES_BY_DDD[ddd] ?? (CITIES_BY_DDD['11'] as NonNullable<(typeof CITIES_BY_DDD)[string]>);
+  const cep = `${place.postalCode.slice(0, 5)}-${place.postalCode.slice(5)}`;
+  return `Rua dos Médicos, ${200 + seed * 11}, sala ${(seed % 30) + 1} — ${place.district}, ${place.city}/${place.state}, ${cep}`;
+}
+
 export const PATIENTS: readonly { name: string; ddd: string; email?: string }[] = [
   { name: 'Ana Clara Mendes', ddd: '11', email: DEMO_LOGINS.patient },
   { name: 'João Pedro Silva', ddd: '21' },
@@ -720,6 +727,9 @@ export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSu
         bio: d.bio,
         verificationStatus: status,
         availability: AGENDAS[seed % AGENDAS.length],
+        // The practice their documents print (CFM 2.299/2021), in their CRM's state when known.
+        professionalAddress: practiceAddress(DDD[d.uf] ?? '11', seed),
+        professionalPhone: phoneFor(DDD[d.uf] ?? '11', seed + 500),
       });
 
     const documents = (d: DemoDoctor, created: { id: string; doctorId: string }, list: DemoDocument[]) =>

@@ -100,6 +100,10 @@ export interface DoctorOverrides extends UserOverrides {
   availability?: { dayOfWeek: number; startTime: string; endTime: string }[];
   /** Leave the professional profile empty, as right after sign-up. */
   incomplete?: boolean;
+  /** What the clinical documents print (CFM 2.299/2021); null leaves it empty. */
+  professionalAddress?: string | null;
+  professionalPhone?: string | null;
+  rqe?: string | null;
 }
 
 export async function createDoctor(db: Queryable, overrides: DoctorOverrides = {}) {
@@ -120,6 +124,13 @@ export async function createDoctor(db: Queryable, overrides: DoctorOverrides = {
             crmState,
             consultationPrice: overrides.consultationPrice ?? 15000,
             bio: overrides.bio ?? 'Atendimento humanizado, com foco em prevenção e acompanhamento contínuo.',
+            professionalAddress:
+              overrides.professionalAddress === undefined
+                ? `Av. Paulista, 1000, conj. ${n} — Bela Vista, São Paulo/SP, 01310-100`
+                : overrides.professionalAddress,
+            professionalPhone:
+              overrides.professionalPhone === undefined ? '(11) 3333-4444' : overrides.professionalPhone,
+            rqe: overrides.rqe ?? null,
             verificationStatus,
             // An approved doctor has a public address, by the rule the verification service applies.
             slug: verificationStatus === 'approved' ? doctorSlug(user.fullName, crmState, crmNumber) : null,

@@ -4,8 +4,10 @@
  * Pulsa cannot issue these prescriptions (decision 087). A short list of the substances most often
  * prescribed, not the whole annex — the doctor also marks an item's control type, and the decision
  * record says what this list cannot catch. Source: ANVISA, "Lista de substâncias sujeitas a
- * controle especial" (Anexo I da Portaria 344/98, updated by RDC); checked by name, not by product.
+ * controle especial" (Anexo I da Portaria 344/98, updated by RDC); checked by substance and by the
+ * brands of CONTROLLED_BRANDS (decision 126).
  */
+import { CONTROLLED_BRANDS } from './controlled-brands.ts';
 
 /** What the prescription of a listed substance requires. */
 export const CONTROL_TYPES = ['none', 'A', 'B', 'B2', 'special'] as const;
@@ -49,6 +51,7 @@ export const CONTROLLED_SUBSTANCES: Record<List, readonly string[]> = {
     'sufentanila',
     'remifentanila',
     'alfentanila',
+    'tapentadol',
   ],
   A2: ['codeina', 'tramadol', 'nalbufina', 'dextropropoxifeno'],
   // Psicotrópicos
@@ -69,6 +72,8 @@ export const CONTROLLED_SUBSTANCES: Record<List, readonly string[]> = {
     'zolpidem',
     'zopiclona',
     'fenobarbital',
+    'oxazepam',
+    'clordiazepoxido',
   ],
   // Psicotrópicos anorexígenos
   B2: ['sibutramina', 'anfepramona', 'femproporex', 'mazindol'],
@@ -130,14 +135,28 @@ export function normalizeMedicineName(name: string): string {
     .trim();
 }
 
-/** The listed substance a medicine's name contains (as whole words), with its list; undefined when none. */
+function listOf(substance: string): List | undefined {
+  return (Object.keys(CONTROLLED_SUBSTANCES) as List[]).find((list) =>
+    CONTROLLED_SUBSTANCES[list].includes(substance),
+  );
+}
+
+/**
+ * The listed substance a medicine's name contains (as whole words), by its name or by one of its
+ * brands (CONTROLLED_BRANDS: "Rivotril" is clonazepam), with its list; undefined when none.
+ */
 export function findControlledSubstance(
   medicine: string,
-): { substance: string; list: List; controlType: Exclude<ControlType, 'none'> } | undefined {
+): { substance: string; brand?: string; list: List; controlType: Exclude<ControlType, 'none'> } | undefined {
   const words = ` ${normalizeMedicineName(medicine)} `;
   for (const [list, names] of Object.entries(CONTROLLED_SUBSTANCES) as [List, readonly string[]][]) {
     const substance = names.find((n) => words.includes(` ${n} `));
     if (substance) return { substance, list, controlType: LIST_CONTROL_TYPE[list] };
+  }
+  for (const [brand, substance] of Object.entries(CONTROLLED_BRANDS)) {
+    if (!words.includes(` ${brand} `)) continue;
+    const list = listOf(substance);
+    if (list) return { substance, brand, list, controlType: LIST_CONTROL_TYPE[list] };
   }
   return undefined;
 }

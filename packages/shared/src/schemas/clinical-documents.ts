@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { findAntimicrobial } from '../constants/antimicrobials.ts';
 import {
   CONTROL_TYPE_LABEL,
   CONTROL_TYPES,
@@ -62,8 +63,13 @@ export const CLINICAL_DOCUMENT_MESSAGES = {
   fieldTooLong: 'Texto longo demais',
   controlled:
     'Medicamentos sujeitos a controle especial (notificações A, B, B2 e receita de controle especial) não podem ser prescritos pela Pulsa: desde a RDC ANVISA 1.000/2025 essas receitas só valem quando emitidas por plataformas integradas ao Sistema Nacional de Controle de Receituários (SNCR). Emita-a pelos meios oficiais.',
-  controlledSubstance: (substance: string, label: string) =>
-    `“${substance}” exige ${label}: a Pulsa não emite receitas de medicamentos controlados (RDC ANVISA 1.000/2025).`,
+  controlledSubstance: (substance: string, label: string, brand?: string) =>
+    `“${brand ? `${brand.charAt(0).toUpperCase()}${brand.slice(1)}” (${substance})` : `${substance}”`} exige ${label}: a Pulsa não emite receitas de medicamentos controlados (RDC ANVISA 1.000/2025).`,
+  patientSexRequired:
+    'Informe o sexo do(a) paciente: a receita de antimicrobiano o exige (RDC ANVISA 471/2021)',
+  patientAgeInvalid: 'Informe a idade do(a) paciente em anos (de 0 a 130)',
+  patientAgeRequired:
+    'O cadastro do(a) paciente não tem data de nascimento: informe a idade, que a receita de antimicrobiano exige (RDC ANVISA 471/2021)',
   daysRequired: 'Informe os dias de afastamento (de 1 a 365)',
   startDateRequired: 'Informe a data de início do afastamento',
   cidInvalid: 'Código CID-10 inválido (ex.: J11 ou J11.1)',
@@ -104,29 +110,61 @@ export type PrescriptionItem = z.infer<typeof prescriptionItemSchema>;
 /** Letter + two digits, optionally a dot and one digit: "J11", "J11.1", "j111". */
 export const CID10_PATTERN = /^[A-Z]\d{2}(\.?\d)?$/;
 
-export const prescriptionInputSchema = z.object({
-  type: z.literal('prescription'),
-  items: z
-    .array(prescriptionItemSchema, { error: M.itemsRequired })
-    .min(1, { error: M.itemsRequired })
-    .max(PRESCRIPTION_MAX_ITEMS, { error: M.tooManyItems })
-    // The same rule in the form and on the server: a controlled item is refused where it is.
-    .superRefine((items, ctx) => {
-      items.forEach((item, index) => {
-        if (item.controlType !== 'none') {
-          ctx.addIssue({ code: 'custom', path: [index, 'controlType'], message: M.controlled });
-          return;
-        }
-        const found = findControlledSubstance(item.medicine);
-        if (found)
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'medicine'],
-            message: M.controlledSubstance(found.substance, CONTROL_TYPE_LABEL[found.controlType]),
-          });
-      });
-    }),
-});
+/** The patient's sex, as an antimicrobial prescription states it (RDC ANVISA 471/2021). */
+export const PATIENT_SEXES = ['female', 'male'] as const;
+export type PatientSex = (typeof PATIENT_SEXES)[number];
+export const PATIENT_SEX_LABEL: Record<PatientSex, string> = { female: 'Feminino', male: 'Masculino' };
+
+/** True when some item of the prescription is an antimicrobial of RDC 471/2021 (decision 127). */
+export const hasAntimicrobial = (items: ReadonlyArray<{ medicine: string }>) =>
+  items.some((item) => !!findAntimicrobial(item.medicine));
+
+export const prescriptionInputSchema = z
+  .object({
+    type: z.literal('prescription'),
+    /** Asked only when an item is an antimicrobial: the prescription then carries age and sex. */
+    patientSex: z.enum(PATIENT_SEXES, { error: M.patientSexRequired }).optional(),
+    /** Years; only when the patient's record has no birth date (the record's date wins). */
+    patientAge: z
+      .union([z.literal('').transform(() => undefined), z.coerce.number({ error: M.patientAgeInvalid })])
+      .pipe(
+        z
+          .number({ error: M.patientAgeInvalid })
+          .int({ error: M.patientAgeInvalid })
+          .min(0, { error: M.patientAgeInvalid })
+          .max(130, { error: M.patientAgeInvalid })
+          .optional(),
+      )
+      .optional(),
+    items: z
+      .array(prescriptionItemSchema, { error: M.itemsRequired })
+      .min(1, { error: M.itemsRequired })
+      .max(PRESCRIPTION_MAX_ITEMS, { error: M.tooManyItems })
+      // The same rule in the form and on the server: a controlled item is refused where it is.
+      .superRefine((items, ctx) => {
+        items.forEach((item, index) => {
+          if (item.controlType !== 'none') {
+            ctx.addIssue({ code: 'custom', path: [index, 'controlType'], message: M.controlled });
+            return;
+          }
+          const found = findControlledSubstance(item.medicine);
+          if (found)
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'medicine'],
+              message: M.controlledSubstance(
+                found.substance,
+                CONTROL_TYPE_LABEL[found.controlType],
+                found.brand,
+              ),
+            });
+        });
+      }),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.patientSex && hasAntimicrobial(value.items))
+      ctx.addIssue({ code: 'custom', path: ['patientSex'], message: M.patientSexRequired });
+  });
 
 export const certificateInputSchema = z
   .object({
@@ -182,9 +220,16 @@ export type IssueDocument = z.output<typeof issueDocumentInputSchema>;
 
 /** What the document holds, as stored (encrypted) and shown to its doctor and patient. */
 export const documentContentSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('prescription'), items: z.array(prescriptionItemSchema) }),
+  z.object({
+    type: z.literal('prescription'),
+    items: z.array(prescriptionItemSchema),
+    /** Set when an item is an antimicrobial: printed in two copies with age and sex (RDC 471/2021). */
+    antimicrobial: z.object({ patientAge: z.number().int(), patientSex: z.enum(PATIENT_SEXES) }).optional(),
+  }),
   z.object({
     type: z.literal('certificate'),
+    /** When the consultation the certificate attests began (absent on certificates issued before). */
+    consultationAt: z.string().optional(),
     daysOff: z.number().int(),
     startDate: z.string(),
     cid: z.string(),

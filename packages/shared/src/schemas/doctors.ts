@@ -21,6 +21,9 @@ export const DOCTOR_MESSAGES = {
   invalidMinutes: 'Escolha uma duração de consulta válida',
   invalidTimeZone: 'Escolha um fuso horário válido',
   longText: 'Texto muito longo (máximo de 2000 caracteres)',
+  addressTooLong: 'Endereço muito longo (máximo de 300 caracteres)',
+  phoneInvalid: 'Telefone inválido: informe DDD e número, ex.: (11) 3333-4444',
+  rqeInvalid: 'RQE inválido: informe só os números do registro (até 10 dígitos)',
   crmTaken: 'Já existe um médico cadastrado com este CRM neste estado',
   specialtyNotFound: 'Especialidade não encontrada',
   profileNotFound: 'Perfil do médico não encontrado',
@@ -84,8 +87,43 @@ const longText = z
   .nullable()
   .optional();
 
+/** Optional text: empty becomes null. */
+const optionalText = (max: number, error: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error })
+    .transform((v) => v || null)
+    .nullable()
+    .optional();
+
+/**
+ * What the clinical documents print of the doctor (CFM 2.299/2021, decision 125): professional
+ * address and phone, and the RQE of the specialty (optional: not every doctor has one).
+ */
+const professionalContact = {
+  professionalAddress: optionalText(300, DOCTOR_MESSAGES.addressTooLong),
+  professionalPhone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{10,11}$/.test(v.replace(/\D/g, '')), {
+      error: DOCTOR_MESSAGES.phoneInvalid,
+    })
+    .transform((v) => v || null)
+    .nullable()
+    .optional(),
+  rqe: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{1,10}$/.test(v), { error: DOCTOR_MESSAGES.rqeInvalid })
+    .transform((v) => v || null)
+    .nullable()
+    .optional(),
+};
+
 /** Shared by the complete-profile and profile forms and by the API. Price in centavos. */
 export const doctorProfileInputSchema = z.object({
+  ...professionalContact,
   crmNumber: z
     .string({ error: DOCTOR_MESSAGES.required })
     .trim()
@@ -151,6 +189,17 @@ export const doctorProfileFormSchema = doctorProfileInputSchema.extend({
   bio: z.string().trim().max(2000, { error: DOCTOR_MESSAGES.longText }),
   education: z.string().trim().max(2000, { error: DOCTOR_MESSAGES.longText }),
   professionalExperience: z.string().trim().max(2000, { error: DOCTOR_MESSAGES.longText }),
+  professionalAddress: z.string().trim().max(300, { error: DOCTOR_MESSAGES.addressTooLong }),
+  professionalPhone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{10,11}$/.test(v.replace(/\D/g, '')), {
+      error: DOCTOR_MESSAGES.phoneInvalid,
+    }),
+  rqe: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{1,10}$/.test(v), { error: DOCTOR_MESSAGES.rqeInvalid }),
 });
 export type DoctorProfileFormValues = z.input<typeof doctorProfileFormSchema>;
 
@@ -197,6 +246,9 @@ export const doctorProfileSchema = z.object({
   bio: z.string().nullable(),
   education: z.string().nullable(),
   professionalExperience: z.string().nullable(),
+  professionalAddress: z.string().nullable(),
+  professionalPhone: z.string().nullable(),
+  rqe: z.string().nullable(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   rejectionReason: z.string().nullable(),
   slug: z.string().nullable(),

@@ -1,23 +1,20 @@
+import { ANTIMICROBIAL_VALIDITY_DAYS } from '@pulsa/shared/constants/antimicrobials';
 import { CONTROL_TYPE_LABEL } from '@pulsa/shared/constants/controlled-substances';
 import { formatCpf } from '@pulsa/shared/format/cpf';
-import { CLINICAL_DOCUMENT_LABEL, type DocumentContent } from '@pulsa/shared/schemas/clinical-documents';
 import {
-  PageSizes,
-  type PDFDict,
-  PDFDocument,
-  PDFName,
-  type PDFPage,
-  PDFString,
-  rgb,
-  StandardFonts,
-} from 'pdf-lib';
+  CLINICAL_DOCUMENT_LABEL,
+  type DocumentContent,
+  PATIENT_SEX_LABEL,
+} from '@pulsa/shared/schemas/clinical-documents';
+import { PageSizes, type PDFDict, PDFDocument, PDFName, type PDFPage, PDFString } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { fitWidth, winAnsiSafe, wrapText } from '../payments/pdf-text.ts';
+import { PDF_COLORS, type TextWriter, textWriter } from '../../lib/pdf/text-layout.ts';
 
 /**
- * The PDF of a clinical document with every field CFM 2.299/2021 asks (decision 086): the doctor
- * (name, CRM/UF, RQE when there is one, address), the patient (name, CPF), date and time, the
- * statement that it was issued in a teleconsultation, the verification code and its QR code.
+ * The PDF of a clinical document with every field CFM 2.299/2021 asks (decisions 086 and 125): the
+ * doctor (name, CRM/UF, RQE when there is one, professional address and phone), the patient (name,
+ * CPF; age and sex on an antimicrobial prescription), date and time, the statement that it was
+ * issued in a teleconsultation, the verification code on every page and its QR code.
  */
 export interface DocumentPdfInput {
   content: DocumentContent;
@@ -25,10 +22,12 @@ export interface DocumentPdfInput {
     name: string;
     crm: string;
     specialty: string | null;
-    /** Registro de Qualificação de Especialista; Pulsa keeps none yet (decision 086). */
+    /** Registro de Qualificação de Especialista of the specialty, when the doctor has one. */
     rqe: string | null;
-    /** Where the doctor answers: Pulsa keeps no practice address, so this is the platform's. */
+    /** The doctor's professional address, from their profile. */
     address: string;
+    /** The doctor's professional phone, from their profile. */
+    phone: string | null;
   };
   patient: { name: string; cpf: string | null };
   issuedAt: Date;
@@ -62,9 +61,7 @@ export const TELECONSULTATION_STATEMENT =
   'Documento emitido em teleconsulta, conforme a Resolução CFM 2.314/2022 e a Lei 14.510/2022.';
 
 const MARGIN = 50;
-const BLACK = rgb(0, 0, 0);
-const GRAY = rgb(0.35, 0.35, 0.35);
-const BRAND = rgb(0.05, 0.4, 0.45);
+const { black: BLACK, gray: GRAY, brand: BRAND } = PDF_COLORS;
 
 function dateTimeIn(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('pt-BR', {
@@ -77,13 +74,48 @@ function dateTimeIn(date: Date, timeZone: string): string {
   }).format(date);
 }
 
+const dateIn = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    date,
+  );
+const timeIn = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' }).format(date);
+
 function isoDateToBr(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;
 }
 
+/** The two copies an antimicrobial prescription is printed in (RDC ANVISA 471/2021). */
+export const ANTIMICROBIAL_COPIES = ['1ª via — farmácia', '2ª via — paciente'] as const;
+
+/**
+ * What the certificate attests, with true dates (Código de Ética Médica, art. 80): the day and time
+ * of the consultation, and the day it was issued when that is a later day.
+ */
+export function certificateStatement(
+  content: Extract<DocumentContent, { type: 'certificate' }>,
+  issuedAt: Date,
+  timeZone: string,
+): string {
+  const days = content.daysOff === 1 ? '1 (um) dia' : `${content.daysOff} dias`;
+  const need = `necessita de afastamento de suas atividades por ${days}, a partir de ${isoDateToBr(content.startDate)}.`;
+  if (!content.consultationAt)
+    return `Atesto, para os devidos fins, que o(a) paciente acima identificado(a) foi atendido(a) por mim em teleconsulta e ${need}`;
+  const at = new Date(content.consultationAt);
+  const consultationDay = dateIn(at, timeZone);
+  const issuedDay = dateIn(issuedAt, timeZone);
+  const issuedLater =
+    issuedDay !== consultationDay ? ` Atestado emitido em ${issuedDay}, após a consulta.` : '';
+  return `Atesto, para os devidos fins, que o(a) paciente acima identificado(a) foi atendido(a) por mim em teleconsulta no dia ${consultationDay}, às ${timeIn(at, timeZone)}, e ${need}${issuedLater}`;
+}
+
 /** The lines of the document's body, each a label or a text. */
-export function bodyLines(content: DocumentContent): Array<{ text: string; bold?: boolean; gap?: number }> {
+export function bodyLines(
+  content: DocumentContent,
+  issuedAt: Date,
+  timeZone: string,
+): Array<{ text: string; bold?: boolean; gap?: number }> {
   switch (content.type) {
     case 'prescription':
       return content.items.flatMap((item, i) => [
@@ -93,17 +125,13 @@ export function bodyLines(content: DocumentContent): Array<{ text: string; bold?
         ...(item.instructions ? [{ text: `Orientações: ${item.instructions}` }] : []),
         ...(item.controlType !== 'none' ? [{ text: CONTROL_TYPE_LABEL[item.controlType] }] : []),
       ]);
-    case 'certificate': {
-      const days = content.daysOff === 1 ? '1 (um) dia' : `${content.daysOff} dias`;
+    case 'certificate':
       return [
-        {
-          text: `Atesto, para os devidos fins, que o(a) paciente acima identificado(a) foi atendido(a) por mim nesta data e necessita de afastamento de suas atividades por ${days}, a partir de ${isoDateToBr(content.startDate)}.`,
-        },
+        { text: certificateStatement(content, issuedAt, timeZone) },
         ...(content.cid && content.cidConsent
           ? [{ text: `CID-10: ${content.cid} (informado com a concordância do(a) paciente).`, gap: 8 }]
           : []),
       ];
-    }
     case 'exam_request':
       return [
         { text: 'Solicito:', bold: true },
@@ -139,62 +167,100 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
   };
   for (const [key, value] of Object.entries(meta)) info.set(PDFName.of(key), PDFString.of(value));
 
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const antimicrobial = input.content.type === 'prescription' ? input.content.antimicrobial : undefined;
+  const copies: ReadonlyArray<string | null> = antimicrobial ? ANTIMICROBIAL_COPIES : [null];
+  let page: PDFPage = pdf.addPage(PageSizes.A4);
+  const text = await textWriter(pdf, () => page, MARGIN);
+  for (const [index, copy] of copies.entries()) {
+    if (index > 0) page = pdf.addPage(PageSizes.A4);
+    drawCopy(input, copy, {
+      text,
+      page: () => page,
+      newPage: () => {
+        page = pdf.addPage(PageSizes.A4);
+        return page;
+      },
+    });
+  }
+  return pdf;
+}
+
+interface Canvas {
+  text: TextWriter;
+  page: () => PDFPage;
+  newPage: () => PDFPage;
+}
+
+/** One copy of the document: header on every page, identification, body, footer with the QR. */
+function drawCopy(input: DocumentPdfInput, copy: string | null, canvas: Canvas) {
+  const { write, writeRight, wrap } = canvas.text;
+  const title = CLINICAL_DOCUMENT_LABEL[input.content.type];
   const [pageWidth, pageHeight] = PageSizes.A4;
   const width = pageWidth - 2 * MARGIN;
   const FOOTER = 150;
-  let page: PDFPage = pdf.addPage(PageSizes.A4);
   let top = pageHeight - MARGIN;
+  const antimicrobial = input.content.type === 'prescription' ? input.content.antimicrobial : undefined;
 
-  const write = (
-    value: string,
-    x: number,
-    y: number,
-    size: number,
-    opts: { bold?: boolean; color?: typeof BLACK; maxWidth?: number } = {},
-  ) => {
-    const font = opts.bold ? bold : regular;
-    page.drawText(fitWidth(font, winAnsiSafe(font, value), size, opts.maxWidth ?? pageWidth - MARGIN - x), {
-      x,
-      y,
-      size,
-      font,
-      color: opts.color ?? BLACK,
-    });
-  };
   const header = () => {
     write('Pulsa', MARGIN, top - 22, 20, { bold: true, color: BRAND });
     write('Telemedicina', MARGIN, top - 35, 9, { color: GRAY });
-    const code = `Código de verificação: ${input.verificationCode}`;
-    write(code, MARGIN + width - regular.widthOfTextAtSize(code, 9), top - 20, 9, { color: GRAY });
+    // The whole code, right-aligned: never shortened (issue 27).
+    writeRight(`Código de verificação: ${input.verificationCode}`, MARGIN + width, top - 20, 9, {
+      color: GRAY,
+    });
+    if (copy) writeRight(copy, MARGIN + width, top - 34, 10, { bold: true });
     top -= 56;
   };
   header();
   write(title, MARGIN, top - 20, 18, { bold: true });
   top -= 34;
+  if (antimicrobial) {
+    write('Antimicrobiano — RDC ANVISA 471/2021: a 1ª via fica retida na farmácia.', MARGIN, top - 10, 9, {
+      color: GRAY,
+      maxWidth: width,
+    });
+    top -= 18;
+  }
 
   const doctorLine = [
     input.doctor.name,
     `CRM ${input.doctor.crm}`,
-    ...(input.doctor.rqe ? [`RQE ${input.doctor.rqe}`] : []),
     ...(input.doctor.specialty ? [input.doctor.specialty] : []),
+    ...(input.doctor.rqe ? [`RQE ${input.doctor.rqe}`] : []),
   ].join(' · ');
+  const patient = [
+    input.patient.cpf ? `${input.patient.name} — CPF ${formatCpf(input.patient.cpf)}` : input.patient.name,
+    ...(antimicrobial
+      ? [
+          `${antimicrobial.patientAge} ${antimicrobial.patientAge === 1 ? 'ano' : 'anos'}`,
+          `Sexo: ${PATIENT_SEX_LABEL[antimicrobial.patientSex]}`,
+        ]
+      : []),
+  ].join(' — ');
+  const validUntil = new Date(input.issuedAt.getTime() + ANTIMICROBIAL_VALIDITY_DAYS * 86_400_000);
   const rows: Array<[string, string]> = [
     ['Médico(a)', doctorLine],
-    ['Endereço', input.doctor.address],
     [
-      'Paciente',
-      input.patient.cpf ? `${input.patient.name} — CPF ${formatCpf(input.patient.cpf)}` : input.patient.name,
+      input.doctor.phone ? 'Endereço e telefone profissionais' : 'Endereço profissional',
+      input.doctor.phone ? `${input.doctor.address} · Tel. ${input.doctor.phone}` : input.doctor.address,
     ],
+    ['Paciente', patient],
     ['Data e hora da emissão', dateTimeIn(input.issuedAt, input.timeZone)],
+    ...(antimicrobial
+      ? [
+          [
+            'Validade',
+            `${ANTIMICROBIAL_VALIDITY_DAYS} dias a contar da emissão (até ${dateIn(validUntil, input.timeZone)})`,
+          ] as [string, string],
+        ]
+      : []),
   ];
   for (const [label, value] of rows) {
     write(label, MARGIN, top - 9, 8, { color: GRAY });
     write(value, MARGIN, top - 23, 11, { maxWidth: width });
     top -= 34;
   }
-  page.drawLine({
+  canvas.page().drawLine({
     start: { x: MARGIN, y: top },
     end: { x: MARGIN + width, y: top },
     thickness: 0.5,
@@ -202,12 +268,11 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
   });
   top -= 18;
 
-  for (const line of bodyLines(input.content)) {
+  for (const line of bodyLines(input.content, input.issuedAt, input.timeZone)) {
     top -= line.gap ?? 0;
-    const font = line.bold ? bold : regular;
-    for (const part of wrapText(font, line.text, 11, width)) {
+    for (const part of wrap(line.text, 11, width, line.bold)) {
       if (top < MARGIN + FOOTER) {
-        page = pdf.addPage(PageSizes.A4);
+        canvas.newPage();
         top = pageHeight - MARGIN;
         header();
       }
@@ -216,7 +281,8 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
     }
   }
 
-  // The footer of the last page: statement, signature, code and QR.
+  // The footer of the copy's last page: statement, signature, code and QR.
+  const page = canvas.page();
   const qrSize = 96;
   const qr = QRCode.create(input.verifyUrl, { errorCorrectionLevel: 'M' });
   const cells = qr.modules.size;
@@ -237,12 +303,12 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
   let y = MARGIN + qrSize + 30;
   page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.5, color: GRAY });
   y -= 14;
-  for (const part of wrapText(regular, TELECONSULTATION_STATEMENT, 8.5, textWidth)) {
+  for (const part of wrap(TELECONSULTATION_STATEMENT, 8.5, textWidth)) {
     write(part, MARGIN, y, 8.5, { color: GRAY, maxWidth: textWidth });
     y -= 11;
   }
   y -= 4;
-  for (const part of wrapText(bold, `Assinatura digital (PAdES): ${input.signedBy}`, 9, textWidth)) {
+  for (const part of wrap(`Assinatura digital (PAdES): ${input.signedBy}`, 9, textWidth, true)) {
     write(part, MARGIN, y, 9, { bold: true, maxWidth: textWidth });
     y -= 12;
   }
@@ -260,5 +326,4 @@ export async function drawDocumentPdf(input: DocumentPdfInput): Promise<PDFDocum
     color: GRAY,
     maxWidth: textWidth,
   });
-  return pdf;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { formatPhone } from '@pulsa/shared/format/phone';
 import {
   CLINICAL_DOCUMENT_LABEL,
   type ClinicalDocument,
@@ -8,6 +9,7 @@ import {
   type DocumentContent,
   type DocumentVerification,
   documentContentSchema,
+  hasAntimicrobial,
   type IssueDocument,
   CLINICAL_DOCUMENT_MESSAGES as M,
   normalizeVerificationCode,
@@ -50,9 +52,17 @@ export interface DocumentsContext {
   platformSigner: () => DocumentSigner;
 }
 
-/** Pulsa keeps no practice address for its doctors: the document names where the act happened. */
-export const DOCUMENT_ADDRESS =
-  'Atendimento por telemedicina — Pulsa Telemedicina (endereço eletrônico da consulta)';
+/** CFM 2.299/2021 asks the doctor's address and phone on every document (decision 125). */
+export const PROFESSIONAL_CONTACT_REQUIRED =
+  'Cadastre seu endereço e telefone profissionais no perfil antes de emitir documentos: a Resolução CFM 2.299/2021 exige que constem em cada documento.';
+
+/** Whole years between a birth date ("yyyy-MM-dd") and a day, on the calendar. */
+export function ageOn(birthDate: string, on: Date, timeZone: string): number {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(on);
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
 
 /**
  * The one check of a CID-10 code a document carries: it must be in the project's CID-10 table
@@ -161,18 +171,26 @@ export async function issueDocument(
       crmState: doctorProfiles.crmState,
       timeZone: doctorProfiles.timeZone,
       specialty: specialties.name,
+      address: doctorProfiles.professionalAddress,
+      phone: doctorProfiles.professionalPhone,
+      accountPhone: userProfiles.phone,
+      rqe: doctorProfiles.rqe,
     })
     .from(doctorProfiles)
     .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
     .leftJoin(specialties, eq(specialties.id, doctorProfiles.specialtyId))
     .where(eq(doctorProfiles.id, appointment.doctorId));
   const [patient] = await ctx.db
-    .select({ name: userProfiles.fullName, cpf: userProfiles.cpf })
+    .select({ name: userProfiles.fullName, cpf: userProfiles.cpf, birthDate: userProfiles.birthDate })
     .from(userProfiles)
     .where(eq(userProfiles.id, appointment.patientId));
   if (!doctor || !patient) throw notFound(M.consultationNotFound);
   const crm = doctor.crmNumber && doctor.crmState ? `${doctor.crmNumber}/${doctor.crmState}` : '';
   if (!crm) throw conflict('Cadastre seu CRM no perfil antes de emitir documentos.');
+  const contactPhone = doctor.phone ?? doctor.accountPhone;
+  const phone = contactPhone ? formatPhone(contactPhone) : null;
+  if (!doctor.address || !phone)
+    throw conflict(PROFESSIONAL_CONTACT_REQUIRED, undefined, 'professional_contact');
 
   const issuedAt = new Date();
   let content: DocumentContent;
@@ -185,6 +203,8 @@ export async function issueDocument(
     }
     content = {
       type: 'certificate',
+      // The consultation's own start: the certificate attests that day, not the issue day.
+      consultationAt: appointment.startsAt.toISOString(),
       daysOff: input.daysOff,
       startDate: input.startDate,
       cid,
@@ -192,6 +212,17 @@ export async function issueDocument(
         ? { patientId: appointment.patientId, recordedBy: viewer.id, at: issuedAt.toISOString() }
         : null,
     };
+  } else if (input.type === 'prescription') {
+    const { patientSex, patientAge, ...prescription } = input;
+    let antimicrobial: Extract<DocumentContent, { type: 'prescription' }>['antimicrobial'];
+    if (hasAntimicrobial(input.items)) {
+      // The record's birth date wins over a typed age; without either, the doctor is asked.
+      const age = patient.birthDate ? ageOn(patient.birthDate, issuedAt, doctor.timeZone) : patientAge;
+      if (age === undefined) throw badRequest(M.patientAgeRequired, { patientAge: M.patientAgeRequired });
+      if (!patientSex) throw badRequest(M.patientSexRequired, { patientSex: M.patientSexRequired });
+      antimicrobial = { patientAge: age, patientSex };
+    }
+    content = { ...prescription, ...(antimicrobial ? { antimicrobial } : {}) };
   } else {
     content = input;
   }
@@ -201,7 +232,14 @@ export async function issueDocument(
   const accessCode = newAccessCode();
   const pdf = await drawDocumentPdf({
     content,
-    doctor: { name: doctor.name, crm, specialty: doctor.specialty, rqe: null, address: DOCUMENT_ADDRESS },
+    doctor: {
+      name: doctor.name,
+      crm,
+      specialty: doctor.specialty,
+      rqe: doctor.rqe,
+      address: doctor.address,
+      phone,
+    },
     patient: { name: patient.name, cpf: patient.cpf },
     issuedAt,
     timeZone: doctor.timeZone,

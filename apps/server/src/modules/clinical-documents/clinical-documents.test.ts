@@ -23,7 +23,7 @@ import { initialsOf, newVerificationCode, resolveCid } from './clinical-document
 import { checkPdfSignature, generatePlatformCertificate } from './clinical-documents.signing.ts';
 
 const item = {
-  medicine: 'Amoxicilina',
+  medicine: 'Paracetamol',
   presentation: 'cápsula 500 mg',
   dose: '1 cápsula',
   route: 'oral',
@@ -107,6 +107,7 @@ describe('PDF fields per document type', () => {
       specialty: 'Clínica Médica',
       rqe: null,
       address: 'Atendimento por telemedicina',
+      phone: null,
     },
     patient: { name: 'João Souza', cpf: '52998224725' },
     issuedAt: new Date('2026-11-24T13:05:00Z'),
@@ -138,7 +139,7 @@ describe('PDF fields per document type', () => {
     const { texts, raw } = await textsOf({ type: 'prescription', items: [{ ...item, controlType: 'none' }] });
     common(texts);
     expect(texts).toContain('Receita simples');
-    expect(texts).toContain('1. Amoxicilina — cápsula 500 mg');
+    expect(texts).toContain('1. Paracetamol — cápsula 500 mg');
     expect(texts).toContain('Dose: 1 cápsula · Via: oral · de 8 em 8 horas · Duração: 7 dias');
     expect(texts).toContain('Quantidade: 21 cápsulas');
     expect(texts).toContain('Orientações: Tomar após as refeições');
@@ -406,7 +407,7 @@ describe('clinical documents API', () => {
       revokedAt: null,
       doctorCrm: expect.stringMatching(/\/SP$/),
     });
-    expect(JSON.stringify(verify.json())).not.toContain('Amoxicilina');
+    expect(JSON.stringify(verify.json())).not.toContain('Paracetamol');
     const upload = (bytes: Buffer) => {
       const boundary = '----pulsatest';
       return app.inject({

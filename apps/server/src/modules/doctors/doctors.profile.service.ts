@@ -63,6 +63,9 @@ export function toProfileDto(row: DoctorWithPerson, docs: CurrentDocs): DoctorPr
     bio: d.bio,
     education: d.education,
     professionalExperience: d.professionalExperience,
+    professionalAddress: d.professionalAddress,
+    professionalPhone: d.professionalPhone,
+    rqe: d.rqe,
     verificationStatus: d.verificationStatus,
     rejectionReason: d.verificationStatus === 'rejected' ? d.rejectionReason : null,
     slug: d.slug,
@@ -125,6 +128,12 @@ export async function saveProfile(ctx: DoctorsContext, userId: string, input: Do
         bio: input.bio ?? null,
         education: input.education ?? null,
         professionalExperience: input.professionalExperience ?? null,
+        // Absent keeps what is on file (older clients); null or text replaces it.
+        ...(input.professionalAddress !== undefined
+          ? { professionalAddress: input.professionalAddress }
+          : {}),
+        ...(input.professionalPhone !== undefined ? { professionalPhone: input.professionalPhone } : {}),
+        ...(input.rqe !== undefined ? { rqe: input.rqe } : {}),
         ...(backToReview ? { verificationStatus: 'pending' as const } : {}),
       });
       if (backToReview) {

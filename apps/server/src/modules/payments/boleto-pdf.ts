@@ -1,8 +1,8 @@
 import { formatCalendarDate } from '@pulsa/shared/format/calendar-date';
 import { formatCpf } from '@pulsa/shared/format/cpf';
 import { formatBRL } from '@pulsa/shared/format/money';
-import { PageSizes, PDFDocument, type RGB, rgb, StandardFonts } from 'pdf-lib';
-import { fitWidth, winAnsiSafe } from './pdf-text.ts';
+import { PageSizes, PDFDocument, rgb } from 'pdf-lib';
+import { PDF_COLORS, textWriter } from '../../lib/pdf/text-layout.ts';
 
 /** The printable boleto: an A4 page with the payment slip and its Interleaved 2 of 5 barcode. */
 
@@ -50,15 +50,7 @@ export function itfPattern(digits: string): number[] {
 
 const MM = 72 / 25.4;
 const MARGIN = 40;
-const BLACK = rgb(0, 0, 0);
-const GRAY = rgb(0.35, 0.35, 0.35);
-const RED = rgb(0.7, 0.05, 0.05);
-
-interface TextOptions {
-  bold?: boolean;
-  color?: RGB;
-  maxWidth?: number;
-}
+const { black: BLACK, gray: GRAY, red: RED } = PDF_COLORS;
 
 export async function renderBoletoPdf(input: BoletoPdfInput): Promise<Uint8Array> {
   if (!/^\d{44}$/.test(input.barcode)) throw new RangeError('barcode must have 44 digits');
@@ -67,22 +59,9 @@ export async function renderBoletoPdf(input: BoletoPdfInput): Promise<Uint8Array
   pdf.setLanguage('pt-BR');
   pdf.setCreator('Pulsa');
   const page = pdf.addPage(PageSizes.A4);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const [pageWidth, pageHeight] = PageSizes.A4;
   const width = pageWidth - 2 * MARGIN;
-
-  const write = (value: string, x: number, y: number, size: number, options: TextOptions = {}) => {
-    const font = options.bold ? bold : regular;
-    const maxWidth = options.maxWidth ?? pageWidth - MARGIN - x;
-    page.drawText(fitWidth(font, winAnsiSafe(font, value), size, maxWidth), {
-      x,
-      y,
-      size,
-      font,
-      color: options.color ?? BLACK,
-    });
-  };
+  const { write } = await textWriter(pdf, () => page, MARGIN);
 
   let top = pageHeight - MARGIN;
   if (input.isSandbox) {

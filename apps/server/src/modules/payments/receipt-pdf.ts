@@ -2,8 +2,8 @@ import { PAYMENT_METHOD_LABEL, type PaymentMethod } from '@pulsa/shared/constant
 import { formatCpf } from '@pulsa/shared/format/cpf';
 import { formatWhen } from '@pulsa/shared/format/date';
 import { formatBRL } from '@pulsa/shared/format/money';
-import { PageSizes, PDFDocument, type RGB, rgb, StandardFonts } from 'pdf-lib';
-import { fitWidth, winAnsiSafe } from './pdf-text.ts';
+import { PageSizes, PDFDocument, rgb } from 'pdf-lib';
+import { PDF_COLORS, textWriter } from '../../lib/pdf/text-layout.ts';
 
 /** The payment receipt ("Recibo"): one A4 page the patient can keep or hand in for reimbursement. */
 
@@ -51,16 +51,7 @@ export function refundLine(refund: { at: Date; amount: number; reason: string },
 }
 
 const MARGIN = 50;
-const BLACK = rgb(0, 0, 0);
-const GRAY = rgb(0.35, 0.35, 0.35);
-const RED = rgb(0.7, 0.05, 0.05);
-const BRAND = rgb(0.05, 0.4, 0.45);
-
-interface TextOptions {
-  bold?: boolean;
-  color?: RGB;
-  maxWidth?: number;
-}
+const { gray: GRAY, red: RED, brand: BRAND } = PDF_COLORS;
 
 export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -68,22 +59,9 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Uint8Arr
   pdf.setLanguage('pt-BR');
   pdf.setCreator('Pulsa');
   const page = pdf.addPage(PageSizes.A4);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const [pageWidth, pageHeight] = PageSizes.A4;
   const width = pageWidth - 2 * MARGIN;
-
-  const write = (value: string, x: number, y: number, size: number, options: TextOptions = {}) => {
-    const font = options.bold ? bold : regular;
-    const maxWidth = options.maxWidth ?? pageWidth - MARGIN - x;
-    page.drawText(fitWidth(font, winAnsiSafe(font, value), size, maxWidth), {
-      x,
-      y,
-      size,
-      font,
-      color: options.color ?? BLACK,
-    });
-  };
+  const { write, writeRight } = await textWriter(pdf, () => page, MARGIN);
 
   let top = pageHeight - MARGIN;
   if (input.isSandbox) {
@@ -95,10 +73,7 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Uint8Arr
 
   write('Pulsa', MARGIN, top - 22, 22, { bold: true, color: BRAND });
   write('Telemedicina', MARGIN, top - 36, 9, { color: GRAY });
-  // Right-aligned: it starts where its own width ends at the margin.
-  const number = winAnsiSafe(bold, `Recibo nº ${input.receiptNumber}`);
-  const numberWidth = bold.widthOfTextAtSize(number, 11);
-  write(number, MARGIN + width - numberWidth, top - 20, 11, { bold: true, maxWidth: numberWidth + 1 });
+  writeRight(`Recibo nº ${input.receiptNumber}`, MARGIN + width, top - 20, 11, { bold: true });
   top -= 64;
   write('Recibo de pagamento', MARGIN, top - 20, 20, { bold: true });
   top -= 36;

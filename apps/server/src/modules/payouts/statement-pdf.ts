@@ -1,6 +1,6 @@
 import { formatBRL } from '@pulsa/shared/format/money';
-import { PageSizes, PDFDocument, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
-import { fitWidth, winAnsiSafe } from '../payments/pdf-text.ts';
+import { PageSizes, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { PDF_COLORS, textWriter } from '../../lib/pdf/text-layout.ts';
 
 /**
  * A payout's statement ("Demonstrativo de repasse"): what the payout covered — each share released
@@ -37,10 +37,7 @@ export interface StatementPdfInput {
 export const STATEMENT_TEST_BANNER = 'AMBIENTE DE TESTES — nenhum valor foi transferido de verdade';
 
 const MARGIN = 50;
-const BLACK = rgb(0, 0, 0);
-const GRAY = rgb(0.35, 0.35, 0.35);
-const RED = rgb(0.7, 0.05, 0.05);
-const BRAND = rgb(0.05, 0.4, 0.45);
+const { gray: GRAY, red: RED, brand: BRAND } = PDF_COLORS;
 
 const dateIn = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
@@ -52,35 +49,11 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
   pdf.setTitle('Demonstrativo de repasse');
   pdf.setLanguage('pt-BR');
   pdf.setCreator('Pulsa');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const [pageWidth, pageHeight] = PageSizes.A4;
   const width = pageWidth - 2 * MARGIN;
   let page: PDFPage = pdf.addPage(PageSizes.A4);
   let top = pageHeight - MARGIN;
-
-  const write = (
-    value: string,
-    x: number,
-    y: number,
-    size: number,
-    o: { bold?: boolean; color?: RGB; maxWidth?: number } = {},
-  ) => {
-    const font = o.bold ? bold : regular;
-    page.drawText(fitWidth(font, winAnsiSafe(font, value), size, o.maxWidth ?? pageWidth - MARGIN - x), {
-      x,
-      y,
-      size,
-      font,
-      color: o.color ?? BLACK,
-    });
-  };
-  const writeRight = (value: string, right: number, y: number, size: number, o: { bold?: boolean } = {}) => {
-    const font = o.bold ? bold : regular;
-    const text = winAnsiSafe(font, value);
-    const w = font.widthOfTextAtSize(text, size);
-    write(text, right - w, y, size, { ...o, maxWidth: w + 1 });
-  };
+  const { write, writeRight } = await textWriter(pdf, () => page, MARGIN);
 
   if (input.isTestEnvironment) {
     page.drawRectangle({

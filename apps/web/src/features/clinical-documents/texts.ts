@@ -40,11 +40,18 @@ export const DOCUMENTS_TEXT = {
     quantity: 'Quantidade',
     quantityPlaceholder: 'Ex.: 21 cápsulas',
     instructions: 'Orientações (opcional)',
-    controlType: 'Controle',
     addItem: 'Adicionar medicamento',
     removeItem: 'Remover',
     controlledNotice:
-      'A Pulsa não emite receitas de medicamentos controlados (notificações A, B, B2 e controle especial): desde a RDC ANVISA 1.000/2025 elas exigem plataformas integradas ao SNCR.',
+      'A Pulsa emite receitas simples. Medicamentos controlados (notificações A, B, B2 e receita de controle especial), pelo nome da substância ou pela marca, não podem ser prescritos aqui: desde a RDC ANVISA 1.000/2025 exigem plataformas integradas ao SNCR.',
+    antimicrobialTitle: 'Antimicrobiano (RDC ANVISA 471/2021)',
+    antimicrobialNotice:
+      'A receita sai em duas vias (1ª via retida pela farmácia, 2ª via do paciente), com idade e sexo do(a) paciente, e vale por 10 dias a partir da emissão.',
+    patientSex: 'Sexo do(a) paciente',
+    patientSexPlaceholder: 'Selecione',
+    patientAge: 'Idade do(a) paciente (anos)',
+    patientAgeHint:
+      'Só se o cadastro do paciente não tiver data de nascimento: a data do cadastro prevalece.',
   },
   certificate: {
     daysOff: 'Dias de afastamento',

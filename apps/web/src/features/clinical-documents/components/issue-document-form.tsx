@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTROL_TYPE_LABEL, CONTROL_TYPES } from '@pulsa/shared/constants/controlled-substances';
 import {
   CLINICAL_DOCUMENT_LABEL,
   CLINICAL_DOCUMENT_TYPES,
   type ClinicalDocumentType,
   certificateInputSchema,
   examRequestInputSchema,
+  hasAntimicrobial,
   type IssueDocument,
+  PATIENT_SEX_LABEL,
+  PATIENT_SEXES,
   prescriptionInputSchema,
   reportInputSchema,
 } from '@pulsa/shared/schemas/clinical-documents';
@@ -19,6 +21,7 @@ import {
   type UseFormReturn,
   useFieldArray,
   useForm,
+  useWatch,
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -159,6 +162,9 @@ function PrescriptionForm({ appointmentId }: { appointmentId: string }) {
     defaultValues: defaults,
   });
   const items = useFieldArray({ control: form.control, name: 'items' });
+  // An antimicrobial (RDC 471/2021) asks the patient's sex, and the age when the record lacks it.
+  const watchedItems = useWatch({ control: form.control, name: 'items' }) ?? [];
+  const antimicrobial = hasAntimicrobial(watchedItems.map((i) => ({ medicine: i?.medicine ?? '' })));
   const { submit, busy, a1Fields } = useSubmit(appointmentId, form as never, () => form.reset(defaults));
   const errors = form.formState.errors;
   const itemField = (
@@ -208,28 +214,50 @@ function PrescriptionForm({ appointmentId }: { appointmentId: string }) {
             {itemField(index, 'frequency', P.frequency, P.frequencyPlaceholder)}
             {itemField(index, 'duration', P.duration, P.durationPlaceholder)}
             {itemField(index, 'quantity', P.quantity, P.quantityPlaceholder)}
-            <Controller
-              control={form.control}
-              name={`items.${index}.controlType`}
-              render={({ field: control }) => (
-                <FormField label={P.controlType} error={errors.items?.[index]?.controlType?.message}>
-                  <SelectField
-                    ref={control.ref}
-                    value={control.value ?? 'none'}
-                    onValueChange={control.onChange}
-                    onBlur={control.onBlur}
-                    options={CONTROL_TYPES.map((c) => ({ value: c, label: CONTROL_TYPE_LABEL[c] }))}
-                    disabled={busy}
-                  />
-                </FormField>
-              )}
-            />
           </div>
           <FormField label={P.instructions} error={errors.items?.[index]?.instructions?.message}>
             <Textarea rows={2} disabled={busy} {...form.register(`items.${index}.instructions`)} />
           </FormField>
         </fieldset>
       ))}
+      {antimicrobial ? (
+        <fieldset
+          className="min-w-0 space-y-3 rounded-lg border border-border p-3"
+          data-testid="antimicrobial-fields"
+        >
+          <legend className="px-1 font-medium text-sm">{P.antimicrobialTitle}</legend>
+          <p className="text-muted-foreground text-xs">{P.antimicrobialNotice}</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Controller
+              control={form.control}
+              name="patientSex"
+              render={({ field }) => (
+                <FormField label={P.patientSex} error={errors.patientSex?.message}>
+                  <SelectField
+                    ref={field.ref}
+                    value={field.value ?? ''}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                    placeholder={P.patientSexPlaceholder}
+                    options={PATIENT_SEXES.map((sex) => ({ value: sex, label: PATIENT_SEX_LABEL[sex] }))}
+                    disabled={busy}
+                  />
+                </FormField>
+              )}
+            />
+            <FormField label={P.patientAge} error={errors.patientAge?.message} hint={P.patientAgeHint}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={130}
+                disabled={busy}
+                {...form.register('patientAge')}
+              />
+            </FormField>
+          </div>
+        </fieldset>
+      ) : null}
       {errors.items?.message || errors.items?.root?.message ? (
         <p className="text-destructive text-sm">{errors.items?.message ?? errors.items?.root?.message}</p>
       ) : null}

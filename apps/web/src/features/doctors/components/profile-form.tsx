@@ -35,6 +35,9 @@ function defaults(profile: DoctorProfile): DoctorProfileFormValues {
     bio: profile.bio ?? '',
     education: profile.education ?? '',
     professionalExperience: profile.professionalExperience ?? '',
+    professionalAddress: profile.professionalAddress ?? '',
+    professionalPhone: profile.professionalPhone ?? '',
+    rqe: profile.rqe ?? '',
   };
 }
 
@@ -180,6 +183,38 @@ export function ProfileForm({
           >
             <Textarea rows={3} disabled={busy} {...form.register('professionalExperience')} />
           </FormField>
+          <fieldset className="min-w-0 space-y-3 rounded-lg border border-border p-3">
+            <legend className="px-1 font-medium text-sm">{T.documentsSection}</legend>
+            <p className="text-muted-foreground text-xs">{T.documentsSectionHint}</p>
+            <FormField
+              label={T.professionalAddress}
+              error={errors.professionalAddress?.message}
+              hint={T.professionalAddressHint}
+            >
+              <Input
+                autoComplete="street-address"
+                disabled={busy}
+                {...form.register('professionalAddress')}
+              />
+            </FormField>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField
+                label={T.professionalPhone}
+                error={errors.professionalPhone?.message}
+                hint={T.professionalPhoneHint}
+              >
+                <Input
+                  type="tel"
+                  autoComplete="tel"
+                  disabled={busy}
+                  {...form.register('professionalPhone')}
+                />
+              </FormField>
+              <FormField label={T.rqe} error={errors.rqe?.message} hint={T.rqeHint}>
+                <Input inputMode="numeric" autoComplete="off" disabled={busy} {...form.register('rqe')} />
+              </FormField>
+            </div>
+          </fieldset>
         </>
       ) : null}
       {reviewWarning ? (
