@@ -59,6 +59,8 @@ export async function startLocalPsc(options: {
   clientSecret?: string;
   /** Added to every answer, to measure against a PSC over a real network. */
   delayMs?: number;
+  /** Who holds a certificate here when not added beforehand (the demo: its doctors, by CPF). */
+  resolveAccount?: (cpf: string) => Promise<TestHolder | undefined>;
 }): Promise<LocalPsc> {
   const clientId = options.clientId ?? 'pulsa-local';
   const clientSecret = options.clientSecret ?? randomBytes(16).toString('hex');
@@ -67,13 +69,28 @@ export async function startLocalPsc(options: {
   const tokens = new Map<string, { cpf: string; expiresAt: number }>();
   const stats = { signatureCalls: 0, hashes: 0 };
 
+  async function addAccount(holder: TestHolder) {
+    const certificate = await issueTestCertificate(options.authority, holder);
+    accounts.set(holder.cpf, { ...holder, certificate });
+    return certificate;
+  }
+
+  async function accountOf(cpf: string): Promise<Account | undefined> {
+    const known = accounts.get(cpf);
+    if (known || !options.resolveAccount || !/^\d{11}$/.test(cpf)) return known;
+    const holder = await options.resolveAccount(cpf);
+    if (!holder) return undefined;
+    await addAccount(holder);
+    return accounts.get(cpf);
+  }
+
   async function approve(authorize: URL): Promise<string> {
     const q = authorize.searchParams;
     const cpf = q.get('login_hint') ?? '';
     const redirectUri = q.get('redirect_uri') ?? '';
     if (q.get('client_id') !== clientId || !redirectUri || q.get('code_challenge_method') !== 'S256')
       throw new Error('invalid_request');
-    if (!accounts.has(cpf)) throw new Error('unknown_account');
+    if (!(await accountOf(cpf))) throw new Error('unknown_account');
     const code = randomBytes(24).toString('base64url');
     codes.set(code, {
       cpf,
@@ -110,8 +127,7 @@ export async function startLocalPsc(options: {
       if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
       const here = new URL(req.url ?? '/', 'http://local');
       if (req.method === 'GET' && here.pathname === '/v0/oauth/authorize') {
-        const cpf = here.searchParams.get('login_hint') ?? '';
-        const account = accounts.get(cpf);
+        const account = await accountOf(here.searchParams.get('login_hint') ?? '');
         res.writeHead(account ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
         res.end(
           html(
@@ -201,11 +217,7 @@ export async function startLocalPsc(options: {
     clientId,
     clientSecret,
     stats,
-    async addAccount(holder) {
-      const certificate = await issueTestCertificate(options.authority, holder);
-      accounts.set(holder.cpf, { ...holder, certificate });
-      return certificate;
-    },
+    addAccount,
     approve: (authorizeUrl) => approve(new URL(authorizeUrl)),
     revokeAllTokens: () => tokens.clear(),
     close: () =>
