@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { APPROVED_DOCTORS, DEMO_LOGINS } from '../apps/server/src/seed/demo-data.ts';
 import { signInContext } from './support/accounts.ts';
 import { demoHeldConsultation } from './support/clinical-documents.ts';
-import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_URL, demoUrl, nameOf } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -17,6 +18,8 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '.artifacts/documents');
 test('a doctor issues, the patient downloads, a visitor verifies', async ({ browser }) => {
   test.setTimeout(120_000);
   const consultation = await demoHeldConsultation();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const doctorName = nameOf(APPROVED_DOCTORS, DEMO_LOGINS.doctor);
 
   // The doctor, on the consultation's page.
   const doctorContext = await browser.newContext();
@@ -25,6 +28,19 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
     token: consultation.doctorToken,
   });
   const doctor = await doctorContext.newPage();
+
+  // Once, on the profile: the doctor links the local test PSC and opens a signing session there.
+  await doctor.goto(demoUrl('/doctor/profile'));
+  const signatureCard = doctor.getByTestId('signature-card');
+  await expect(signatureCard.getByRole('heading', { name: 'Assinatura digital' })).toBeVisible();
+  await signatureCard.getByRole('button', { name: /Vincular e abrir sessão|Abrir nova sessão/ }).click();
+  await expect(doctor.getByText('Ambiente de TESTE — não é um certificado ICP-Brasil')).toBeVisible();
+  await doctor.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(doctor.getByText('Sessão de assinatura aberta.')).toBeVisible();
+  await expect(signatureCard.getByTestId('signature-session')).toHaveText(/Ativa até/);
+  await expect(signatureCard.getByText('Cadeia de TESTE do Pulsa (não é ICP-Brasil)')).toBeVisible();
+  await signatureCard.screenshot({ path: path.join(ARTIFACTS, 'assinatura-perfil.png') });
+
   await doctor.goto(demoUrl(`/consulta/${consultation.id}`));
   const panel = doctor.getByTestId('consultation-documents');
   await expect(panel.getByRole('heading', { name: 'Documentos', exact: true })).toBeVisible();
@@ -119,13 +135,21 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   const response = await visitor.goto(demoUrl(`/verificar/${codeText}`));
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
   const result = visitor.getByTestId('verification-result');
-  await expect(result.getByText('Documento emitido pela Pulsa')).toBeVisible();
+  await expect(result.getByText('Documento emitido pela Pulsa e assinado pelo médico')).toBeVisible();
+  // Who signed: the doctor's own (test-chain) certificate, CPF masked, never called ICP-Brasil.
+  await expect(result.getByText(doctorName, { exact: true }).first()).toBeVisible();
+  await expect(result.getByText(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/)).toBeVisible();
+  await expect(result.getByText('Cadeia de TESTE do Pulsa (não é ICP-Brasil)')).toBeVisible();
+  await visitor.screenshot({ path: path.join(ARTIFACTS, 'verificar-assinado.png'), fullPage: true });
   await expect(result.getByText('Receita simples')).toBeVisible();
   await expect(result.getByText('A. C. M.')).toBeVisible();
   await expect(visitor.getByText('Amoxicilina')).toHaveCount(0);
 
   await visitor.getByTestId('verify-file').setInputFiles(pdfPath);
-  await expect(visitor.getByTestId('verify-file-result')).toHaveText(/idêntico ao documento emitido/);
+  await expect(visitor.getByTestId('verify-file-result')).toHaveText(
+    /idêntico ao documento emitido, com assinatura digital válida de /,
+  );
+  await expect(visitor.getByTestId('verify-file-result')).toContainText(doctorName);
   const altered = Buffer.from(pdf);
   const at = altered.indexOf('Receita');
   altered[at] = 'r'.charCodeAt(0);

@@ -33,7 +33,7 @@ export async function demoApi<T>(path: string): Promise<T> {
 }
 
 const firstWord = (name: string) => name.split(' ')[0] as string;
-const nameOf = (list: readonly { name: string; email?: string }[], email: string) => {
+export const nameOf = (list: readonly { name: string; email?: string }[], email: string) => {
   const found = list.find((p) => p.email === email);
   if (!found) throw new Error(`the demo data has no account ${email}`);
   return found.name;

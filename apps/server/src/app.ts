@@ -69,6 +69,7 @@ import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { Housekeeping } from './modules/security/housekeeping.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerApiDefaults } from './plugins/api-defaults.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
@@ -359,6 +360,12 @@ export async function buildApp(
     storage: createFileStorage(config),
     appUrl: config.appUrl,
     platformSigner: platformSignerFor(config.documentSigning),
+    signatures: {
+      db: database.db,
+      dataKey: config.dataEncryptionKey,
+      appUrl: config.appUrl,
+      settings: config.signature,
+    },
   };
   await app.register(
     async (api) => {
@@ -415,6 +422,7 @@ export async function buildApp(
       });
       await api.register(messageRoutes, { ctx: messages });
       await api.register(clinicalDocumentRoutes, { ctx: documents });
+      await api.register(signatureRoutes, { ctx: documents.signatures });
       await api.register(healthSpaceRoutes, { db: database.db });
       await api.register(accessLogRoutes, { db: database.db });
       await api.register(dataRightsRoutes, { ctx: () => dataRights, rateLimit: config.authRateLimit });

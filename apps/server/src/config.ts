@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import { CertificateError, openPkcs12 } from './modules/clinical-documents/clinical-documents.signing.ts';
 import type { S3Settings } from './modules/files/files.s3.ts';
+import { PSC_DEFAULTS, type PscConfig } from './modules/signatures/signatures.psc.ts';
 
 /**
  * The only reader of process.env. Every variable is validated once at start-up;
@@ -197,6 +198,16 @@ const envSchema = z.object({
       .optional(),
   ),
   DOCUMENT_SIGNING_PFX_PASSWORD: optionalString,
+  /**
+   * The PSCs (cloud certificate providers) doctors sign with (decision 121): a JSON array of
+   * { id, name, baseUrl, clientId, clientSecret, hashEncoding?, maxHashesPerCall?, scope?,
+   * lifetimeSeconds?, certificatePath? }.
+   */
+  SIGNATURE_PROVIDERS: optionalString,
+  /** ICP-Brasil root certificates (a PEM bundle): the chains a doctor's certificate must reach. */
+  ICP_BRASIL_ROOTS_PATH: optionalString,
+  /** Outside production only: a TEST root accepted as well, always shown as a test chain. */
+  SIGNATURE_TEST_ROOT_PATH: optionalString,
   ALLOW_INSECURE_APP_URL: booleanFlag,
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
   /** Set by npm to the folder the command was typed in; relative paths are taken from there. */
@@ -278,6 +289,15 @@ export interface AppConfig {
    * beside the data at start (start.ts), or an ephemeral one in tests.
    */
   documentSigning: { pfx: Buffer; password: string } | undefined;
+  /** The doctors' own signatures (decision 121): the PSCs and the roots a certificate must reach. */
+  signature: SignatureSettings;
+}
+
+export interface SignatureSettings {
+  providers: PscConfig[];
+  icpBrasilRoots: Buffer[];
+  /** Accepted outside production only, and always named a test chain. */
+  testRoots: Buffer[];
 }
 
 export class ConfigError extends Error {}
@@ -418,6 +438,69 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     documentSigning,
+    signature: signatureSettingsOf(e),
+  };
+}
+
+const pscSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{2,30}$/),
+  name: z.string().min(1),
+  baseUrl: z.url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  hashEncoding: z.enum(['base64', 'hex']).default(PSC_DEFAULTS.hashEncoding),
+  maxHashesPerCall: z.number().int().min(1).max(100).default(PSC_DEFAULTS.maxHashesPerCall),
+  scope: z.string().default(PSC_DEFAULTS.scope),
+  lifetimeSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(PSC_DEFAULTS.lifetimeSeconds),
+  certificatePath: z.string().startsWith('/').default(PSC_DEFAULTS.certificatePath),
+});
+
+/** PEM bundle or one DER certificate → DER certificates. */
+export function certificatesFromFile(bytes: Buffer): Buffer[] {
+  const text = bytes.toString('latin1');
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) return [bytes];
+  return [...text.matchAll(/-----BEGIN CERTIFICATE-----([^-]+)-----END CERTIFICATE-----/g)].map((m) =>
+    Buffer.from((m[1] ?? '').replace(/\s/g, ''), 'base64'),
+  );
+}
+
+function signatureSettingsOf(e: z.infer<typeof envSchema>): SignatureSettings {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${message}`);
+  };
+  let providers: PscConfig[] = [];
+  if (e.SIGNATURE_PROVIDERS) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(e.SIGNATURE_PROVIDERS);
+    } catch {
+      fail('SIGNATURE_PROVIDERS: must be a JSON array of PSCs');
+    }
+    const parsed = z.array(pscSchema).safeParse(raw);
+    if (!parsed.success)
+      fail(
+        `SIGNATURE_PROVIDERS: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+      );
+    providers = parsed.data ?? [];
+  }
+  const read = (name: string, file: string) => {
+    try {
+      return certificatesFromFile(fs.readFileSync(path.resolve(e.INIT_CWD ?? process.cwd(), file)));
+    } catch {
+      return fail(`${name}: the file cannot be read`);
+    }
+  };
+  if (e.SIGNATURE_TEST_ROOT_PATH && e.NODE_ENV === 'production')
+    fail('SIGNATURE_TEST_ROOT_PATH: a test chain is never accepted in production');
+  return {
+    providers,
+    icpBrasilRoots: e.ICP_BRASIL_ROOTS_PATH ? read('ICP_BRASIL_ROOTS_PATH', e.ICP_BRASIL_ROOTS_PATH) : [],
+    testRoots: e.SIGNATURE_TEST_ROOT_PATH ? read('SIGNATURE_TEST_ROOT_PATH', e.SIGNATURE_TEST_ROOT_PATH) : [],
   };
 }
 

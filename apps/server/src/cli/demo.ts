@@ -1,4 +1,9 @@
+import { eq } from 'drizzle-orm';
+import { doctorProfiles, userProfiles } from '../db/schema.ts';
 import { createFileStorage } from '../modules/files/files.service.ts';
+import { startLocalPsc } from '../modules/signatures/local-psc.ts';
+import { PSC_DEFAULTS } from '../modules/signatures/signatures.psc.ts';
+import { localTestAuthority, type TestHolder } from '../modules/signatures/signatures.test-chain.ts';
 import { DEMO_LOGINS, DEMO_PASSWORDS, type DemoState, prepareDemoData } from '../seed/demo-data.ts';
 import { loadConfigOrExit, startServer } from '../start.ts';
 
@@ -19,8 +24,42 @@ const config = loadConfigOrExit({
 
 let state: DemoState = 'present';
 
+// The demo doctors sign for real, with certificates of a local TEST chain from a local PSC
+// (decision 121): the chain is kept beside the demo data; the PSC finds the demo's doctors by CPF.
+const authority = await localTestAuthority(config.dataDir);
+let lookupDoctor: (cpf: string) => Promise<TestHolder | undefined> = async () => undefined;
+const psc = await startLocalPsc({
+  authority,
+  port: Number(process.env.LOCAL_PSC_PORT) || 0,
+  resolveAccount: (cpf) => lookupDoctor(cpf),
+});
+config.signature = {
+  providers: [
+    ...config.signature.providers,
+    {
+      id: 'teste-local',
+      name: 'PSC local de TESTE (Pulsa)',
+      baseUrl: psc.baseUrl,
+      clientId: psc.clientId,
+      clientSecret: psc.clientSecret,
+      ...PSC_DEFAULTS,
+      test: true,
+    },
+  ],
+  icpBrasilRoots: config.signature.icpBrasilRoots,
+  testRoots: [...config.signature.testRoots, authority.rootDer],
+};
+
 startServer(config, {
   async prepare(app) {
+    lookupDoctor = async (cpf) => {
+      const [doctor] = await app.db
+        .select({ name: userProfiles.fullName, birthDate: userProfiles.birthDate })
+        .from(userProfiles)
+        .innerJoin(doctorProfiles, eq(doctorProfiles.userId, userProfiles.id))
+        .where(eq(userProfiles.cpf, cpf));
+      return doctor ? { cpf, name: doctor.name, birthDate: doctor.birthDate ?? '1980-01-01' } : undefined;
+    };
     if (ignoredDatabaseUrl)
       app.log.warn('demo: DATABASE_URL is ignored; the demo runs on its own embedded database');
     const started = Date.now();
@@ -65,6 +104,7 @@ startServer(config, {
         'Demo logins (the same every run; every demo doctor and patient shares its role password):',
         ...lines,
         'Admins sign in with two-factor: the first admin sign-in asks to scan a QR code with an authenticator app.',
+        `Doctors sign documents with a TEST certificate from the local PSC at ${psc.baseUrl} (Perfil → Assinatura digital); it is not ICP-Brasil.`,
         '',
         '',
       ].join('\n'),

@@ -1418,8 +1418,17 @@ export const clinicalDocuments = pgTable(
     doctorName: text('doctor_name').notNull(),
     doctorCrm: text('doctor_crm').notNull(),
     patientName: text('patient_name').notNull(),
-    signer: text('signer', { enum: ['platform', 'a1'] }).notNull(),
+    /** Who signed: the platform's seal (documents before decision 122), the doctor's A1 or cloud
+     * certificate, or nobody yet: `pending` is a document waiting for the doctor's signature. */
+    signer: text('signer', { enum: ['platform', 'a1', 'cloud', 'pending'] }).notNull(),
     signerName: text('signer_name').notNull(),
+    /** The signing certificate as the verification page shows it (decision 122); null while pending. */
+    signerCpfMasked: text('signer_cpf_masked'),
+    signerIssuer: text('signer_issuer'),
+    signerCertNotBefore: timestamp('signer_cert_not_before', { withTimezone: true }),
+    signerCertNotAfter: timestamp('signer_cert_not_after', { withTimezone: true }),
+    signerChain: text('signer_chain', { enum: ['icp_brasil', 'test', 'untrusted'] }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
     storageKey: text('storage_key').notNull(),
     sha256: text('sha256').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -1432,8 +1441,45 @@ export const clinicalDocuments = pgTable(
     index('clinical_documents_appointment_idx').on(t.appointmentId, t.issuedAt),
     index('clinical_documents_patient_idx').on(t.patientId, t.issuedAt),
     check('clinical_documents_revocation_check', sql`(${t.revokedAt} is null) = (${t.revokeReason} is null)`),
+    check('clinical_documents_signed_check', sql`(${t.signer} = 'pending') = (${t.signedAt} is null)`),
   ],
 );
+
+// ── The doctor's cloud signature (issue 27, decisions 121 and 122) ──
+
+/**
+ * A doctor's link to a PSC (a cloud certificate provider): the signing session's token, encrypted
+ * with the data key and never returned, until `session_expires_at`; the certificate it signs with.
+ * Revoking the link deletes the row, token included.
+ */
+export const signatureLinks = pgTable('signature_links', {
+  doctorUserId: uuid('doctor_user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  accessToken: text('access_token'),
+  sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }),
+  /** The certificate chain (signer first), base64 DER, as the PSC gave it. */
+  certificateChain: jsonb('certificate_chain').$type<string[]>().notNull(),
+  holder: text('holder').notNull(),
+  issuer: text('issuer').notNull(),
+  certNotAfter: timestamp('cert_not_after', { withTimezone: true }).notNull(),
+  chainKind: text('chain_kind', { enum: ['icp_brasil', 'test', 'untrusted'] }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** An authorisation under way at a PSC: its PKCE verifier (encrypted) until the PSC redirects back. */
+export const signatureAuthorizations = pgTable('signature_authorizations', {
+  stateHash: text('state_hash').primaryKey(),
+  doctorUserId: uuid('doctor_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 // ── Data rights: data exports and account deletions (issue 19, decisions 088 and 089) ──
 

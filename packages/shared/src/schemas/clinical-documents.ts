@@ -87,6 +87,15 @@ export const CLINICAL_DOCUMENT_MESSAGES = {
   certificatePassword: 'Senha do certificado incorreta ou arquivo inválido.',
   certificateExpired: 'O certificado enviado está vencido ou ainda não é válido.',
   certificateNoKey: 'O arquivo não contém a chave privada do certificado.',
+  certificateUntrusted:
+    'O certificado não pertence a uma cadeia ICP-Brasil reconhecida: use um certificado ICP-Brasil (A1 ou em nuvem).',
+  certificateNotYours: 'O certificado não é seu: o CPF do titular não é o CPF do seu cadastro.',
+  certificateNoCpf: 'O certificado não traz o CPF do titular (campo ICP-Brasil de pessoa física).',
+  pendingSignature: 'Documento aguardando a assinatura do médico: ainda não tem validade.',
+  notPending: 'Este documento já foi assinado.',
+  noSigningSession:
+    'Sua sessão de assinatura em nuvem não está ativa: abra uma sessão no seu perfil (Assinatura digital) e assine de novo.',
+  pscFailed: 'O provedor do seu certificado em nuvem não respondeu. Tente de novo em instantes.',
 } as const;
 const M = CLINICAL_DOCUMENT_MESSAGES;
 
@@ -241,7 +250,8 @@ export const documentContentSchema = z.discriminatedUnion('type', [
 ]);
 export type DocumentContent = z.infer<typeof documentContentSchema>;
 
-export const SIGNER_KINDS = ['platform', 'a1'] as const;
+/** Who signed: the platform's seal (older documents), the doctor's A1 or cloud certificate, or nobody yet. */
+export const SIGNER_KINDS = ['platform', 'a1', 'cloud', 'pending'] as const;
 export type SignerKind = (typeof SIGNER_KINDS)[number];
 
 export const clinicalDocumentSchema = z.object({
@@ -255,6 +265,8 @@ export const clinicalDocumentSchema = z.object({
   signer: z.enum(SIGNER_KINDS),
   /** The certificate's holder, as its subject names it. */
   signerName: z.string(),
+  /** When the doctor signed; null while the document waits for the signature (not valid yet). */
+  signedAt: z.string().nullable(),
   sha256: z.string(),
   revokedAt: z.string().nullable(),
   revokeReason: z.string().nullable(),
@@ -296,6 +308,24 @@ export const revokeDocumentInputSchema = z.object({
 export const documentIdParamsSchema = z.object({ id: z.uuid({ error: M.notFound }) });
 export const verificationCodeParamsSchema = z.object({ code: z.string().max(40) });
 
+export const CHAIN_KINDS = ['icp_brasil', 'test', 'untrusted'] as const;
+
+/** Who signed a document, as the certificate says it. */
+export const signatureDetailsSchema = z.object({
+  holder: z.string(),
+  /** "***.456.789-**" */
+  cpfMasked: z.string().nullable(),
+  issuer: z.string(),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  /** Whether the certificate was within its validity when the doctor signed. */
+  validAtSigning: z.boolean(),
+  chain: z.enum(CHAIN_KINDS),
+  chainLabel: z.string(),
+  signedAt: z.string(),
+});
+export type SignatureDetails = z.infer<typeof signatureDetailsSchema>;
+
 /** What anyone with the code sees: no clinical content, the patient's initials only. */
 export const documentVerificationSchema = z.object({
   code: z.string(),
@@ -307,12 +337,17 @@ export const documentVerificationSchema = z.object({
   patientInitials: z.string(),
   signer: z.enum(SIGNER_KINDS),
   signerName: z.string(),
+  /** The signing certificate (decision 122); null while pending and for the platform's old seal. */
+  signature: signatureDetailsSchema.nullable(),
   revokedAt: z.string().nullable(),
 });
 export type DocumentVerification = z.infer<typeof documentVerificationSchema>;
 
 export const documentCheckResultSchema = z.object({
   matches: z.boolean(),
+  /** The file's own signature checked: its CMS over the whole file, with the signer named. */
+  signatureValid: z.boolean(),
+  signerName: z.string().nullable(),
   revoked: z.boolean(),
   message: z.string(),
 });

@@ -15,6 +15,7 @@ import {
   verificationCodeParamsSchema,
 } from '@pulsa/shared/schemas/clinical-documents';
 import { inputIssueMessage } from '@pulsa/shared/schemas/input-issues';
+import { signPendingAnswerSchema, signPendingInputSchema } from '@pulsa/shared/schemas/signatures';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,6 +36,7 @@ import {
   listPatientDocuments,
   pdfByAccessCode,
   revokeDocument,
+  signPendingDocuments,
   verifyDocument,
 } from './clinical-documents.service.ts';
 
@@ -79,7 +81,8 @@ export async function clinicalDocumentRoutes(app: FastifyInstance, opts: { ctx: 
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: 'The consultation’s doctor issues a document sealed by the platform (PAdES)',
+        summary:
+          'The consultation’s doctor issues a document, signed at once with their cloud signing session or left waiting for their signature',
         params: appointmentParams,
         body: issueDocumentInputSchema,
         response: { 201: clinicalDocumentSchema },
@@ -169,6 +172,21 @@ export async function clinicalDocumentRoutes(app: FastifyInstance, opts: { ctx: 
       const { bytes, fileName } = await documentPdf(ctx, request.viewer, request.params.id);
       return sendPdf(reply, bytes, fileName, request.query.download === '1');
     },
+  );
+
+  r.post(
+    '/documents/sign',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'The doctor signs their documents waiting for a signature (all, or the ids given) with their cloud signing session',
+        body: signPendingInputSchema,
+        response: { 200: signPendingAnswerSchema },
+      },
+    },
+    async (request) => signPendingDocuments(ctx, request.viewer, request.body.ids),
   );
 
   r.post(

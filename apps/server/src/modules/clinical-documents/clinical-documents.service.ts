@@ -16,7 +16,7 @@ import {
   type PatientDocuments,
   VERIFICATION_ALPHABET,
 } from '@pulsa/shared/schemas/clinical-documents';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointments,
@@ -32,10 +32,19 @@ import { appointmentFor } from '../appointments/appointments.access.ts';
 import type { Viewer } from '../appointments/appointments.context.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import { findCid } from '../records/records.service.ts';
+import { CHAIN_LABEL, maskCpf } from '../signatures/signatures.certificates.ts';
+import {
+  type AcceptedCertificate,
+  acceptCertificate,
+  cloudSigner,
+  doctorCpfOf,
+  type SignatureContext,
+} from '../signatures/signatures.service.ts';
 import { drawDocumentPdf } from './clinical-documents.pdf.ts';
 import {
   addSignaturePlaceholder,
   CertificateError,
+  checkPdfSignature,
   type DocumentSigner,
   keySigner,
   openPkcs12,
@@ -48,8 +57,10 @@ export interface DocumentsContext {
   storage: FileStorage;
   /** The public base address the QR points to (APP_URL). */
   appUrl: string;
-  /** The platform's seal; made on first use (its key is read from the configured PKCS#12). */
+  /** The platform's seal of older documents; since decision 122 only the doctor signs. */
   platformSigner: () => DocumentSigner;
+  /** The doctor's own certificates: cloud sessions, A1 checks, trusted roots (decision 121). */
+  signatures: SignatureContext;
 }
 
 /** CFM 2.299/2021 asks the doctor's address and phone on every document (decision 125). */
@@ -115,6 +126,7 @@ function toDto(row: Row): ClinicalDocument {
     patientName: row.patientName,
     signer: row.signer,
     signerName: row.signerName,
+    signedAt: row.signedAt?.toISOString() ?? null,
     sha256: row.sha256,
     revokedAt: row.revokedAt?.toISOString() ?? null,
     revokeReason: row.revokeReason,
@@ -131,7 +143,7 @@ export interface A1Certificate {
   password: string;
 }
 
-function a1Signer(certificate: A1Certificate): DocumentSigner {
+function openA1(certificate: A1Certificate): DocumentSigner {
   try {
     return keySigner('a1', openPkcs12(certificate.pfx, certificate.password));
   } catch (error) {
@@ -144,6 +156,58 @@ function a1Signer(certificate: A1Certificate): DocumentSigner {
           : M.certificatePassword;
     throw badRequest(message, { certificate: message }, `certificate_${error.reason}`);
   }
+}
+
+/**
+ * The doctor's signer for this request: the A1 sent with it, else their cloud session; either
+ * passes the one certificate rule (ICP-Brasil or test chain, the doctor's CPF). Null: no session,
+ * the document waits for the signature.
+ */
+async function doctorSigner(ctx: DocumentsContext, doctorUserId: string, certificate?: A1Certificate) {
+  if (certificate) {
+    const signer = openA1(certificate);
+    const accepted = await acceptCertificate(
+      ctx.signatures,
+      signer.chain,
+      await doctorCpfOf(ctx.db, doctorUserId),
+    );
+    return { signer, accepted };
+  }
+  const signer = await cloudSigner(ctx.signatures, doctorUserId);
+  if (!signer) return null;
+  // cloudSigner checked the certificate; its summary is what the document records.
+  const accepted = await acceptCertificate(
+    ctx.signatures,
+    signer.chain,
+    await doctorCpfOf(ctx.db, doctorUserId),
+  );
+  return { signer, accepted };
+}
+
+/** Signs a prepared PDF and stores it; the row's signing columns. */
+async function signAndStore(
+  ctx: DocumentsContext,
+  id: string,
+  prepared: Buffer,
+  { signer, accepted }: { signer: DocumentSigner; accepted: AcceptedCertificate },
+) {
+  const signed = await signer.signPdf(prepared);
+  const storageKey = `clinicaldocuments/${id}.pdf`;
+  await ctx.storage.put(storageKey, signed, 'application/pdf');
+  const signedAt = new Date();
+  return {
+    signer: signer.kind,
+    signerName: accepted.summary.holder,
+    signerCpfMasked: maskCpf(accepted.summary.cpf),
+    signerIssuer: accepted.summary.issuer,
+    signerCertNotBefore: accepted.summary.notBefore,
+    signerCertNotAfter: accepted.summary.notAfter,
+    signerChain: accepted.chain,
+    signedAt,
+    storageKey,
+    sha256: sha256(signed),
+    sizeBytes: signed.length,
+  } as const;
 }
 
 /**
@@ -227,7 +291,7 @@ export async function issueDocument(
     content = input;
   }
 
-  const signer = certificate ? a1Signer(certificate) : ctx.platformSigner();
+  const signing = await doctorSigner(ctx, viewer.id, certificate);
   const verificationCode = newVerificationCode();
   const accessCode = newAccessCode();
   const pdf = await drawDocumentPdf({
@@ -246,21 +310,26 @@ export async function issueDocument(
     verificationCode,
     accessCode,
     verifyUrl: verifyUrlOf(ctx.appUrl, verificationCode),
-    signedBy:
-      signer.kind === 'a1'
-        ? `certificado ICP-Brasil de ${signer.holder}`
-        : `selo da plataforma, ${signer.holder}`,
+    signedBy: `assinatura digital de ${doctor.name} (confira quem assinou pelo código abaixo)`,
   });
   addSignaturePlaceholder(pdf, {
-    holder: signer.holder,
+    holder: doctor.name,
     reason: `${CLINICAL_DOCUMENT_LABEL[content.type]} emitido(a) por ${doctor.name}, CRM ${crm}`,
   });
-  const unsigned = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  const signed = await signer.signPdf(unsigned);
+  const prepared = Buffer.from(await pdf.save({ useObjectStreams: false }));
 
   const id = crypto.randomUUID();
-  const storageKey = `clinicaldocuments/${id}.pdf`;
-  await ctx.storage.put(storageKey, signed, 'application/pdf');
+  // Without a signer the prepared PDF waits, unsigned, for the doctor (decision 122).
+  const pendingKey = `clinicaldocuments/${id}.unsigned.pdf`;
+  const signature = signing
+    ? await signAndStore(ctx, id, prepared, signing)
+    : await ctx.storage.put(pendingKey, prepared, 'application/pdf').then(() => ({
+        signer: 'pending' as const,
+        signerName: doctor.name,
+        storageKey: pendingKey,
+        sha256: sha256(prepared),
+        sizeBytes: prepared.length,
+      }));
   const [row] = await ctx.db
     .insert(clinicalDocuments)
     .values({
@@ -276,11 +345,7 @@ export async function issueDocument(
       doctorName: doctor.name,
       doctorCrm: crm,
       patientName: patient.name,
-      signer: signer.kind,
-      signerName: signer.holder,
-      storageKey,
-      sha256: sha256(signed),
-      sizeBytes: signed.length,
+      ...signature,
       issuedAt,
     })
     .returning();
@@ -369,6 +434,8 @@ async function storedPdf(ctx: DocumentsContext, row: Row): Promise<Buffer> {
 /** The signed PDF for its doctor or patient; the read is logged once. */
 export async function documentPdf(ctx: DocumentsContext, viewer: Viewer, id: string) {
   const row = await documentFor(ctx, viewer, id);
+  // Its doctor may read the prepared PDF before signing; nobody else gets an unsigned document.
+  if (row.signer === 'pending' && viewer.role !== 'doctor') throw conflict(M.pendingSignature);
   const bytes = await storedPdf(ctx, row);
   await logRead(ctx, viewer, row);
   return { bytes, fileName: `${CLINICAL_DOCUMENT_LABEL[row.type]} ${row.verificationCode}.pdf` };
@@ -385,6 +452,42 @@ export async function revokeDocument(ctx: DocumentsContext, viewer: Viewer, id: 
     .where(and(eq(clinicalDocuments.id, id), eq(clinicalDocuments.doctorUserId, viewer.id)))
     .returning();
   return toDto(updated as Row);
+}
+
+/**
+ * The doctor signs their documents waiting for a signature (all of them, or the ones named) with
+ * their cloud signing session: one authorisation for the day's documents (decision 122).
+ */
+export async function signPendingDocuments(ctx: DocumentsContext, viewer: Viewer, ids?: string[]) {
+  if (viewer.role !== 'doctor') throw forbidden(M.doctorOnly);
+  const rows = await ctx.db
+    .select()
+    .from(clinicalDocuments)
+    .where(
+      and(
+        eq(clinicalDocuments.doctorUserId, viewer.id),
+        eq(clinicalDocuments.signer, 'pending'),
+        isNull(clinicalDocuments.revokedAt),
+        ids ? inArray(clinicalDocuments.id, ids.length ? ids : [crypto.randomUUID()]) : undefined,
+      ),
+    )
+    .orderBy(clinicalDocuments.issuedAt);
+  if (ids?.length && !rows.length) throw conflict(M.notPending);
+  if (!rows.length) return { signed: 0, ids: [] };
+  const signing = await doctorSigner(ctx, viewer.id);
+  if (!signing) throw conflict(M.noSigningSession, undefined, 'no_signing_session');
+  const signedIds: string[] = [];
+  for (const row of rows) {
+    const prepared = await storedPdf(ctx, row);
+    const signature = await signAndStore(ctx, row.id, prepared, signing);
+    const [updated] = await ctx.db
+      .update(clinicalDocuments)
+      .set(signature)
+      .where(and(eq(clinicalDocuments.id, row.id), eq(clinicalDocuments.signer, 'pending')))
+      .returning({ id: clinicalDocuments.id });
+    if (updated) signedIds.push(updated.id);
+  }
+  return { signed: signedIds.length, ids: signedIds };
 }
 
 /** The signed-in patient's documents, grouped by consultation, newest first (no content). */
@@ -440,7 +543,24 @@ export async function verifyDocument(ctx: DocumentsContext, code: string): Promi
     patientInitials: initialsOf(row.patientName),
     signer: row.signer,
     signerName: row.signerName,
+    signature: signatureOf(row),
     revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** Who signed, as the certificate recorded at signing says (decision 122). */
+function signatureOf(row: Row): DocumentVerification['signature'] {
+  if (!row.signedAt || !row.signerChain || !row.signerCertNotBefore || !row.signerCertNotAfter) return null;
+  return {
+    holder: row.signerName,
+    cpfMasked: row.signerCpfMasked,
+    issuer: row.signerIssuer ?? '',
+    validFrom: row.signerCertNotBefore.toISOString(),
+    validUntil: row.signerCertNotAfter.toISOString(),
+    validAtSigning: row.signerCertNotBefore <= row.signedAt && row.signedAt <= row.signerCertNotAfter,
+    chain: row.signerChain,
+    chainLabel: CHAIN_LABEL[row.signerChain],
+    signedAt: row.signedAt.toISOString(),
   };
 }
 
@@ -451,19 +571,30 @@ export async function checkDocumentFile(
   bytes: Buffer,
 ): Promise<DocumentCheckResult> {
   const row = await byCode(ctx, code);
-  const matches = sha256(bytes) === row.sha256;
+  const matches = row.signer !== 'pending' && sha256(bytes) === row.sha256;
+  // The file's own signature, checked on its bytes: valid over the whole file, and by whom.
+  const check = checkPdfSignature(bytes);
+  const signatureValid = check.valid;
   const revoked = !!row.revokedAt;
-  const message = !matches
-    ? 'O arquivo NÃO corresponde ao documento emitido: ele foi alterado ou é outro documento.'
-    : revoked
-      ? 'O arquivo é o documento emitido, mas ele foi REVOGADO pelo médico e não tem mais validade.'
-      : 'O arquivo é idêntico ao documento emitido e assinado.';
-  return { matches, revoked, message };
+  const message =
+    row.signer === 'pending'
+      ? M.pendingSignature
+      : !matches
+        ? signatureValid
+          ? `O arquivo NÃO é o documento emitido com este código (a assinatura dele é de ${check.holder}).`
+          : 'O arquivo NÃO corresponde ao documento emitido: ele foi alterado ou é outro documento.'
+        : !signatureValid
+          ? 'O arquivo é o emitido, mas sua assinatura digital não confere.'
+          : revoked
+            ? 'O arquivo é o documento emitido, mas ele foi REVOGADO pelo médico e não tem mais validade.'
+            : `O arquivo é idêntico ao documento emitido, com assinatura digital válida de ${check.holder}.`;
+  return { matches, signatureValid, signerName: check.holder, revoked, message };
 }
 
 /** The ITI validator's answer (its `_secretCode` is the access code printed on the document). */
 export async function itiValidatorAnswer(ctx: DocumentsContext, code: string, secretCode: string) {
   const row = await byCode(ctx, code);
+  if (row.signer === 'pending') throw notFound(M.pendingSignature);
   if (sha256(secretCode.trim().toUpperCase()) !== row.accessCodeHash) throw notFound(M.codeInvalid);
   const url = `${ctx.appUrl}/api/verify/${row.verificationCode}/document.pdf?_secretCode=${encodeURIComponent(secretCode.trim().toUpperCase())}`;
   return { version: '1.0.0' as const, prescription: { signatureFiles: [{ url }] } };
@@ -472,6 +603,7 @@ export async function itiValidatorAnswer(ctx: DocumentsContext, code: string, se
 /** The signed PDF for whoever holds both printed codes (the ITI validator fetches it). */
 export async function pdfByAccessCode(ctx: DocumentsContext, code: string, secretCode: string) {
   const row = await byCode(ctx, code);
+  if (row.signer === 'pending') throw conflict(M.pendingSignature);
   if (sha256(secretCode.trim().toUpperCase()) !== row.accessCodeHash) throw notFound(M.codeInvalid);
   return { bytes: await storedPdf(ctx, row), fileName: `${row.verificationCode}.pdf` };
 }

@@ -1,4 +1,11 @@
-import { createHash, createPublicKey, generateKeyPairSync, verify as verifySignature } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  sign as signWithKey,
+  verify as verifySignature,
+  X509Certificate,
+} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
@@ -6,24 +13,36 @@ import * as signpdfModule from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
+import {
+  assembleCms,
+  messageDigestOf,
+  OID,
+  policyOf,
+  readCms,
+  signedAttributes,
+} from '../signatures/signatures.cms.ts';
 
 /**
- * How a clinical document is sealed (decision 086). A signer turns a PDF whose signature
- * placeholder is ready into the signed PDF. Today: the platform's certificate and a doctor's A1
- * certificate, both a private key in memory. A cloud certificate (VIDaaS, BirdID) signs a hash over
- * OAuth instead: it fits as a DocumentSigner whose `sign` sends the signed attributes' digest to the
- * provider and builds the same CMS around the signature it returns.
+ * How a clinical document is signed (decisions 086 and 122). A signer turns a PDF whose signature
+ * placeholder is ready into the signed PDF, with an ICP-Brasil AD-RB CMS (signatures.cms.ts): a
+ * doctor's A1 certificate (a key in memory for one signature) or their cloud certificate (a PSC
+ * signs the hash over OAuth). The platform's certificate signs nothing new since decision 122.
  */
 export interface DocumentSigner {
-  readonly kind: 'platform' | 'a1';
+  readonly kind: 'platform' | 'a1' | 'cloud';
   /** The certificate holder's name (its subject's CN), shown on the verification page. */
   readonly holder: string;
+  /** The certificate chain, signer first (DER). */
+  readonly chain: Buffer[];
   /** Signs a PDF carrying @signpdf's placeholder; returns the whole signed PDF. */
   signPdf(pdfWithPlaceholder: Buffer): Promise<Buffer>;
 }
 
-/** The signature placeholder's size in bytes: a CMS with a chain of up to three certificates fits. */
-export const SIGNATURE_LENGTH = 8192;
+/** Signs the DER SET of the signed attributes: PKCS#1 v1.5 with SHA-256. */
+export type RawSigner = (signedAttrs: Buffer) => Promise<Buffer>;
+
+/** The signature placeholder's size in bytes: a chain of four 4096-bit certificates and a time-stamp fit. */
+export const SIGNATURE_LENGTH = 16384;
 
 /** A private key and its certificate chain (signer first), as a PKCS#12 file holds them. */
 export interface KeyAndChain {
@@ -82,34 +101,24 @@ export function holderOf(certificate: forge.pki.Certificate): string {
 }
 
 /**
- * @signpdf's Signer that writes the CMS (detached, SHA-256) with only the content-type and
- * message-digest signed attributes: @signpdf/signer-p12 always adds signing-time, which the ITI
- * validator refuses for ICP-Brasil signatures.
+ * @signpdf's Signer that writes the AD-RB CMS: @signpdf/signer-p12 always adds signing-time, which
+ * the ITI validator refuses, and knows neither signing-certificate-v2 nor the policy identifier.
  */
-export class CmsSigner extends Signer {
-  private readonly keys: KeyAndChain;
-  constructor(keys: KeyAndChain) {
+export class AdRbSigner extends Signer {
+  private readonly chain: Buffer[];
+  private readonly raw: RawSigner;
+  constructor(chain: Buffer[], raw: RawSigner) {
     super();
-    this.keys = keys;
+    this.chain = chain;
+    this.raw = raw;
   }
 
   override async sign(pdfBuffer: Buffer): Promise<Buffer> {
-    const p7 = forge.pkcs7.createSignedData();
-    p7.content = forge.util.createBuffer(pdfBuffer.toString('binary'));
-    for (const cert of this.keys.chain) p7.addCertificate(cert);
-    const [signer] = this.keys.chain;
+    const [signer] = this.chain;
     if (!signer) throw new Error('no certificate');
-    p7.addSigner({
-      key: this.keys.key as forge.pki.rsa.PrivateKey,
-      certificate: signer,
-      digestAlgorithm: forge.pki.oids.sha256 as string,
-      authenticatedAttributes: [
-        { type: forge.pki.oids.contentType as string, value: forge.pki.oids.data },
-        { type: forge.pki.oids.messageDigest as string },
-      ],
-    });
-    p7.sign({ detached: true });
-    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
+    const signedAttrs = signedAttributes(createHash('sha256').update(pdfBuffer).digest(), signer);
+    const signature = await this.raw(signedAttrs);
+    return assembleCms({ signedAttrs, signature, chain: this.chain });
   }
 }
 
@@ -118,16 +127,32 @@ const { SignPdf } = signpdfModule as unknown as {
   SignPdf: new () => { sign(pdf: Buffer, signer: Signer): Promise<Buffer> };
 };
 
-/** A signer around a key held in memory: the platform's, or a doctor's A1 for one signature. */
-export function keySigner(kind: 'platform' | 'a1', keys: KeyAndChain): DocumentSigner {
-  const cms = new CmsSigner(keys);
+const derOf = (cert: forge.pki.Certificate) =>
+  Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+
+/** A signer around a chain and a way to sign its signed attributes. */
+export function chainSigner(kind: DocumentSigner['kind'], chain: Buffer[], raw: RawSigner): DocumentSigner {
+  const cms = new AdRbSigner(chain, raw);
   const signpdf = new SignPdf();
-  const [own] = keys.chain;
+  const [own] = chain;
   return {
     kind,
-    holder: own ? holderOf(own) : 'Pulsa',
+    holder: own ? holderOfDer(own) : 'Pulsa',
+    chain,
     signPdf: (pdf) => signpdf.sign(pdf, cms),
   };
+}
+
+/** A signer around a key held in memory: a doctor's A1 for one signature (or the old platform seal). */
+export function keySigner(kind: 'platform' | 'a1', keys: KeyAndChain): DocumentSigner {
+  const key = createPrivateKey(forge.pki.privateKeyToPem(keys.key as forge.pki.rsa.PrivateKey));
+  return chainSigner(kind, keys.chain.map(derOf), async (attrs) => signWithKey('sha256', attrs, key));
+}
+
+/** The holder's name from the certificate's CN, without the CPF ICP-Brasil appends ("NOME:CPF"). */
+export function holderOfDer(der: Buffer): string {
+  const cn = new X509Certificate(der).subject.split('\n').find((line) => line.startsWith('CN='));
+  return cn ? cn.slice(3).replace(/:\d{11}$/, '') : 'Certificado sem nome';
 }
 
 /** Adds the signature placeholder (PAdES: ETSI.CAdES.detached) to a document being drawn. */
@@ -206,29 +231,25 @@ export interface SignatureCheck {
   holder: string | null;
   hasSigningTime: boolean;
   subFilter: string | null;
+  /** The certificates the CMS carries, the signer's first. */
+  chain: Buffer[];
+  policy: { oid: string; sha256: string } | null;
 }
-
-/** A constructed ASN.1 node's children; anything else is a malformed signature. */
-function kids(node: forge.asn1.Asn1 | undefined): forge.asn1.Asn1[] {
-  if (!node || !Array.isArray(node.value)) throw new Error('malformed CMS');
-  return node.value;
-}
-
-/** A primitive ASN.1 node's bytes (a binary string). */
-function bytesOf(node: forge.asn1.Asn1 | undefined): string {
-  if (!node || typeof node.value !== 'string') throw new Error('malformed CMS');
-  return node.value;
-}
-
-const OID_MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
-const OID_SIGNING_TIME = '1.2.840.113549.1.9.5';
 
 /**
- * Checks the (last) signature of a PDF: the message digest signed is the SHA-256 of the bytes the
- * ByteRange covers, and the signature over the signed attributes verifies with the signer's key.
+ * Checks the (last) signature of a PDF: the ByteRange covers the whole file but the signature, the
+ * message digest signed is the SHA-256 of those bytes, and the signature over the signed attributes
+ * verifies with the signer's key.
  */
 export function checkPdfSignature(pdf: Buffer): SignatureCheck {
-  const invalid: SignatureCheck = { valid: false, holder: null, hasSigningTime: false, subFilter: null };
+  const invalid: SignatureCheck = {
+    valid: false,
+    holder: null,
+    hasSigningTime: false,
+    subFilter: null,
+    chain: [],
+    policy: null,
+  };
   const text = pdf.toString('latin1');
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(-1);
   if (!ranges) return invalid;
@@ -239,41 +260,27 @@ export function checkPdfSignature(pdf: Buffer): SignatureCheck {
   if (!/^[0-9a-fA-F]+$/.test(hex)) return invalid;
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   try {
-    const der = Buffer.from(hex, 'hex');
-    const contentInfo = forge.asn1.fromDer(
-      forge.util.createBuffer(der.toString('binary')),
-      // The /Contents placeholder is padded with zeros after the CMS.
-      { parseAllBytes: false } as unknown as boolean,
+    const cms = readCms(Buffer.from(hex, 'hex'));
+    const cert = cms.signerCertificate;
+    if (!cert) return invalid;
+    const chain = [cert, ...cms.certificates.filter((x) => !x.equals(cert))];
+    const base = {
+      holder: holderOfDer(cert),
+      hasSigningTime: cms.attributes.has(OID.signingTime),
+      subFilter,
+      chain,
+      policy: policyOf(cms) ?? null,
+    };
+    const digest = messageDigestOf(cms);
+    if (!digest || !createHash('sha256').update(signed).digest().equals(digest))
+      return { ...base, valid: false };
+    const valid = verifySignature(
+      'sha256',
+      cms.signedAttrs,
+      new X509Certificate(cert).publicKey,
+      cms.signature,
     );
-    const signedData = kids(kids(contentInfo)[1])[0];
-    const parts = kids(signedData);
-    const signerInfo = kids(kids(parts.at(-1))[0]);
-    const attrs = signerInfo.find((p) => p.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && p.type === 0);
-    const signature = signerInfo.at(-1)?.value;
-    if (!attrs || typeof signature !== 'string') return invalid;
-    let digest: string | undefined;
-    let hasSigningTime = false;
-    for (const attr of kids(attrs)) {
-      const [oid, values] = kids(attr);
-      const name = forge.asn1.derToOid(bytesOf(oid));
-      if (name === OID_SIGNING_TIME) hasSigningTime = true;
-      if (name === OID_MESSAGE_DIGEST) digest = bytesOf(kids(values)[0]);
-    }
-    // The certificates are [0] of SignedData; the signer's is the one matching the signer info's serial.
-    const certsNode = parts.find((p) => p.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && p.type === 0);
-    const certs = (certsNode ? kids(certsNode) : []).map((node) => forge.pki.certificateFromAsn1(node));
-    const serial = forge.util.bytesToHex(bytesOf(kids(signerInfo[1])[1])).replace(/^(00)+/, '');
-    const cert = certs.find((x) => x.serialNumber.replace(/^(00)+/, '') === serial) ?? certs[0];
-    if (!cert || !digest) return invalid;
-    const expected = createHash('sha256').update(signed).digest();
-    if (!expected.equals(Buffer.from(digest, 'binary')))
-      return { ...invalid, holder: holderOf(cert), subFilter };
-    // Signed attributes are signed as a SET (tag 0x31), not as the [0] they are stored in.
-    const attrsDer = Buffer.from(forge.asn1.toDer(attrs).getBytes(), 'binary');
-    attrsDer[0] = 0x31;
-    const publicKey = createPublicKey(forge.pki.publicKeyToPem(cert.publicKey));
-    const valid = verifySignature('sha256', attrsDer, publicKey, Buffer.from(signature, 'binary'));
-    return { valid, holder: holderOf(cert), hasSigningTime, subFilter };
+    return { ...base, valid };
   } catch {
     return invalid;
   }

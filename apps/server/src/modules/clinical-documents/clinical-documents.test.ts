@@ -8,11 +8,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clinicalAccessLog, clinicalDocuments } from '../../db/schema.ts';
+import { appointments, clinicalAccessLog, clinicalDocuments, userProfiles } from '../../db/schema.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { expectMalformedMultipartRefused } from '../../test/multipart.ts';
 import { pageContent, shownTexts } from '../../test/pdf-content.ts';
+import { localSigning, openSigningSession, pkcs12Of } from '../../test/signing.ts';
 import { createTestApp, sessionCookieFrom, TEST_ENCRYPTION_KEY } from '../../test/test-app.ts';
+import { issueTestCertificate } from '../signatures/signatures.test-chain.ts';
 import {
   drawDocumentPdf,
   ITI_CRM_OIDS,
@@ -196,8 +198,10 @@ describe('clinical documents API', () => {
       await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } }),
     );
 
+  /** A consultation whose doctor has a signing session open, unless `signing: false`. */
   async function consultation(
     status: 'in_progress' | 'completed' | 'confirmed' | 'canceled' = 'in_progress',
+    { signing = true } = {},
   ) {
     const doctor = await createDoctor(app.db);
     const patient = await createPatient(app.db);
@@ -214,11 +218,14 @@ describe('clinical documents API', () => {
         requestedAt: new Date(),
       })
       .returning({ id: appointments.id });
+    const doctorCookie = await signIn(doctor.email, doctor.password);
+    if (signing) await openSigningSession(app, signing_.psc, { userId: doctor.id, cookie: doctorCookie });
     return {
       id: (row as { id: string }).id,
       patientId: patient.id,
+      doctorUserId: doctor.id,
       patient: await signIn(patient.email, patient.password),
-      doctor: await signIn(doctor.email, doctor.password),
+      doctor: doctorCookie,
     };
   }
 
@@ -240,9 +247,11 @@ describe('clinical documents API', () => {
     return res.rawPayload;
   };
 
+  let signing_: Awaited<ReturnType<typeof localSigning>>;
   beforeAll(async () => {
-    app = await createTestApp();
-  });
+    signing_ = await localSigning();
+    app = await createTestApp({ signature: signing_.settings });
+  }, 120_000);
 
   it('takes a certificate’s CID-10 code only from the CID-10 table, printed with its dot', async () => {
     expect(await resolveCid(app.db, 'j11')).toEqual({ code: 'J11' });
@@ -524,10 +533,22 @@ describe('clinical documents API', () => {
       );
   });
 
-  it('signs with the doctor’s own A1 certificate for one signature, never storing it', async () => {
-    const c = await consultation();
-    const pfx = generatePlatformCertificate('senha-a1', 'DRA ANA LIMA:12345678900');
-    const send = (password: string) => {
+  it('signs with the doctor’s own A1 certificate for one signature, never storing it, only when it is theirs', async () => {
+    const c = await consultation('in_progress', { signing: false });
+    const [profile] = await app.db
+      .select({ cpf: userProfiles.cpf })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, c.doctorUserId));
+    const pfxFor = async (cpf: string) =>
+      pkcs12Of(
+        await issueTestCertificate(signing_.authority, {
+          cpf,
+          name: 'DRA ANA LIMA',
+          birthDate: '1980-04-09',
+        }),
+        'senha-a1',
+      );
+    const send = (pfx: Buffer, password: string) => {
       const boundary = '----pulsaa1';
       const field = (name: string, value: string) =>
         `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -548,13 +569,28 @@ describe('clinical documents API', () => {
         ]),
       });
     };
-    const wrong = await send('errada');
+    const own = await pfxFor(profile?.cpf ?? '');
+    const wrong = await send(own, 'errada');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(M.certificatePassword);
-    const ok = await send('senha-a1');
-    expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toMatchObject({ signer: 'a1', signerName: 'DRA ANA LIMA:12345678900' });
+    // A self-signed certificate in the doctor's name is nobody's ICP-Brasil certificate.
+    const selfSigned = await send(
+      generatePlatformCertificate('senha-a1', 'DRA ANA LIMA:12345678900'),
+      'senha-a1',
+    );
+    expect(selfSigned.json()).toMatchObject({ message: M.certificateUntrusted });
+    // A certificate of the chain, but someone else's CPF.
+    const someoneElse = await send(await pfxFor('52998224725'), 'senha-a1');
+    expect(someoneElse.json()).toMatchObject({ message: M.certificateNotYours });
+    const rows = await app.db
+      .select()
+      .from(clinicalDocuments)
+      .where(eq(clinicalDocuments.appointmentId, c.id));
+    expect(rows).toHaveLength(0);
+    const ok = await send(own, 'senha-a1');
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ signer: 'a1', signerName: 'DRA ANA LIMA' });
     const check = checkPdfSignature(await pdfOf(ok.json().id, c.doctor));
-    expect(check).toMatchObject({ valid: true, holder: 'DRA ANA LIMA:12345678900' });
+    expect(check).toMatchObject({ valid: true, holder: expect.stringContaining('DRA ANA LIMA') });
   });
 });

@@ -1,6 +1,7 @@
 import type { ClinicalDocument } from '@pulsa/shared/schemas/clinical-documents';
 import { revokeDocumentInputSchema } from '@pulsa/shared/schemas/clinical-documents';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   AlertDialog,
@@ -12,13 +13,16 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
 import { useAppointment } from '@/features/appointments';
 import { showApiError } from '@/lib/api-errors';
 import { useConsultationDocuments, useRevokeDocument } from '../api/documents';
+import { useSignPending } from '../api/signature';
 import { DOCUMENTS_TEXT as T } from '../texts';
 import { DocumentRow } from './document-row';
 import { IssueDocumentForm } from './issue-document-form';
@@ -57,6 +61,7 @@ export function ConsultationDocumentsPanel({ appointmentId }: { appointmentId: s
         )}
         <section className="space-y-3" aria-label={T.panel.issued}>
           <h3 className="font-semibold text-sm">{T.panel.issued}</h3>
+          <SignPendingButton documents={items} />
           {documents.isPending ? (
             <Skeleton className="h-16 w-full" />
           ) : items.length === 0 ? (
@@ -92,6 +97,41 @@ export function ConsultationDocumentsPanel({ appointmentId }: { appointmentId: s
       </CardContent>
       <RevokeDialog document={revoking} onClose={() => setRevoking(null)} />
     </Card>
+  );
+}
+
+/** The documents of this consultation waiting for the doctor's signature, signed with the open session. */
+function SignPendingButton({ documents }: { documents: ClinicalDocument[] }) {
+  const sign = useSignPending();
+  const pending = documents.filter((d) => d.signer === 'pending' && !d.revokedAt);
+  if (pending.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-warning/60 bg-warning/10 p-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm">{T.panel.pendingHint}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabled={sign.isPending}
+          onClick={() =>
+            sign.mutate(
+              pending.map((d) => d.id),
+              {
+                onSuccess: ({ signed }) => toast.success(T.panel.signedToast(signed)),
+                onError: (error) => showApiError(error, { title: T.panel.signError }),
+              },
+            )
+          }
+        >
+          {sign.isPending ? T.panel.signing : T.panel.signPending(pending.length)}
+        </Button>
+        <Link
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          to={`${paths.doctor.profile.href()}#assinatura`}
+        >
+          {T.panel.openSession}
+        </Link>
+      </div>
+    </div>
   );
 }
 

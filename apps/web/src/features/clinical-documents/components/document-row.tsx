@@ -9,6 +9,19 @@ import { DOCUMENTS_TEXT as T } from '../texts';
 
 export const when = (iso: string) => `${formatDate(iso)} às ${formatTime(iso)}`;
 
+function signedBy(document: ClinicalDocument): string {
+  switch (document.signer) {
+    case 'a1':
+      return T.panel.signedByA1(document.signerName);
+    case 'cloud':
+      return T.panel.signedByCloud(document.signerName);
+    case 'pending':
+      return T.panel.pendingHint;
+    default:
+      return T.panel.signedByPlatform;
+  }
+}
+
 /** One issued document: what, when, how signed, its code, revoked or not, and its download. */
 export function DocumentRow({ document, actions }: { document: ClinicalDocument; actions?: ReactNode }) {
   return (
@@ -19,14 +32,15 @@ export function DocumentRow({ document, actions }: { document: ClinicalDocument;
           <p className="flex flex-wrap items-center gap-2 font-medium">
             {CLINICAL_DOCUMENT_LABEL[document.type]}
             {document.revokedAt ? <Badge tone="danger">{T.panel.revoked}</Badge> : null}
+            {document.signer === 'pending' && !document.revokedAt ? (
+              <Badge tone="warning">{T.panel.pending}</Badge>
+            ) : null}
           </p>
           <p className="text-muted-foreground text-xs">
             {when(document.issuedAt)} · {T.panel.code}{' '}
             <span className="font-mono">{document.verificationCode}</span>
           </p>
-          <p className="text-muted-foreground text-xs">
-            {document.signer === 'a1' ? T.panel.signedByA1(document.signerName) : T.panel.signedByPlatform}
-          </p>
+          <p className="text-muted-foreground text-xs">{signedBy(document)}</p>
           {document.revokedAt ? (
             <p className="text-destructive text-xs">
               {T.panel.revokedOn(when(document.revokedAt))}
@@ -36,13 +50,15 @@ export function DocumentRow({ document, actions }: { document: ClinicalDocument;
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <a
-          className={buttonVariants({ variant: 'outline', size: 'sm' })}
-          href={documentPdfHref(document.id)}
-          download
-        >
-          <Download aria-hidden /> {T.panel.download}
-        </a>
+        {document.signer === 'pending' ? null : (
+          <a
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            href={documentPdfHref(document.id)}
+            download
+          >
+            <Download aria-hidden /> {T.panel.download}
+          </a>
+        )}
         {actions}
       </div>
     </li>

@@ -78,8 +78,10 @@ function useSubmit<T extends FieldValues>(appointmentId: string, form: UseFormRe
       }
       setA1Error(undefined);
       try {
-        await issue.mutateAsync({ document, a1: useA1 && a1 ? a1 : undefined });
-        toast.success(T.panel.issuedToast(CLINICAL_DOCUMENT_LABEL[document.type]));
+        const issued = await issue.mutateAsync({ document, a1: useA1 && a1 ? a1 : undefined });
+        if (issued.signer === 'pending')
+          toast.warning(T.panel.issuedPendingToast(CLINICAL_DOCUMENT_LABEL[document.type]));
+        else toast.success(T.panel.issuedToast(CLINICAL_DOCUMENT_LABEL[document.type]));
         reset();
       } catch (error) {
         showApiError(error, { title: T.panel.issueError, setError: form.setError as never });

@@ -1,3 +1,4 @@
+import { formatDate } from '@pulsa/shared/format/date';
 import {
   type DocumentCheckResult,
   normalizeVerificationCode,
@@ -99,30 +100,47 @@ function Verification({ code }: { code: string }) {
   }
   const doc = verification.data;
   const revoked = !!doc.revokedAt;
+  const pending = doc.signer === 'pending';
+  const signature = doc.signature;
   const rows: Array<[string, string]> = [
     [T.type, doc.typeLabel],
     [T.issuedAt, when(doc.issuedAt)],
     [T.doctor, `${doc.doctorName} — CRM ${doc.doctorCrm}`],
     [T.patient, doc.patientInitials],
-    [T.signature, doc.signer === 'a1' ? T.a1Seal(doc.signerName) : T.platformSeal],
+    ...(signature
+      ? ([
+          [T.signedBy, signature.holder],
+          [T.signerCpf, signature.cpfMasked ?? '—'],
+          [T.issuer, signature.issuer],
+          [
+            T.certificateValidity,
+            (signature.validAtSigning ? T.validAtSigning : T.notValidAtSigning)(
+              formatDate(signature.validFrom),
+              formatDate(signature.validUntil),
+            ),
+          ],
+          [T.chain, signature.chainLabel],
+          [T.signedAt, when(signature.signedAt)],
+        ] as Array<[string, string]>)
+      : [[T.signature, pending ? T.pendingSeal : T.platformSeal] as [string, string]]),
   ];
+  const bad = revoked || pending;
   return (
     <>
-      <Card
-        data-testid="verification-result"
-        className={cn(revoked ? 'border-destructive' : 'border-success')}
-      >
+      <Card data-testid="verification-result" className={cn(bad ? 'border-destructive' : 'border-success')}>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
-            {revoked ? (
+            {bad ? (
               <ShieldX aria-hidden className="size-6 text-destructive" />
             ) : (
               <ShieldCheck aria-hidden className="size-6 text-success" />
             )}
-            {revoked ? T.revoked : T.valid}
+            {revoked ? T.revoked : pending ? T.pending : T.valid}
           </CardTitle>
           {revoked && doc.revokedAt ? (
             <CardDescription className="text-destructive">{T.revokedOn(when(doc.revokedAt))}</CardDescription>
+          ) : pending ? (
+            <CardDescription className="text-destructive">{T.pendingText}</CardDescription>
           ) : null}
         </CardHeader>
         <CardContent>
@@ -143,7 +161,7 @@ function Verification({ code }: { code: string }) {
   );
 }
 
-/** The pharmacist's file, compared on the server by SHA-256 (decision 086); never kept. */
+/** The pharmacist's file: its own signature checked and its SHA-256 compared on the server (decisions 086, 122); never kept. */
 function FileCheck({ code }: { code: string }) {
   const inputId = useId();
   const [result, setResult] = useState<DocumentCheckResult | null>(null);
@@ -213,10 +231,12 @@ function FileCheck({ code }: { code: string }) {
             data-testid="verify-file-result"
             className={cn(
               'flex items-start gap-2 rounded-lg p-3 text-sm',
-              result.matches && !result.revoked ? 'bg-success/15' : 'bg-destructive/15',
+              result.matches && result.signatureValid && !result.revoked
+                ? 'bg-success/15'
+                : 'bg-destructive/15',
             )}
           >
-            {result.matches && !result.revoked ? (
+            {result.matches && result.signatureValid && !result.revoked ? (
               <CircleCheck aria-hidden className="size-5 shrink-0 text-success" />
             ) : (
               <CircleAlert aria-hidden className="size-5 shrink-0 text-destructive" />

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SECTIONS } from '@/config/sections';
+import { SignatureCard } from '@/features/clinical-documents';
 import { PayoutCard } from '@/features/payouts';
 import { useMyProfile } from '../api/get-my-profile';
 import { DOCTORS_TEXT } from '../texts';
@@ -47,6 +48,7 @@ export function ProfilePage() {
             </CardContent>
           </Card>
           <DocumentsSection profile={data} />
+          <SignatureCard />
           <PayoutCard />
         </div>
       ) : profile.isError ? (
