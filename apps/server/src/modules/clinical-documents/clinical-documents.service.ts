@@ -491,6 +491,7 @@ export async function listDocumentsForExport(
     .orderBy(clinicalDocuments.issuedAt);
   return rows.map((row) => ({
     ...toDto(row),
+    doctorUserId: row.doctorUserId,
     content: documentContentSchema.parse(JSON.parse(decryptText(ctx.dataKey, row.content))),
     fileName: `${CLINICAL_DOCUMENT_LABEL[row.type]} ${row.verificationCode}.pdf`,
     readPdf: () => storedPdf(ctx as DocumentsContext, row),
