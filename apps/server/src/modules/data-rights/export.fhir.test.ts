@@ -133,7 +133,7 @@ describe('the LGPD export as FHIR R4', { timeout: 120_000 }, () => {
   it('gives every Consent its policy', () => {
     const consents = resources<Consent>('Consent');
     expect(consents.length).toBeGreaterThanOrEqual(1);
-    for (const c of consents) expect(c.policy?.length || c.policyRule ? true : false).toBe(true);
+    for (const c of consents) expect(Boolean(c.policy?.length || c.policyRule)).toBe(true);
   });
 
   it('has a DocumentReference per signed PDF, with the file’s hash', () => {
