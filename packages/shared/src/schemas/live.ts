@@ -1,6 +1,7 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../constants/statuses.ts';
+import { clinicalLiveEvents } from './clinical-live.ts';
 import { consultationClientMessages, consultationLiveEvents } from './consultations.ts';
 import { messageLiveEvents } from './messages.ts';
 import { notificationSchema } from './notifications.ts';
@@ -104,6 +105,7 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('admin.changed'), area: z.enum(ADMIN_LIVE_AREAS) }),
   ...consultationLiveEvents,
   ...messageLiveEvents,
+  ...clinicalLiveEvents,
 ]);
 export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;
 export type LiveEventType = LiveServerEvent['type'];

@@ -2,6 +2,7 @@ import { ACCESS_LOG_MESSAGES, type AccessLogPage } from '@pulsa/shared/schemas/a
 import type { Queryable } from '../../db/client.ts';
 import type { CLINICAL_ACCESS_REASONS, CLINICAL_RESOURCES } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { publishLive } from '../live/live.events.ts';
 import { allClinicalAccess, findClinicalAccess, insertClinicalAccess } from './access-log.repository.ts';
 
 export type ClinicalResource = (typeof CLINICAL_RESOURCES)[number];
@@ -30,9 +31,16 @@ export async function recordClinicalAccess(
   reads: ClinicalAccess | ClinicalAccess[],
 ): Promise<void> {
   const list = Array.isArray(reads) ? reads : [reads];
+  if (list.length === 0) return;
   await insertClinicalAccess(
     db,
     list.map((r) => ({ ...r, appointmentId: r.appointmentId ?? null })),
+  );
+  // The patient's open "Quem acessou meus dados" shows the new rows without a reload (decision 129).
+  await publishLive(
+    db,
+    list.map((r) => r.patientId),
+    { type: 'access-log.changed' },
   );
 }
 

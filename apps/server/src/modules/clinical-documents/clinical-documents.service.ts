@@ -31,6 +31,7 @@ import { recordClinicalAccess } from '../access-log/access-log.service.ts';
 import { appointmentFor } from '../appointments/appointments.access.ts';
 import type { Viewer } from '../appointments/appointments.context.ts';
 import type { FileStorage } from '../files/files.storage.ts';
+import { publishLive } from '../live/live.events.ts';
 import { findCid } from '../records/records.service.ts';
 import { CHAIN_LABEL, maskCpf } from '../signatures/signatures.certificates.ts';
 import {
@@ -349,8 +350,18 @@ export async function issueDocument(
       issuedAt,
     })
     .returning();
+  // The patient's and the doctor's open screens list it without a reload (decision 129).
+  await announce(ctx, row as Row);
   return toDto(row as Row);
 }
+
+/** A document was issued or revoked: its patient's and doctor's open screens read their lists again. */
+const announce = (ctx: DocumentsContext, row: Row) =>
+  publishLive(ctx.db, [row.patientId, row.doctorUserId], {
+    type: 'document.changed',
+    documentId: row.id,
+    appointmentId: row.appointmentId,
+  });
 
 /** The document if the viewer is its doctor or its patient; the same 404 for anyone else (admins too). */
 async function documentFor(ctx: DocumentsContext, viewer: Viewer, id: string): Promise<Row> {
@@ -451,6 +462,7 @@ export async function revokeDocument(ctx: DocumentsContext, viewer: Viewer, id: 
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(clinicalDocuments.id, id), eq(clinicalDocuments.doctorUserId, viewer.id)))
     .returning();
+  await announce(ctx, updated as Row);
   return toDto(updated as Row);
 }
 
@@ -623,6 +635,7 @@ export async function listDocumentsForExport(
     .orderBy(clinicalDocuments.issuedAt);
   return rows.map((row) => ({
     ...toDto(row),
+    doctorUserId: row.doctorUserId,
     content: documentContentSchema.parse(JSON.parse(decryptText(ctx.dataKey, row.content))),
     fileName: `${CLINICAL_DOCUMENT_LABEL[row.type]} ${row.verificationCode}.pdf`,
     readPdf: () => storedPdf(ctx as DocumentsContext, row),

@@ -1,9 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { CLINICAL_DOCUMENT_MESSAGES as M } from '@pulsa/shared/schemas/clinical-documents';
-import { eq } from 'drizzle-orm';
+import { arrayContains, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clinicalDocuments, doctorProfiles, userProfiles } from '../../db/schema.ts';
+import {
+  appointments,
+  clinicalDocuments,
+  doctorProfiles,
+  liveEvents,
+  userProfiles,
+} from '../../db/schema.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { ageOn, PROFESSIONAL_CONTACT_REQUIRED } from './clinical-documents.service.ts';
@@ -58,6 +64,8 @@ describe('clinical documents that tell the truth (API)', () => {
       .returning({ id: appointments.id });
     return {
       id: (row as { id: string }).id,
+      doctorUserId: doctor.id,
+      patientCookie: await signIn(patient.email, patient.password),
       doctorId: doctor.doctorId,
       patientId: patient.id,
       doctor: await signIn(doctor.email, doctor.password),
@@ -207,5 +215,44 @@ describe('clinical documents that tell the truth (API)', () => {
       .from(clinicalDocuments)
       .where(eq(clinicalDocuments.appointmentId, c.id));
     expect(rows).toHaveLength(0);
+  });
+
+  it('announces a new or revoked document to its patient and doctor, and each read to the patient', async () => {
+    const c = await consultation(new Date(Date.now() - 3_600_000));
+    const eventsOf = async (userId: string, type: string) =>
+      (
+        await app.db
+          .select()
+          .from(liveEvents)
+          .where(arrayContains(liveEvents.userIds, [userId]))
+      ).filter((e) => e.type === type);
+    const issued = await issue(c, { type: 'report', text: 'Acompanhamento.' });
+    expect(issued.statusCode).toBe(201);
+    const id = issued.json().id as string;
+    for (const user of [c.patientId, c.doctorUserId])
+      expect(await eventsOf(user, 'document.changed')).toEqual([
+        expect.objectContaining({
+          payload: { type: 'document.changed', documentId: id, appointmentId: c.id },
+        }),
+      ]);
+    expect(await eventsOf(c.patientId, 'access-log.changed')).toHaveLength(0);
+    // The doctor opens it: a row of the patient's access log, announced to the patient only.
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: { cookie: c.doctor } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await eventsOf(c.patientId, 'access-log.changed')).toHaveLength(1);
+    expect(await eventsOf(c.doctorUserId, 'access-log.changed')).toHaveLength(0);
+    const revoked = await app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/revoke`,
+      headers: { cookie: c.doctor },
+      payload: { reason: 'Emitido por engano' },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await eventsOf(c.patientId, 'document.changed')).toHaveLength(2);
+    // Another patient hears nothing of it.
+    const stranger = await createPatient(app.db);
+    expect(await eventsOf(stranger.id, 'document.changed')).toHaveLength(0);
   });
 });

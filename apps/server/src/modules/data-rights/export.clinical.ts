@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Composition, CompositionSection, Condition, DocumentReference } from '@medplum/fhirtypes';
 import { CLINICAL_DOCUMENT_LABEL } from '@pulsa/shared/schemas/clinical-documents';
 import type { Db } from '../../db/client.ts';
@@ -21,19 +22,34 @@ export const documentsSection: ExportSection = {
     const files: ExportFile[] = [];
     for (const doc of documents) {
       const path = `arquivos/documentos/${doc.issuedAt.slice(0, 10)}_${safeName(doc.fileName)}`;
-      files.push({ path, bytes: await doc.readPdf() });
+      const bytes = await doc.readPdf();
+      files.push({ path, bytes });
       resources.push({
         resourceType: 'DocumentReference',
         id: doc.id,
+        // The code printed on the paper and checked at /verificar.
+        masterIdentifier: { system: 'urn:pulsa:codigo-de-verificacao', value: doc.verificationCode },
+        // The SHA-256 the verification compares an uploaded file against.
+        identifier: [{ system: 'urn:pulsa:sha256', value: doc.sha256 }],
         status: doc.revokedAt ? 'entered-in-error' : 'current',
         type: { text: CLINICAL_DOCUMENT_LABEL[doc.type] },
         date: doc.issuedAt,
         subject: { reference: `Patient/${user.id}`, display: doc.patientName },
-        author: [{ display: doc.doctorName }],
+        author: [{ reference: `Practitioner/${doc.doctorUserId}`, display: doc.doctorName }],
         description: `Código de verificação ${doc.verificationCode}${doc.revokedAt ? `; revogado em ${doc.revokedAt}: ${doc.revokeReason ?? ''}` : ''}`,
         context: { related: [{ reference: `Appointment/${doc.appointmentId}` }] },
         content: [
-          { attachment: { contentType: 'application/pdf', url: path, title: doc.fileName } },
+          {
+            attachment: {
+              contentType: 'application/pdf',
+              url: path,
+              title: doc.fileName,
+              size: bytes.length,
+              // FHIR R4 defines the attachment hash as the SHA-1 of the data, in base64.
+              hash: createHash('sha1').update(bytes).digest('base64'),
+              creation: doc.issuedAt,
+            },
+          },
           {
             attachment: {
               contentType: 'application/json',

@@ -458,6 +458,8 @@ const consentsSection: ExportSection = {
         category: [{ text: 'Aceite no cadastro' }],
         patient: who as Reference<Patient>,
         dateTime: account.createdAt.toISOString(),
+        // ppc-1: a consent names the policy it accepts.
+        policy: [{ uri: 'urn:pulsa:termos-de-uso-e-politica-de-privacidade' }],
       });
     // The current TCLE text the version refers to, so the acceptance can be read with it.
     if (rows.length)

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { doctorProfiles, userRoles } from '../../db/schema.ts';
 import { recordClinicalAccess } from '../access-log/access-log.service.ts';
 import type { FileStorage } from '../files/files.storage.ts';
+import { assembleBundle } from './export.bundle.ts';
 import { CLINICAL_SECTIONS } from './export.clinical.ts';
 import { ACCOUNT_SECTIONS, type ExportSection, type ExportUser } from './export.sections.ts';
 
@@ -84,15 +85,7 @@ export async function buildExport(deps: ExportDeps, userId: string): Promise<Bui
       fileCount++;
     }
   }
-  const bundle: Bundle = {
-    resourceType: 'Bundle',
-    type: 'collection',
-    timestamp: now.toISOString(),
-    entry: resources.map((resource) => ({
-      fullUrl: `urn:pulsa:${resource.resourceType}/${resource.id ?? ''}`,
-      resource,
-    })),
-  } as Bundle;
+  const bundle = await assembleBundle(deps.db, resources, now);
   zipFiles['dados.json'] = strToU8(JSON.stringify(bundle, null, 2));
   zipFiles['LEIA-ME.txt'] = strToU8(README(now.toISOString().replace('T', ' ').slice(0, 19)));
   const zip = zipSync(zipFiles, { level: 6, mtime: now });

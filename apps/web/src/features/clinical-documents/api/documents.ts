@@ -8,6 +8,7 @@ import type {
 } from '@pulsa/shared/schemas/clinical-documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
 import { DOCUMENTS_TEXT as T } from '../texts';
 
 export const documentKeys = {
@@ -22,7 +23,19 @@ const consultationPath = (id: string) => `/api/consultations/${encodeURIComponen
 /** The signed PDF of a document, for its doctor and its patient (a plain link carries the cookie). */
 export const documentPdfHref = (id: string) => `/api/documents/${encodeURIComponent(id)}/pdf?download=1`;
 
+/**
+ * A document issued or revoked (by the doctor, in another tab or device) reaches the open lists
+ * through the live connection; after a reconnection they are read again (decision 129).
+ */
+function useDocumentsLive() {
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries({ queryKey: documentKeys.all });
+  useLiveEvent('document.changed', refresh);
+  useLiveReconnected(refresh);
+}
+
 export function useConsultationDocuments(appointmentId: string) {
+  useDocumentsLive();
   return useQuery({
     queryKey: documentKeys.consultation(appointmentId),
     queryFn: ({ signal }) => api.get<ClinicalDocumentList>(consultationPath(appointmentId), { signal }),
@@ -56,6 +69,7 @@ export function useRevokeDocument() {
 }
 
 export function usePatientDocuments() {
+  useDocumentsLive();
   return useQuery({
     queryKey: documentKeys.patient,
     queryFn: ({ signal }) => api.get<PatientDocuments>('/api/patient/documents', { signal }),

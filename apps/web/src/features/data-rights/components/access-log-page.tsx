@@ -4,7 +4,7 @@ import {
   ACCESS_RESOURCE_LABEL,
   type AccessLogEntry,
 } from '@pulsa/shared/schemas/access-log';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
   ClipboardList,
@@ -25,6 +25,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import type { Section } from '@/config/sections';
+import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
 import { accessLogQuery } from '../api';
 import { DATA_RIGHTS_TEXT } from '../texts';
 
@@ -42,6 +43,11 @@ const RESOURCE_ICON: Record<AccessLogEntry['resource'], LucideIcon> = {
 /** "Quem acessou meus dados": the patient's whole access log, newest first. */
 export function AccessLogPage({ section }: { section: Section }) {
   const query = useInfiniteQuery(accessLogQuery);
+  // A new read of the patient's data shows at once (decision 129); after a reconnection, read again.
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: accessLogQuery.queryKey });
+  useLiveEvent('access-log.changed', refresh);
+  useLiveReconnected(refresh);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>

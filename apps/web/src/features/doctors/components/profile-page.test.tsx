@@ -113,6 +113,9 @@ describe('the doctor’s professional data', () => {
         bio: 'Cardiologista com foco em prevenção.',
         education: 'Residência em Cardiologia',
         professionalExperience: '',
+        professionalAddress: '',
+        professionalPhone: '',
+        rqe: '',
       },
     ]);
   });
