@@ -197,6 +197,20 @@ describe('the doctor controls the channel', () => {
     const reopened = await call('POST', `/api/conversations/${id}/reopen`, a.d);
     expect(reopened.json().conversation.state.open).toBe(true);
   });
+
+  it('with a 0-day window, "Reabrir conversa" still lets the patient answer (decision 101)', async () => {
+    const a = await pair({ status: 'completed', daysAgo: 1 });
+    const id = await conversationOf(a);
+    expect((await call('PUT', '/api/doctor/message-settings', a.d, { followUpDays: 0 })).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', `/api/conversations/${id}`, a.p)).json().conversation.state.open).toBe(false);
+    const reopened = (await call('POST', `/api/conversations/${id}/reopen`, a.d)).json();
+    expect(reopened.conversation.state).toMatchObject({ open: true, reason: 'reopened' });
+    expect(
+      (await call('POST', `/api/conversations/${id}/messages`, a.p, { body: 'Obrigada!' })).statusCode,
+    ).toBe(201);
+  });
 });
 
 describe('timeline, files, unread and read receipts', () => {

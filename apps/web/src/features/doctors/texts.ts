@@ -96,7 +96,7 @@ export const DOCTORS_TEXT = {
     rejectedIntro: 'Seu cadastro foi rejeitado pela equipe de verificação.',
     reason: 'Motivo',
     whatToDo:
-      'Corrija o que foi apontado em Meu Perfil — dados profissionais ou documentos. Ao salvar ou reenviar, o cadastro volta para análise.',
+      'Corrija o que foi apontado em Meu Perfil — nome, dados profissionais ou documentos. Ao salvar ou reenviar, o cadastro volta para análise.',
     goToProfile: 'Ir para Meu Perfil',
     missing: {
       profile: 'Completar os dados profissionais (CRM, UF, especialidade e valor)',

@@ -79,7 +79,7 @@ export function SpecialtyCard({
           'mt-5 self-start',
           // On a phone the link covers the whole row (one link, one tap target) and shows no button.
           compact &&
-            'absolute inset-0 mt-0 h-auto rounded-xl border-0 bg-transparent p-0 shadow-none hover:bg-transparent sm:static sm:mt-5 sm:h-9 sm:rounded-md sm:border sm:bg-background sm:px-3 sm:shadow-sm sm:hover:bg-accent',
+            'absolute inset-0 mt-0 h-auto self-stretch rounded-xl border-0 bg-transparent p-0 shadow-none hover:bg-transparent sm:static sm:self-start sm:mt-5 sm:h-9 sm:rounded-md sm:border sm:bg-background sm:px-3 sm:shadow-sm sm:hover:bg-accent',
         )}
       >
         <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>{CATALOG_TEXT.seeDoctors}</span>

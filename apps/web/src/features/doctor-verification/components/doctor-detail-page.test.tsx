@@ -184,6 +184,26 @@ describe('the admin’s review of a doctor', () => {
     );
   });
 
+  it('shows an approved doctor’s request to change their name and approves it', async () => {
+    const NAME = `PATCH /api/admin/doctors/${DOCTOR_ID}/name-change` as const;
+    const waiting = detail({
+      verificationStatus: 'approved',
+      nameChangeRequest: { fullName: 'Dra. Helena Q. Lima', requestedAt: '2026-11-04T12:00:00.000Z' },
+    });
+    const { api, user } = renderDetail(
+      { body: waiting },
+      { [NAME]: { body: detail({ verificationStatus: 'approved', fullName: 'Dra. Helena Q. Lima' }) } },
+    );
+    const N = VERIFICATION_TEXT.nameChange;
+    expect(
+      await screen.findByText(N.fromTo('Dra. Helena Quintela', 'Dra. Helena Q. Lima')),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: N.approve }));
+    await findToast(N.approved);
+    expect(api.callsTo(NAME).map((c) => c.body)).toEqual([{ decision: 'approve' }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: N.approve })).not.toBeInTheDocument());
+  });
+
   it('says the doctor could not load, and reads it again on "Atualizar"', async () => {
     const { user } = renderDetail([apiError(404, DOCTOR_MESSAGES.profileNotFound), { body: detail() }]);
     const alert = await screen.findByRole('alert');
