@@ -703,6 +703,10 @@ export async function applyPayoutEvent(ctx: PayoutsContext, event: PayoutProvide
     }
     const row = await lockPayout(tx, event.payoutId);
     if (row?.method !== 'stripe_connect') return;
+    // Only the connected account the payout went to speaks for it: another account's event (its own
+    // payout carrying a forged or copied id) changes nothing.
+    const sender = event.accountId ? await accountByStripeId(tx, event.accountId) : undefined;
+    if (sender?.doctorId !== row.doctorId) return;
     if (
       !(await claimProviderEvent(tx, { provider: source, eventId: event.id, type: `payout.${event.type}` }))
     )
