@@ -550,15 +550,13 @@ describe('Excluir minha conta', () => {
     const settled = await createDoctor(app.db, { fullName: 'Dra. Quitada Saindo' });
     const owed = await createDoctor(app.db, { fullName: 'Dr. Devido Saindo' });
     for (const d of [settled, owed])
-      await app.db
-        .insert(payoutAccounts)
-        .values({
-          doctorId: d.doctorId,
-          method: 'pix',
-          status: 'active',
-          pixKeyType: 'email',
-          pixKey: d.email,
-        });
+      await app.db.insert(payoutAccounts).values({
+        doctorId: d.doctorId,
+        method: 'pix',
+        status: 'active',
+        pixKeyType: 'email',
+        pixKey: d.email,
+      });
     // A PIX payout still to be made to the second.
     const [payout] = await app.db
       .insert(payouts)
