@@ -19,7 +19,18 @@ import { SANDBOX_CARDS } from '../modules/payments/sandbox-provider.ts';
  * is one the app could reach on its own.
  */
 
+/** A consultation the demo doctor held in the past, written through the booking rules. */
+export interface DemoHistoryEntry {
+  /** Index into the patients given. */
+  patient: number;
+  daysAgo: number;
+  /** What the doctor wrote at "Concluir consulta". */
+  notes?: string;
+}
+
 export interface DemoBookings {
+  /** Consultations held weeks ago (booked, paid, accepted, held and completed by the rules). */
+  history: number;
   /** Paid by PIX, waiting for the doctor. */
   requested: number;
   /** Card captured when the doctor accepted. */
@@ -32,6 +43,8 @@ export interface DemoBookings {
   underway: number;
   /** Held yesterday with both in the room, closed by the rules: its record is still to write and sign. */
   awaitingRecord: number;
+  /** The history's appointments, in the order given. */
+  heldIds: string[];
 }
 
 const HOUR = 3_600_000;
@@ -54,7 +67,8 @@ async function userIdOf(ctx: BookingContext, email: string): Promise<string> {
  */
 export async function addDemoBookings(
   ctx: BookingContext,
-  people: { doctorEmail: string; patientEmail: string },
+  people: { doctorEmail: string; patientEmail: string; historyPatientEmails?: string[] },
+  history: readonly DemoHistoryEntry[] = [],
   now = new Date(),
 ): Promise<DemoBookings | undefined> {
   if (ctx.provider.name !== 'sandbox') return undefined;
@@ -68,7 +82,9 @@ export async function addDemoBookings(
   const doctor: Viewer = { id: doctorUserId, role: 'doctor' };
 
   // One slot per day, the first of each of the next free days.
-  const slots = (await nextAvailableDays(ctx.db, profile.id, 8, now)).flatMap((d) => d.slots.slice(0, 1));
+  const slots = (await nextAvailableDays(ctx.db, profile.id, 8 + history.length, now)).flatMap((d) =>
+    d.slots.slice(0, 1),
+  );
   const take = (fits: (slot: Slot) => boolean = () => true): Slot => {
     const index = slots.findIndex(fits);
     const slot = slots[index];
@@ -76,6 +92,49 @@ export async function addDemoBookings(
     slots.splice(index, 1);
     return slot;
   };
+  // The past first, each on a slot of its own, then moved to its day (the rules cannot book the past):
+  // paid and captured, held with both in the room, completed by the doctor — so its payment, ledger
+  // entries and the dashboard's roll-ups are the ones a real consultation leaves. The clock is read
+  // again at each step: a step dated before the money arrived would miss it (the share stays held).
+  const historyPatients = await Promise.all(
+    (people.historyPatientEmails ?? []).map(async (email) => ({
+      id: await userIdOf(ctx, email),
+      role: 'patient' as const,
+    })),
+  );
+  const held: string[] = [];
+  for (const entry of history) {
+    const who = historyPatients[entry.patient];
+    if (!who) throw new Error(`demo bookings: no history patient ${entry.patient}`);
+    const slot = take();
+    const id = (
+      await book(ctx, who.id, { doctorId: profile.id, startsAt: slot.start.toISOString(), method: 'card' })
+    ).id;
+    await submitSandboxCard(ctx, who, id, SANDBOX_CARDS.approved);
+    await act(ctx, doctor, id, { kind: 'accept' });
+    const day = new Date(now.getTime() - entry.daysAgo * DAY).toISOString().slice(0, 10);
+    const startsAt = new Date(`${day}T10:00:00-03:00`);
+    const endsAt = new Date(startsAt.getTime() + (slot.end.getTime() - slot.start.getTime()));
+    await ctx.db.update(appointments).set({ startsAt, endsAt }).where(eq(appointments.id, id));
+    await ctx.db.insert(consultationParticipants).values(
+      [who.id, doctor.id].map((userId) => ({
+        appointmentId: id,
+        userId,
+        firstJoinedAt: startsAt,
+        lastSeenAt: endsAt,
+        leftAt: endsAt,
+      })),
+    );
+    await act(
+      ctx,
+      doctor,
+      id,
+      { kind: 'complete', ...(entry.notes ? { notes: entry.notes } : {}) },
+      new Date(),
+    );
+    held.push(id);
+  }
+
   const late = take();
   const confirmed = take();
   const underway = take();
@@ -150,12 +209,22 @@ export async function addDemoBookings(
       leftAt: heldUntil,
     })),
   );
-  await closeUnended(ctx, yesterdayId, heldUntil, now);
+  // Now, not the story's start: the card was captured after it, and the release must see it.
+  await closeUnended(ctx, yesterdayId, heldUntil, new Date());
 
   // Last: a request paid by PIX, waiting for the doctor's answer (a patient has one booking waiting
   // per doctor at a time, so it comes after the others are answered).
   const requestedId = await bookSlot(requested, 'pix', 'Palpitações ao subir escadas nas últimas semanas.');
   await simulateSandboxPayment(ctx, patient, requestedId);
 
-  return { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1, underway: 1, awaitingRecord: 1 };
+  return {
+    history: held.length,
+    requested: 1,
+    confirmed: 1,
+    rejected: 1,
+    canceledLate: 1,
+    underway: 1,
+    awaitingRecord: 1,
+    heldIds: held,
+  };
 }

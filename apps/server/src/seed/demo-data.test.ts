@@ -4,8 +4,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, doctorProfiles, payments, refunds } from '../db/schema.ts';
+import { appointments, doctorProfiles, ledgerTransactions, payments, refunds } from '../db/schema.ts';
 import { localStorage } from '../modules/files/files.local.ts';
+import { platformTotals } from '../modules/ledger/ledger.service.ts';
+import { parseCsvMoney, readPaymentsCsv } from '../test/payments-csv.ts';
 import { createTestApp, sessionCookieFrom } from '../test/test-app.ts';
 import { testDatabase } from '../test/test-database.ts';
 import { enrolTwoFactor } from '../test/two-factor.ts';
@@ -13,6 +15,7 @@ import { APPROVED_DOCTORS, DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from '
 import { createPatient } from './factories.ts';
 
 let app: FastifyInstance;
+let adminCookie = '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-demo-'));
 const storage = localStorage(dataDir);
 beforeAll(async () => {
@@ -30,7 +33,15 @@ describe('demo data', { timeout: 120_000 }, () => {
       specialties: 51,
       approvedDoctors: APPROVED_DOCTORS.length,
       patients: 10,
-      bookings: { requested: 1, confirmed: 1, rejected: 1, canceledLate: 1, underway: 1, awaitingRecord: 1 },
+      bookings: {
+        history: 6,
+        requested: 1,
+        confirmed: 1,
+        rejected: 1,
+        canceledLate: 1,
+        underway: 1,
+        awaitingRecord: 1,
+      },
     });
     expect(APPROVED_DOCTORS.length).toBeGreaterThanOrEqual(35);
 
@@ -57,6 +68,7 @@ describe('demo data', { timeout: 120_000 }, () => {
     expect(profile).toMatchObject({ verificationStatus: 'pending', missing: ['review'] });
     const admin = await login(DEMO_LOGINS.admin, DEMO_PASSWORDS.admin);
     await enrolTwoFactor(app, admin);
+    adminCookie = admin;
     const file = await app.inject({
       method: 'GET',
       url: profile.documents.crm.url,
@@ -83,7 +95,7 @@ describe('demo data', { timeout: 120_000 }, () => {
     expect(story).toEqual([
       'canceled/boleto/paid',
       'canceled/card/paid',
-      'completed/card/paid',
+      ...Array(7).fill('completed/card/paid'),
       'confirmed/card/paid',
       'confirmed/card/paid',
       'scheduled/pix/paid',
@@ -135,7 +147,9 @@ describe('demo data', { timeout: 120_000 }, () => {
       payment: { status: 'paid', refund: { status: 'awaiting_transfer', reason: 'Médico indisponível' } },
     });
     // Held yesterday and closed by the rules: its record is on the doctor's to-do until signed.
-    const held = all.find((a: { status: string }) => a.status === 'completed');
+    const held = all
+      .filter((a: { status: string }) => a.status === 'completed')
+      .sort((a: { startsAt: string }, b: { startsAt: string }) => b.startsAt.localeCompare(a.startsAt))[0];
     expect(held).toBeDefined();
     const todo = await get('/api/doctor/records/pending', doctor);
     expect(todo.items.map((i: { appointmentId: string }) => i.appointmentId)).toContain(held.id);
@@ -173,6 +187,47 @@ describe('demo data', { timeout: 120_000 }, () => {
     ]) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
       expect(res.statusCode, email).toBe(200);
+    }
+  });
+
+  it('agrees with itself: the payments CSV reconciles with the ledger and the dashboard to the centavo', async () => {
+    // The admin signed in (and enrolled two-factor) in the documents test above.
+    const admin = adminCookie;
+    const csv = await readPaymentsCsv(app, admin);
+    const sum = (header: string) => csv.rows.reduce((s, r) => s + parseCsvMoney(r[header] ?? ''), 0);
+    const totals = await platformTotals(app.db);
+    expect(csv.rows.length).toBeGreaterThanOrEqual(12);
+    expect(sum('Total (R$)')).toBe(totals.patientPayments);
+    expect(sum('Comissão líquida (R$)')).toBe(totals.commission);
+    expect(sum('Devolvido ao paciente (R$)')).toBe(
+      totals.refunds + totals.refundsOwed + totals.chargebacks - totals.disputesOpen,
+    );
+    expect(sum('Valor do médico líquido (R$)')).toBe(
+      totals.doctorHeld + totals.doctorAvailable + totals.payouts,
+    );
+    const dashboard = (
+      await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: admin } })
+    ).json();
+    expect(dashboard.cards.totalRevenue).toBe(sum('Comissão líquida (R$)'));
+    // "Consultas realizadas" counts what the lists show as completed.
+    const completed = await app.db.select().from(appointments).where(eq(appointments.status, 'completed'));
+    expect(dashboard.cards.appointmentsCount).toBe(completed.length);
+    expect(completed).toHaveLength(7);
+  });
+
+  it('releases the demo doctor’s share of every consultation held: none stays held forever', async () => {
+    const held = await app.db
+      .select({ paymentId: payments.id })
+      .from(payments)
+      .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+      .where(eq(appointments.status, 'completed'));
+    expect(held).toHaveLength(7);
+    for (const { paymentId } of held) {
+      const released = await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.sourceKey, `release:${paymentId}`));
+      expect(released, paymentId).toHaveLength(1);
     }
   });
 

@@ -534,17 +534,11 @@ const PAST_CONSULTATIONS: readonly [number, number][] = [
 ];
 
 /**
- * The demo doctor's patient list: four patients, three of them with consultations held (so the
- * list's counts and last visits, computed from the appointments, have something to show). Each
- * consultation is priced and timed as a booking would be: the doctor's price and length.
+ * The demo doctor's patient list: four patients, three of them with consultations held (written after
+ * this transaction by the booking rules, `addDemoBookings`), so the list's counts and last visits,
+ * computed from the appointments, have something to show.
  */
-async function fillDemoDoctorPatients(tx: Tx, storage: FileStorage, doctorId: string, patientIds: string[]) {
-  const [doctor] = await tx
-    .select({ price: doctorProfiles.consultationPrice, minutes: doctorProfiles.consultationMinutes })
-    .from(doctorProfiles)
-    .where(eq(doctorProfiles.id, doctorId));
-  if (doctor?.price == null) throw new Error('demo data: the demo doctor has no price');
-  const { price, minutes } = doctor;
+async function fillDemoDoctorPatients(tx: Tx, doctorId: string, patientIds: string[]) {
   const listed = patientIds.slice(0, 4);
   const profiles = PATIENTS.slice(0, 4);
   await tx.insert(doctorPatients).values(
@@ -555,32 +549,20 @@ async function fillDemoDoctorPatients(tx: Tx, storage: FileStorage, doctorId: st
       patientEmail: profiles[i]?.email ?? emailFor(profiles[i]?.name ?? ''),
     })),
   );
-  const today = new Date();
-  const held = await tx
-    .insert(appointments)
-    .values(
-      PAST_CONSULTATIONS.map(([p, daysAgo], i) => {
-        const day = new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-        const startsAt = new Date(`${day}T10:00:00-03:00`);
-        return {
-          patientId: listed[p] as string,
-          doctorId,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + minutes * 60_000),
-          price,
-          status: 'completed' as const,
-          completionNotes: DEMO_GUIDANCE[i] ?? null,
-        };
-      }),
-    )
-    .returning({ id: appointments.id, patientId: appointments.patientId, startsAt: appointments.startsAt });
-  // The demo patient's latest consultation keeps its chat and a file, for the health space.
-  const latest = held[0];
-  const [doctorUser] = await tx
-    .select({ userId: doctorProfiles.userId })
-    .from(doctorProfiles)
-    .where(eq(doctorProfiles.id, doctorId));
-  if (!latest || !doctorUser) return;
+}
+
+/** The demo patient's latest consultation keeps its chat and a file, for the health space. */
+async function addDemoConversation(tx: Tx, storage: FileStorage, appointmentId: string) {
+  const [latest] = await tx
+    .select({
+      startsAt: appointments.startsAt,
+      patientId: appointments.patientId,
+      doctorUserId: doctorProfiles.userId,
+    })
+    .from(appointments)
+    .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId))
+    .where(eq(appointments.id, appointmentId));
+  if (!latest) return;
   const at = (minutesIn: number) => new Date(latest.startsAt.getTime() + minutesIn * 60_000);
   const fileKey = `consultations/${randomUUID()}.pdf`;
   const pdf = await samplePdf([
@@ -593,13 +575,13 @@ async function fillDemoDoctorPatients(tx: Tx, storage: FileStorage, doctorId: st
   await storage.put(fileKey, pdf, 'application/pdf');
   await tx.insert(consultationMessages).values([
     {
-      appointmentId: latest.id,
+      appointmentId,
       senderId: latest.patientId,
       body: 'Bom dia, doutora! Trouxe o hemograma que fiz semana passada.',
       createdAt: at(2),
     },
     {
-      appointmentId: latest.id,
+      appointmentId,
       senderId: latest.patientId,
       body: '',
       fileKey,
@@ -609,14 +591,14 @@ async function fillDemoDoctorPatients(tx: Tx, storage: FileStorage, doctorId: st
       createdAt: at(3),
     },
     {
-      appointmentId: latest.id,
-      senderId: doctorUser.userId,
+      appointmentId,
+      senderId: latest.doctorUserId,
       body: 'Obrigada, Ana. Os valores estão dentro da referência. Vamos conversar sobre o sono.',
       createdAt: at(9),
     },
     {
-      appointmentId: latest.id,
-      senderId: doctorUser.userId,
+      appointmentId,
+      senderId: latest.doctorUserId,
       body: 'Deixei as orientações escritas na conclusão da consulta.',
       createdAt: at(24),
     },
@@ -816,10 +798,7 @@ export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSu
         .set({ billingAddress: demoAddress(p.ddd, i) })
         .where(eq(userProfiles.id, created.id));
     }
-    if (demoDoctorId) {
-      await fillDemoDoctorPatients(tx, storage, demoDoctorId, patientIds);
-      await addDemoReviews(tx, demoDoctorId, admin.id, patientIds[0]);
-    }
+    if (demoDoctorId) await fillDemoDoctorPatients(tx, demoDoctorId, patientIds);
 
     return {
       specialties: specialties.size,
@@ -829,6 +808,24 @@ export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSu
       newDoctors: 1,
       patients: PATIENTS.length,
     };
+  });
+}
+
+/** What the held consultations carry besides their money: the chat of the latest, and reviews. */
+async function addDemoHistoryExtras(db: Db, storage: FileStorage, latestId: string | undefined) {
+  await db.transaction(async (tx) => {
+    const [doctor] = await tx
+      .select({ id: doctorProfiles.id })
+      .from(doctorProfiles)
+      .innerJoin(users, eq(users.id, doctorProfiles.userId))
+      .where(eq(users.email, DEMO_LOGINS.doctor));
+    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS.admin));
+    const [patient] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_LOGINS.patient));
+    if (latestId) await addDemoConversation(tx, storage, latestId);
+    if (doctor && admin) await addDemoReviews(tx, doctor.id, admin.id, patient?.id);
   });
 }
 
@@ -850,10 +847,20 @@ export async function prepareDemoData(
     // After the transaction: the booking rules open their own, and need the app's provider and jobs.
     // The accounts are in place whatever happens here, so a failure is reported, not fatal.
     try {
-      const bookings = await addDemoBookings(booking, {
-        doctorEmail: DEMO_LOGINS.doctor,
-        patientEmail: DEMO_LOGINS.patient,
-      });
+      const bookings = await addDemoBookings(
+        booking,
+        {
+          doctorEmail: DEMO_LOGINS.doctor,
+          patientEmail: DEMO_LOGINS.patient,
+          historyPatientEmails: PATIENTS.slice(0, 3).map((p) => p.email ?? emailFor(p.name)),
+        },
+        PAST_CONSULTATIONS.map(([patient, daysAgo], i) => ({
+          patient,
+          daysAgo,
+          notes: DEMO_GUIDANCE[i] ?? undefined,
+        })),
+      );
+      if (bookings) await addDemoHistoryExtras(db, storage, bookings.heldIds[0]);
       return { state: 'filled', summary: { ...summary, ...(bookings ? { bookings } : {}) } };
     } catch (error) {
       return { state: 'filled', summary, bookingStoryError: error };

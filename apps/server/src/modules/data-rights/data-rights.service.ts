@@ -45,6 +45,7 @@ import { act, cancellationPreview } from '../appointments/appointments.lifecycle
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { accountDeletedEmail, dataExportReadyEmail } from '../email/email.templates.ts';
 import type { FileStorage } from '../files/files.storage.ts';
+import { erasePayoutDetailsIfSettled } from '../payouts/payout-details-erasure.ts';
 import { revokeAllShares } from '../records/records.service.ts';
 import type { ExportUser } from './export.sections.ts';
 import { buildExport } from './export.ts';
@@ -485,6 +486,8 @@ export async function deleteAccount(
       retainUntil: keepUntil,
       canceledAppointments: canceled,
     });
+    // The PIX key (or Connect account) stays only while a payout is still owed (decision 109).
+    if (user.doctorId) await erasePayoutDetailsIfSettled(tx, user.doctorId);
   });
   ctx.onEmailQueued();
   if (user.doctorId) removedFiles.push(`photos/${user.doctorId}.webp`);

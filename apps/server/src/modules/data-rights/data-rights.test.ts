@@ -14,6 +14,8 @@ import {
   dataExports,
   doctorProfiles,
   payments,
+  payoutAccounts,
+  payouts,
   recordShares,
   sessions,
   userProfiles,
@@ -26,7 +28,9 @@ import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { samplePdf } from '../files/files.samples.ts';
 import { createFileStorage } from '../files/files.service.ts';
+import { postPayout } from '../ledger/ledger.service.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
+import { erasePayoutDetailsIfSettled } from '../payouts/payout-details-erasure.ts';
 import { buildExport } from './export.ts';
 
 let app: FastifyInstance;
@@ -540,6 +544,62 @@ describe('Excluir minha conta', () => {
     // The patient still sees the consultation in their health space.
     const space = (await call('GET', '/api/patient/records', patient.cookie)).json();
     expect(space.items.map((i: { id: string }) => i.id)).toContain(held.id);
+  });
+
+  it('a deleted doctor’s PIX key is erased when nothing is owed, and kept only until the payout owed is paid', async () => {
+    const settled = await createDoctor(app.db, { fullName: 'Dra. Quitada Saindo' });
+    const owed = await createDoctor(app.db, { fullName: 'Dr. Devido Saindo' });
+    for (const d of [settled, owed])
+      await app.db.insert(payoutAccounts).values({
+        doctorId: d.doctorId,
+        method: 'pix',
+        status: 'active',
+        pixKeyType: 'email',
+        pixKey: d.email,
+      });
+    // A PIX payout still to be made to the second.
+    const [payout] = await app.db
+      .insert(payouts)
+      .values({
+        doctorId: owed.doctorId,
+        amount: 9_000,
+        method: 'pix',
+        runKey: 'run-owed',
+        destination: owed.email,
+      })
+      .returning({ id: payouts.id });
+    await app.db.transaction((tx) =>
+      postPayout(tx, {
+        doctorId: owed.doctorId,
+        amount: 9_000,
+        sourceKey: `payout:${payout?.id}`,
+        at: new Date(),
+      }),
+    );
+    for (const d of [settled, owed]) {
+      const cookie = await signIn(d.email, d.password);
+      const done = await call('POST', '/api/account/deletion', cookie, {
+        password: d.password,
+        confirmation: 'EXCLUIR',
+      });
+      expect(done.statusCode).toBe(200);
+    }
+    const keyOf = async (doctorId: string) =>
+      (await app.db.select().from(payoutAccounts).where(eq(payoutAccounts.doctorId, doctorId)))[0]?.pixKey;
+    expect(await keyOf(settled.doctorId)).toBeUndefined();
+    expect(await keyOf(owed.doctorId)).toBe(owed.email);
+    // The team records the transfer: nothing is owed any more, and the key goes, its copy on the payout too.
+    await app.db
+      .update(payouts)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(payouts.id, payout?.id as string));
+    expect(await erasePayoutDetailsIfSettled(app.db, owed.doctorId)).toBe(true);
+    expect(await keyOf(owed.doctorId)).toBeUndefined();
+    const [after] = await app.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.id, payout?.id as string));
+    expect(after).toMatchObject({ status: 'paid', amount: 9_000, destination: null });
   });
 
   it('anonymous callers get 401 and change nothing', async () => {

@@ -1,12 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disputes, ledgerTransactions, notifications, payments } from '../../db/schema.ts';
+import {
+  disputes,
+  doctorProfiles,
+  ledgerTransactions,
+  notifications,
+  payments,
+  refunds,
+} from '../../db/schema.ts';
 import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { clearPendingBookings } from '../../test/holds.ts';
 import { ledgerOf } from '../../test/ledger.ts';
 import { peerFeeOf, type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
+import { act } from '../appointments/appointments.lifecycle.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { doctorBalance } from '../ledger/ledger.service.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -176,5 +184,29 @@ describe('card disputes', () => {
     const [row] = await app.db.select().from(disputes).where(eq(disputes.id, dispute.id));
     expect(row?.status).toBe('won');
     expect((await doctorBalance(app.db, doctorId)).held).toBe(before.held);
+  });
+});
+
+describe('a cancel or a rejection under an open dispute', () => {
+  it('refunds only what is not disputed: the disputed amount is never given back twice', async () => {
+    const { payment, intentId } = await paidPix();
+    const dispute = peer.dispute(intentId, { amount: 5_000, reason: 'general' });
+    expect(
+      (await deliver(peer.event(`evt_dp_part_${dispute.id}`, 'charge.dispute.created', dispute))).statusCode,
+    ).toBe(200);
+    // The doctor refuses the request: the refund leaves out the R$ 50,00 the networks hold.
+    const doctorUser = await app.db.select().from(doctorProfiles).where(eq(doctorProfiles.id, doctorId));
+    const viewer = { id: doctorUser[0]?.userId as string, role: 'doctor' as const };
+    await act(app.booking, viewer, payment.appointmentId, { kind: 'reject' });
+    const given = await app.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(given.map((r) => r.amount)).toEqual([15_000]);
+    const refundedAtStripe = peer.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.form.payment_intent === intentId,
+    );
+    expect(refundedAtStripe.map((r) => Number(r.form.amount))).toEqual([15_000]);
+    const [after] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after?.status).toBe('paid');
+    const ledger = await totalsOf(payment.id);
+    expect(ledger).toMatchObject({ refunds: -15_000, chargebacks: -5_000, disputes_open: 5_000 });
   });
 });

@@ -303,10 +303,10 @@ export async function refundPayment(
   now = new Date(),
 ): Promise<RefundOutcome> {
   if (payment.status !== 'paid' && payment.status !== 'processing') return { kind: 'none' };
-  const left =
-    payment.status === 'paid'
-      ? payment.amount - (await refundedSoFar(tx, payment.id)).refunded
-      : payment.amount;
+  // The amount under an open dispute is never refunded: the networks already took it (it may come back).
+  const so = payment.status === 'paid' ? await refundedSoFar(tx, payment.id) : { refunded: 0, disputed: 0 };
+  const left = payment.amount - so.refunded - so.disputed;
+  const whole = so.disputed === 0;
   const idempotencyKey = `payment:${payment.id}:full`;
   const record = async (values: Partial<typeof refunds.$inferInsert>) => {
     const [row] = await tx
@@ -317,7 +317,7 @@ export async function refundPayment(
     return row?.id;
   };
   if (payment.status === 'paid' && left <= 0) {
-    await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+    if (whole) await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
     return { kind: 'none' };
   }
   if (payment.status === 'paid' && payment.method === 'boleto') {
@@ -347,7 +347,8 @@ export async function refundPayment(
     providerRef = result.refundRef;
   }
   const refundId = await record({ providerRef, settledAt: now });
-  await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+  // Part under dispute: the payment stays paid until the dispute closes (its refunds are not all of it).
+  if (whole) await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
   // An authorisation released moved no money: the ledger never saw it arrive.
   if (refundId && payment.status === 'paid')
     await postRefund(tx, shareOf(payment), {

@@ -19,8 +19,9 @@ export interface PayoutOrder {
 /** A provider's notification about a connected account or a payout, mapped to what it means. */
 export type PayoutProviderEvent =
   | { id: string; type: 'account'; accountId: string; payoutsEnabled: boolean }
-  | { id: string; type: 'paid'; payoutId: string }
-  | { id: string; type: 'failed'; payoutId: string; reason: string };
+  /** `accountId`: the connected account the event came from (Stripe's `event.account`). */
+  | { id: string; type: 'paid'; payoutId: string; accountId: string | null }
+  | { id: string; type: 'failed'; payoutId: string; reason: string; accountId: string | null };
 
 export class PayoutWebhookSignatureError extends Error {}
 

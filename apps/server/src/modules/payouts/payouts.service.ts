@@ -31,6 +31,7 @@ import {
 import { publishLive } from '../live/live.events.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { claimProviderEvent } from '../payments/payments.service.ts';
+import { erasePayoutDetailsIfSettled } from './payout-details-erasure.ts';
 import type { PayoutProvider, PayoutProviderEvent } from './payout-provider.ts';
 import {
   accountByStripeId,
@@ -637,6 +638,8 @@ export async function recordPixTransfers(
       });
       await tellDoctor(ctx, tx, 'paid', paid);
       await announcePayout(tx, paid);
+      // A deleted doctor's PIX key was kept for this transfer only (decision 109).
+      await erasePayoutDetailsIfSettled(tx, row.doctorId);
     }
   });
   ctx.onEmailQueued?.();
@@ -700,6 +703,10 @@ export async function applyPayoutEvent(ctx: PayoutsContext, event: PayoutProvide
     }
     const row = await lockPayout(tx, event.payoutId);
     if (row?.method !== 'stripe_connect') return;
+    // Only the connected account the payout went to speaks for it: another account's event (its own
+    // payout carrying a forged or copied id) changes nothing.
+    const sender = event.accountId ? await accountByStripeId(tx, event.accountId) : undefined;
+    if (sender?.doctorId !== row.doctorId) return;
     if (
       !(await claimProviderEvent(tx, { provider: source, eventId: event.id, type: `payout.${event.type}` }))
     )
@@ -709,6 +716,7 @@ export async function applyPayoutEvent(ctx: PayoutsContext, event: PayoutProvide
       const now = new Date();
       await updatePayout(tx, row.id, { status: 'paid', paidAt: now });
       await tellDoctor(ctx, tx, 'paid', { ...row, status: 'paid', paidAt: now });
+      await erasePayoutDetailsIfSettled(tx, row.doctorId);
     } else {
       if (row.providerRef) await provider.reverse({ reference: row.providerRef, payoutId: row.id });
       await failPayoutIn(ctx, tx, row, event.reason);

@@ -6,8 +6,9 @@ import { later, payoutTestKit, SHARE } from '../../test/payouts.ts';
 import { type StripePeer, signedStripeEvent, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { doctorBalance } from '../ledger/ledger.service.ts';
+import type { ConnectPayoutProvider } from './payout-provider.ts';
 import { buildPayouts } from './payouts.service.ts';
-import { createStripeConnectProvider, TRANSFER_REFUSED } from './stripe-connect.ts';
+import { createStripeConnectProvider, payoutProviderFor, TRANSFER_REFUSED } from './stripe-connect.ts';
 
 const SECRET_KEY = 'sk_test_connect';
 const CONNECT_SECRET = 'whsec_connect_test';
@@ -214,6 +215,48 @@ describe('Stripe Connect payouts', () => {
     expect(after).toMatchObject({ status: 'failed', failureReason: 'a conta bancária foi encerrada' });
     expect(peer.reversals.filter((r) => r.transfer === row?.providerRef)).toHaveLength(1);
     expect(await doctorBalance(app.db, doctor.doctorId, at)).toMatchObject({ available: SHARE, paidOut: 0 });
+  });
+
+  it('a payout event from another connected account changes nothing; the payout’s own account’s does', async () => {
+    const doctor = await onboarded();
+    const stranger = await onboarded();
+    await completedConsultation(doctor);
+    await buildPayouts(app.payouts, { runKey: 'connect-4', at: later() });
+    const bank = peer.connectPayouts.find((p) => p.account === doctor.accountId);
+    // The stranger's account sends a failure naming the doctor's payout (a copied id): refused.
+    const forged = signedStripeEvent(
+      CONNECT_SECRET,
+      'payout.failed',
+      { ...bank, id: 'po_forged', status: 'failed', failure_code: 'account_closed' },
+      { account: stranger.accountId },
+    );
+    expect((await deliver(forged)).statusCode).toBe(200);
+    expect((await payoutsOf(doctor.doctorId))[0]?.status).toBe('in_transit');
+    const paid = signedStripeEvent(
+      CONNECT_SECRET,
+      'payout.paid',
+      { ...bank, status: 'paid' },
+      { account: doctor.accountId },
+    );
+    await deliver(paid);
+    expect((await payoutsOf(doctor.doctorId))[0]?.status).toBe('paid');
+  });
+
+  it('the configured Stripe endpoint is the Connect client’s too, as the payments client’s', async () => {
+    const provider = payoutProviderFor({
+      ...app.config,
+      stripe: { secretKey: SECRET_KEY, connectWebhookSecret: CONNECT_SECRET },
+      stripeEndpoint: { host: '127.0.0.1', port: peer.port, protocol: 'http' },
+    });
+    expect(provider.method).toBe('stripe_connect');
+    const before = peer.requests.length;
+    const { accountId } = await (provider as ConnectPayoutProvider).createAccount({
+      doctorId: '00000000-0000-4000-8000-000000000001',
+      email: 'endpoint@exemplo.com.br',
+      idempotencyKey: `endpoint-${Date.now()}`,
+    });
+    expect(accountId).toMatch(/^acct_/);
+    expect(peer.requests.length).toBeGreaterThan(before);
   });
 
   it('a transfer Stripe refuses fails the payout and leaves the money available', async () => {

@@ -53,12 +53,15 @@ function eventOf(event: Stripe.Event): PayoutProviderEvent | null {
       // dashboard) are theirs.
       const payoutId = payout.metadata?.payoutId;
       if (!payoutId) return null;
+      // The connected account that sent it: the payout must be of that account's doctor.
+      const accountId = event.account ?? null;
       return event.type === 'payout.paid'
-        ? { id: event.id, type: 'paid', payoutId }
+        ? { id: event.id, type: 'paid', payoutId, accountId }
         : {
             id: event.id,
             type: 'failed',
             payoutId,
+            accountId,
             reason: FAILURE_REASONS[payout.failure_code ?? ''] ?? GENERIC_FAILURE,
           };
     }
@@ -184,6 +187,12 @@ export function createStripeConnectProvider(options: StripeConnectOptions): Conn
 /** Stripe Connect when Stripe is configured; otherwise the team pays by PIX (decision 082). */
 export function payoutProviderFor(config: AppConfig): PayoutProvider {
   const { secretKey, connectWebhookSecret } = config.stripe;
-  if (secretKey) return createStripeConnectProvider({ secretKey, webhookSecret: connectWebhookSecret });
+  // The same endpoint as the payments client (a local Stripe-shaped server in tests and the demo).
+  if (secretKey)
+    return createStripeConnectProvider({
+      secretKey,
+      webhookSecret: connectWebhookSecret,
+      ...config.stripeEndpoint,
+    });
   return manualPixProvider;
 }

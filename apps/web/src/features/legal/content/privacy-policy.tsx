@@ -261,6 +261,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           <strong>Dados de cadastro</strong>: enquanto sua conta existir. Quando você pede a exclusão da
           conta, os dados que a lei não obriga a guardar são anonimizados ou eliminados.
         </li>
+        <li>
+          <strong>Chave PIX e conta de recebimento do médico</strong>: quando o médico exclui a conta, só
+          enquanto ainda houver um repasse devido a ele; paga a última transferência, a chave é eliminada
+          (ficam o valor, a data e o código da transferência, como dados de pagamento).
+        </li>
       </ul>
     ),
   },
