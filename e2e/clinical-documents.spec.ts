@@ -32,7 +32,9 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   // Once, on the profile: the doctor links the local test PSC and opens a signing session there.
   await doctor.goto(demoUrl('/doctor/profile'));
   const signatureCard = doctor.getByTestId('signature-card');
-  await expect(signatureCard.getByRole('heading', { name: 'Assinatura digital' })).toBeVisible();
+  await expect(signatureCard.getByRole('heading', { name: 'Assinatura digital' })).toBeVisible({
+    timeout: 30_000,
+  });
   await signatureCard.getByRole('button', { name: /Vincular e abrir sessão|Abrir nova sessão/ }).click();
   await expect(doctor.getByText('Ambiente de TESTE — não é um certificado ICP-Brasil')).toBeVisible();
   await doctor.getByRole('button', { name: 'Autorizar' }).click();

@@ -45,10 +45,15 @@ export async function startServer(
   await database.migrate();
   const addedSpecialties = await addBuiltInSpecialtiesToNewDatabase(database.db);
   const app = await buildApp(config, database, { backgroundJobs: true });
-  if (config.env === 'production' && !givenConfig.documentSigning)
+  // Only the doctor's own certificate signs documents (decisions 121 and 122).
+  if (config.signature.icpBrasilRoots.length === 0)
     app.log.warn(
-      'DOCUMENT_SIGNING_PFX_PATH (or _BASE64) is not set: clinical documents are sealed with a self-signed certificate kept in DATA_DIR, which validators do not trust; configure the platform certificate',
+      config.signature.testRoots.length > 0
+        ? 'ICP_BRASIL_ROOTS_PATH is not set: only certificates of the TEST chain are accepted to sign clinical documents'
+        : 'ICP_BRASIL_ROOTS_PATH is not set: no doctor certificate is accepted, so clinical documents wait for a signature; install the ICP-Brasil root certificates',
     );
+  if (config.signature.providers.length === 0)
+    app.log.warn('SIGNATURE_PROVIDERS is not set: doctors can sign only with an A1 certificate (.pfx)');
   if (addedSpecialties > 0)
     app.log.info({ count: addedSpecialties }, 'new database: built-in specialties added');
   await options.prepare?.(app, database);

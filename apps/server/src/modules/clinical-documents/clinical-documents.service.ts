@@ -26,7 +26,7 @@ import {
   userProfiles,
 } from '../../db/schema.ts';
 import { decryptText, encryptText } from '../../lib/encryption.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordClinicalAccess } from '../access-log/access-log.service.ts';
 import { appointmentFor } from '../appointments/appointments.access.ts';
 import type { Viewer } from '../appointments/appointments.context.ts';
@@ -322,15 +322,22 @@ export async function issueDocument(
   const id = crypto.randomUUID();
   // Without a signer the prepared PDF waits, unsigned, for the doctor (decision 122).
   const pendingKey = `clinicaldocuments/${id}.unsigned.pdf`;
-  const signature = signing
-    ? await signAndStore(ctx, id, prepared, signing)
-    : await ctx.storage.put(pendingKey, prepared, 'application/pdf').then(() => ({
-        signer: 'pending' as const,
-        signerName: doctor.name,
-        storageKey: pendingKey,
-        sha256: sha256(prepared),
-        sizeBytes: prepared.length,
-      }));
+  const waiting = () =>
+    ctx.storage.put(pendingKey, prepared, 'application/pdf').then(() => ({
+      signer: 'pending' as const,
+      signerName: doctor.name,
+      storageKey: pendingKey,
+      sha256: sha256(prepared),
+      sizeBytes: prepared.length,
+    }));
+  let signature: Awaited<ReturnType<typeof signAndStore>> | Awaited<ReturnType<typeof waiting>>;
+  try {
+    signature = signing ? await signAndStore(ctx, id, prepared, signing) : await waiting();
+  } catch (error) {
+    // The PSC failed or ended the session: the document is kept, waiting for the signature.
+    if (!(error instanceof AppError) || signing?.signer.kind !== 'cloud') throw error;
+    signature = await waiting();
+  }
   const [row] = await ctx.db
     .insert(clinicalDocuments)
     .values({

@@ -173,6 +173,10 @@ describe('documents signed by the doctor', () => {
     // Revoked at the PSC instead: the next signature ends the session, and nothing is signed.
     await session(c);
     signing.psc.revokeAllTokens();
+    // Issuing keeps the document, waiting, and the session is over.
+    const kept = await issue(c);
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json().signer).toBe('pending');
     const refused = await signAll(c);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(M.noSigningSession);

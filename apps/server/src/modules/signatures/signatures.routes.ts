@@ -57,10 +57,10 @@ export async function signatureRoutes(app: FastifyInstance, opts: { ctx: Signatu
     '/signature/callback',
     {
       preHandler: app.requireUser,
+      // Where the PSC sends the doctor back (a browser's landing, like /verificar), not an API
+      // operation: the code becomes the session token here, then the profile opens.
       schema: {
-        tags,
-        summary:
-          'Where the PSC sends the doctor back; the code becomes the session token here, then the profile opens',
+        hide: true,
         querystring: z.object({
           code: z.string().max(2000).optional(),
           state: z.string().max(200).optional(),
