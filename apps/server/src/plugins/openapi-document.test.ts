@@ -201,6 +201,42 @@ describe('the API document', () => {
     expect(signedIn.length).toBeGreaterThan(150);
   });
 
+  it('documents each upload with its own fields and types, and the commission CSV as CSV', () => {
+    const body = (label: string) => {
+      const schema = operations.find((o) => o.label === label)?.multipartBody as
+        | { properties?: Record<string, { format?: string; description?: string }>; required?: string[] }
+        | undefined;
+      return {
+        fields: Object.keys(schema?.properties ?? {}).sort(),
+        file: schema?.properties?.file?.description ?? '',
+      };
+    };
+    expect(body('POST /api/doctor/photo')).toMatchObject({
+      fields: ['file'],
+      file: expect.stringMatching(/PDF refused/),
+    });
+    expect(body('POST /api/verify/{code}/check')).toMatchObject({
+      fields: ['file'],
+      file: expect.stringMatching(/PDF only/),
+    });
+    expect(body('POST /api/consultations/{id}/documents/a1')).toMatchObject({
+      fields: ['document', 'file', 'password'],
+      file: expect.stringMatching(/pfx/),
+    });
+    for (const label of [
+      'POST /api/doctor/documents/{kind}',
+      'POST /api/consultations/{id}/files',
+      'POST /api/conversations/{id}/files',
+    ])
+      expect(body(label)).toMatchObject({ fields: ['file'], file: expect.stringMatching(/JPG, PNG or PDF/) });
+    const csv = operations.find((o) => o.label === 'GET /api/admin/reports/commissions.csv');
+    expect(Object.keys(csv?.object.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    const refund = operations.find((o) => o.label === 'POST /api/admin/payments/{id}/refunds');
+    expect(refund?.object.responses['422']).toBeDefined();
+    for (const label of ['GET /api/doctor/payouts/account', 'POST /api/doctor/payouts/account/connect'])
+      expect(operations.find((o) => o.label === label)?.object.responses['502'], label).toBeDefined();
+  });
+
   it('lets no answer be cached unless its route says so', async () => {
     const problems: string[] = [];
     for (const operation of operations) {

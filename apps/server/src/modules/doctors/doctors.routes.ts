@@ -12,6 +12,7 @@ import {
   documentIdParamsSchema,
   documentKindSchema,
 } from '@pulsa/shared/schemas/doctors';
+import { documentUploadBodySchema, photoUploadBodySchema } from '@pulsa/shared/schemas/uploads';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -108,6 +109,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['doctor'],
         summary: 'Send the identity or CRM document (multipart, one file: JPG, PNG or PDF up to 5 MB)',
         consumes: ['multipart/form-data'],
+        uploadBody: documentUploadBodySchema,
         params: z.object({ kind: documentKindSchema }),
         response: { 200: doctorProfileSchema },
       },
@@ -126,6 +128,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['doctor'],
         summary: 'Send a profile photo (JPG or PNG up to 5 MB); it is re-encoded without metadata',
         consumes: ['multipart/form-data'],
+        uploadBody: photoUploadBodySchema,
         response: { 200: doctorProfileSchema },
       },
     },
