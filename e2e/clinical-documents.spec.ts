@@ -110,7 +110,7 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   const response = await visitor.goto(demoUrl(`/verificar/${codeText}`));
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
   const result = visitor.getByTestId('verification-result');
-  await expect(result.getByText('Documento emitido pela Pulsa')).toBeVisible();
+  await expect(result.getByText('Documento emitido pelo Pulsa')).toBeVisible();
   await expect(result.getByText('Receita simples')).toBeVisible();
   await expect(result.getByText('A. C. M.')).toBeVisible();
   await expect(visitor.getByText('Amoxicilina')).toHaveCount(0);

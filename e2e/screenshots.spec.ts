@@ -349,7 +349,7 @@ for (const theme of THEMES) {
         'Verificar documento',
         theme,
       );
-      await expect(page.getByText('Documento emitido pela Pulsa')).toBeVisible();
+      await expect(page.getByText('Documento emitido pelo Pulsa')).toBeVisible();
     });
 
     test('messages of both sides and the reported messages (/patient/messages, /doctor/messages, /admin/messages)', async ({

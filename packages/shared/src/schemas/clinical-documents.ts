@@ -61,9 +61,9 @@ export const CLINICAL_DOCUMENT_MESSAGES = {
   quantityRequired: 'Informe a quantidade',
   fieldTooLong: 'Texto longo demais',
   controlled:
-    'Medicamentos sujeitos a controle especial (notificações A, B, B2 e receita de controle especial) não podem ser prescritos pela Pulsa: desde a RDC ANVISA 1.000/2025 essas receitas só valem quando emitidas por plataformas integradas ao Sistema Nacional de Controle de Receituários (SNCR). Emita-a pelos meios oficiais.',
+    'Medicamentos sujeitos a controle especial (notificações A, B, B2 e receita de controle especial) não podem ser prescritos pelo Pulsa: desde a RDC ANVISA 1.000/2025 essas receitas só valem quando emitidas por plataformas integradas ao Sistema Nacional de Controle de Receituários (SNCR). Emita-a pelos meios oficiais.',
   controlledSubstance: (substance: string, label: string) =>
-    `“${substance}” exige ${label}: a Pulsa não emite receitas de medicamentos controlados (RDC ANVISA 1.000/2025).`,
+    `“${substance}” exige ${label}: o Pulsa não emite receitas de medicamentos controlados (RDC ANVISA 1.000/2025).`,
   daysRequired: 'Informe os dias de afastamento (de 1 a 365)',
   startDateRequired: 'Informe a data de início do afastamento',
   cidInvalid: 'Código CID-10 inválido (ex.: J11 ou J11.1)',

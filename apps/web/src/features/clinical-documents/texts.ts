@@ -44,7 +44,7 @@ export const DOCUMENTS_TEXT = {
     addItem: 'Adicionar medicamento',
     removeItem: 'Remover',
     controlledNotice:
-      'A Pulsa não emite receitas de medicamentos controlados (notificações A, B, B2 e controle especial): desde a RDC ANVISA 1.000/2025 elas exigem plataformas integradas ao SNCR.',
+      'O Pulsa não emite receitas de medicamentos controlados (notificações A, B, B2 e controle especial): desde a RDC ANVISA 1.000/2025 elas exigem plataformas integradas ao SNCR.',
   },
   certificate: {
     daysOff: 'Dias de afastamento',
@@ -82,13 +82,13 @@ export const DOCUMENTS_TEXT = {
   },
   verify: {
     title: 'Verificar documento',
-    metaDescription: 'Confira se uma receita, atestado ou pedido de exames emitido na Pulsa é autêntico.',
-    intro: 'Confira a autenticidade de um documento emitido em teleconsulta na Pulsa.',
+    metaDescription: 'Confira se uma receita, atestado ou pedido de exames emitido no Pulsa é autêntico.',
+    intro: 'Confira a autenticidade de um documento emitido em teleconsulta no Pulsa.',
     codeLabel: 'Código de verificação',
     codePlaceholder: 'XXXX-XXXX-XXXX',
     lookup: 'Verificar',
     notFound: 'Nenhum documento com este código. Confira os 12 caracteres impressos no documento.',
-    valid: 'Documento emitido pela Pulsa',
+    valid: 'Documento emitido pelo Pulsa',
     revoked: 'Documento REVOGADO',
     revokedOn: (when: string) => `Revogado pelo médico em ${when}. Não tem mais validade.`,
     type: 'Documento',
