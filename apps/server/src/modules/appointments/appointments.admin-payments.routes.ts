@@ -62,7 +62,7 @@ export async function adminPaymentRoutes(app: FastifyInstance, opts: { ctx: Book
       },
     },
     async (request, reply) => {
-      // It carries patients' names and e-mails: who took it, and with which filters, is kept.
+      // It carries patients' names and emails: who took it, and with which filters, is kept.
       await recordAudit(ctx.db, {
         actorId: request.viewer.id,
         action: 'report.payments_exported',

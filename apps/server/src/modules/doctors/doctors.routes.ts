@@ -204,7 +204,7 @@ export async function doctorRoutes(app: FastifyInstance) {
       preHandler: adminOnly,
       schema: {
         tags: ['admin'],
-        summary: 'Doctors: search name, e-mail, specialty or "crm/uf"; filter by status; sort and page',
+        summary: 'Doctors: search name, email, specialty or "crm/uf"; filter by status; sort and page',
         querystring: adminDoctorQuerySchema,
         response: { 200: adminDoctorPageSchema },
       },

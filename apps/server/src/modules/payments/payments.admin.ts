@@ -338,7 +338,7 @@ export const CSV_HEADERS = [
   'ID do pagamento',
   'Médico',
   'Paciente',
-  'E-mail do paciente',
+  'Email do paciente',
   'Forma de pagamento',
   'Status',
   'Total (R$)',

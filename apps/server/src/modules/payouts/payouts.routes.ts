@@ -138,7 +138,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { ctx: PayoutsCon
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Payouts, newest first; by status, method, doctor name or e-mail',
+        summary: 'Payouts, newest first; by status, method, doctor name or email',
         querystring: adminPayoutListQuerySchema,
         response: { 200: adminPayoutListSchema },
       },

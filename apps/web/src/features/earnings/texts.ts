@@ -72,6 +72,6 @@ export const EARNINGS_TEXT = {
     noCpf: 'Não informado',
     saveError: 'Falha ao salvar o recibo',
     reminder:
-      'Nos primeiros dias de cada mês lembramos você, no sino e por e-mail, dos recibos do mês anterior ainda não marcados.',
+      'Nos primeiros dias de cada mês lembramos você, no sino e por email, dos recibos do mês anterior ainda não marcados.',
   },
 } as const;
