@@ -11,7 +11,7 @@ import { totpCode } from './support/two-factor.ts';
  * sessions, changing the password.
  */
 
-// Each journey creates and confirms its accounts by e-mail first.
+// Each journey creates and confirms its accounts by email first.
 test.describe.configure({ timeout: 120_000 });
 
 const SHOTS = path.resolve(import.meta.dirname, '.artifacts/screenshots');

@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures.ts';
  * The back office (issue 20, decisions 095 and 096): an admin imports specialties from a CSV
  * (a file with an error is refused in the preview, the corrected one is previewed and imported),
  * edits and deactivates the new specialty (gone from the public list), finds each action in the
- * audit log with its details, and opens the e-mail delivery view, which shows no message body.
+ * audit log with its details, and opens the email delivery view, which shows no message body.
  */
 
 const csvFile = (name: string, text: string) => ({
@@ -98,9 +98,9 @@ test('an admin imports a CSV, edits and deactivates a specialty, and finds it al
   await expect(details.getByRole('row').filter({ hasText: 'active' })).toContainText('SimNão');
   await details.getByRole('button', { name: 'Fechar' }).first().click();
 
-  // The e-mail delivery view: masked addresses, never a body.
-  await page.getByRole('link', { name: 'E-mails enviados' }).first().click();
-  await settleSlowly(page, 'E-mails enviados');
+  // The email delivery view: masked addresses, never a body.
+  await page.getByRole('link', { name: 'Emails enviados' }).first().click();
+  await settleSlowly(page, 'Emails enviados');
   await expect(page.getByText('O conteúdo das mensagens nunca aparece aqui')).toBeVisible();
   const emails = await (await page.request.get('/api/admin/emails?pageSize=50')).json();
   expect(JSON.stringify(emails)).not.toMatch(/"(html|text|subject|body)"/);

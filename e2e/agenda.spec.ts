@@ -19,7 +19,7 @@ import { settle, storeTheme } from './support/pages.ts';
 /**
  * The doctor's agenda (/doctor/schedule) and patient list (/doctor/patients): a new doctor adds,
  * toggles and removes weekly windows and adds a vacation; an approved doctor grows the patient list,
- * a patient who never booked them authorising it from the e-mailed invitation; screenshots of
+ * a patient who never booked them authorising it from the emailed invitation; screenshots of
  * both screens on the demo app at 390 px and 1280 px, light and dark, each scanned by axe.
  */
 
@@ -164,7 +164,7 @@ async function ok<T>(response: APIResponse, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A doctor approved by the admin (only approved doctors add patients by e-mail; decision 047). */
+/** A doctor approved by the admin (only approved doctors add patients by email; decision 047). */
 async function approvedDoctor(): Promise<Account> {
   const doctor = await createAccount('doctor', {
     name: `Dra. Lívia Convite ${Date.now().toString(36)}`,
@@ -201,7 +201,7 @@ async function approvedDoctor(): Promise<Account> {
   return doctor;
 }
 
-test('a doctor grows the patient list: the generic patient, and a patient who authorises by e-mail', async ({
+test('a doctor grows the patient list: the generic patient, and a patient who authorises by email', async ({
   page,
   browser,
 }) => {
@@ -226,8 +226,7 @@ test('a doctor grows the patient list: the generic patient, and a patient who au
   );
 
   // Someone who never booked this doctor: the same neutral answer whether or not they have an account.
-  const invited =
-    'Se houver um paciente com este e-mail, enviamos um convite para que ele autorize o acesso.';
+  const invited = 'Se houver um paciente com este email, enviamos um convite para que ele autorize o acesso.';
   await page.getByRole('button', { name: 'Adicionar paciente existente' }).click();
   const dialog = page.getByRole('dialog', { name: 'Adicionar paciente existente' });
   await dialog.getByRole('button', { name: 'Adicionar' }).click();
@@ -243,7 +242,7 @@ test('a doctor grows the patient list: the generic patient, and a patient who au
   await expect(page.getByText('1 paciente', { exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: patient.name })).toHaveCount(0);
 
-  // The patient opens the e-mailed link, sees who asks, and authorises.
+  // The patient opens the emailed link, sees who asks, and authorises.
   const mail = await waitForMail(
     patient.email,
     `${doctor.name} quer adicionar você à lista de pacientes no Pulsa`,

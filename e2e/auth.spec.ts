@@ -21,7 +21,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-test('a patient registers, confirms from the e-mail, signs in and signs out', async ({ page }) => {
+test('a patient registers, confirms from the email, signs in and signs out', async ({ page }) => {
   const person = newPerson();
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Crie sua conta' })).toBeVisible();
@@ -36,7 +36,7 @@ test('a patient registers, confirms from the e-mail, signs in and signs out', as
   await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  // Signing in before confirming is refused, with a way to get the e-mail again.
+  // Signing in before confirming is refused, with a way to get the email again.
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Senha').fill(person.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -68,7 +68,7 @@ test('a patient registers, confirms from the e-mail, signs in and signs out', as
   expect((await session.json()).user).toBeNull();
 });
 
-test('a duplicate CPF is not revealed: the form answers as usual and both addresses are told by e-mail', async ({
+test('a duplicate CPF is not revealed: the form answers as usual and both addresses are told by email', async ({
   page,
   request,
 }) => {
@@ -88,7 +88,7 @@ test('a duplicate CPF is not revealed: the form answers as usual and both addres
   await waitForMail(second.email, 'Não foi possível criar sua conta no Pulsa');
 });
 
-test('forgot password, reset through the e-mailed link, sign in with the new password', async ({
+test('forgot password, reset through the emailed link, sign in with the new password', async ({
   page,
   request,
 }) => {
@@ -174,7 +174,7 @@ test.describe('the sign-in page, one form (the app’s)', () => {
     await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
   });
 
-  test('an unconfirmed e-mail gets the way to receive the link again', async ({ page, request }) => {
+  test('an unconfirmed email gets the way to receive the link again', async ({ page, request }) => {
     const person = newPerson();
     await request.post('/api/auth/register', { data: { ...person, userType: 'patient', acceptTerms: true } });
     await page.goto('/login');

@@ -137,7 +137,7 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   const response = await visitor.goto(demoUrl(`/verificar/${codeText}`));
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
   const result = visitor.getByTestId('verification-result');
-  await expect(result.getByText('Documento emitido pela Pulsa e assinado pelo médico')).toBeVisible();
+  await expect(result.getByText('Documento emitido pelo Pulsa e assinado pelo médico')).toBeVisible();
   // Who signed: the doctor's own (test-chain) certificate, CPF masked, never called ICP-Brasil.
   await expect(result.getByText(doctorName, { exact: true }).first()).toBeVisible();
   await expect(result.getByText(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/)).toBeVisible();

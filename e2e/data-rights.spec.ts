@@ -21,7 +21,7 @@ import { settle } from './support/pages.ts';
 
 /**
  * The patient in control of their data: the health space with a consultation's chat and file, who
- * opened that file ("Quem acessou meus dados"), and the copy of everything, e-mailed and opened.
+ * opened that file ("Quem acessou meus dados"), and the copy of everything, emailed and opened.
  */
 test('the patient opens the health space, sees who accessed their data and downloads their export', async ({
   page,
@@ -106,7 +106,7 @@ test('the patient opens the health space, sees who accessed their data and downl
   // Newest first: the patient's own opening came last.
   await expect(log.getByRole('listitem').first()).toContainText('Você');
 
-  // Baixar meus dados: the link arrives by e-mail and the ZIP opens.
+  // Baixar meus dados: the link arrives by email and the ZIP opens.
   await page.goto('/patient/settings');
   await settle(page, 'Configurações');
   const data = page.getByRole('region', { name: 'Seus dados' });

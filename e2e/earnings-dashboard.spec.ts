@@ -89,7 +89,7 @@ test('the admin opens the dashboard with its charts and changes the period', asy
     'Receita total',
   ])
     await expect(page.getByText(card, { exact: true })).toBeVisible();
-  await expect(page.getByText(/Comissão da Pulsa desde o início/)).toBeVisible();
+  await expect(page.getByText(/Comissão do Pulsa desde o início/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ver todos os médicos' })).toHaveAttribute(
     'href',
     '/admin/doctors',
@@ -137,7 +137,7 @@ test('the admin opens the dashboard with its charts and changes the period', asy
   await expect(page.getByText('Falha ao carregar métricas do dashboard')).toHaveCount(0);
 });
 
-test('a long name or e-mail among the newest accounts keeps the admin dashboard inside a phone', async ({
+test('a long name or email among the newest accounts keeps the admin dashboard inside a phone', async ({
   page,
 }) => {
   await createAccount('patient', {

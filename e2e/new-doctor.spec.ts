@@ -7,13 +7,13 @@ import { expect, test } from './support/fixtures.ts';
 import { settle, storeTheme } from './support/pages.ts';
 
 /**
- * A brand-new doctor's first days (issue 26, "A new doctor"): signed up and confirmed by e-mail,
+ * A brand-new doctor's first days (issue 26, "A new doctor"): signed up and confirmed by email,
  * profile completed, CRM card sent and approved by the team through the app's own routes — and
  * no agenda yet, as every new doctor starts. Every page of the doctor area opens without an error
  * toast, the dashboard says what is still missing, and the public page offers no dead-end booking.
  */
 
-// Generous: sign-up by e-mail, approval and nine pages, on a machine that may be busy.
+// Generous: sign-up by email, approval and nine pages, on a machine that may be busy.
 test.describe.configure({ timeout: 420_000 });
 
 const SHOTS = path.resolve(import.meta.dirname, '.artifacts/screenshots');

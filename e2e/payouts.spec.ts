@@ -52,16 +52,16 @@ test('a doctor sets up PIX payouts; the admin pays and records the transfer; the
   await expect(page.getByText('Não configurado')).toBeVisible();
   await expect(page.getByText(/Nada é enviado automaticamente/)).toBeVisible();
   await page.getByLabel('Tipo de chave').click();
-  await page.getByRole('option', { name: 'E-mail' }).click();
+  await page.getByRole('option', { name: 'Email' }).click();
   await page.getByLabel('Chave PIX').fill('helena@');
   await page.getByRole('button', { name: 'Salvar chave PIX' }).click();
-  await expect(page.getByText('E-mail inválido.')).toBeVisible();
+  await expect(page.getByText('Email inválido.')).toBeVisible();
   const key = `helena.${tag().toLowerCase()}@exemplo.com`;
   await page.getByLabel('Chave PIX').fill(key);
   await page.getByRole('button', { name: 'Salvar chave PIX' }).click();
   await expectToast(page, 'Chave PIX salva. Os próximos repasses serão transferidos para ela.');
   await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
-  await expect(page.getByText(`Chave PIX: E-mail ${key}`)).toBeVisible();
+  await expect(page.getByText(`Chave PIX: Email ${key}`)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   // A paid consultation, completed: its share (R$ 180,00 of R$ 200,00) is available at once here.
@@ -92,7 +92,7 @@ test('a doctor sets up PIX payouts; the admin pays and records the transfer; the
 
   const row = adminPage.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('R$ 180,00');
-  await expect(row).toContainText(`E-mail ${key}`);
+  await expect(row).toContainText(`Email ${key}`);
   await expect(row).toContainText('A transferir');
   expect(await axeViolations(adminPage)).toEqual([]);
   // The doctor's open page already lists it, waiting for the team's transfer.

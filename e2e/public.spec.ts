@@ -14,7 +14,7 @@ import { PUBLIC_PAGES, watchScripts } from './support/pages.ts';
 const SECTIONS = [
   { link: 'Como funciona', id: 'how-it-works', heading: 'Da busca à consulta em quatro passos' },
   { link: 'Especialidades', id: 'specialties', heading: 'Especialidades médicas' },
-  { link: 'Para médicos', id: 'for-doctors', heading: 'Atenda por vídeo com a Pulsa' },
+  { link: 'Para médicos', id: 'for-doctors', heading: 'Atenda por vídeo com o Pulsa' },
   { link: 'Preços', id: 'pricing', heading: 'Preços claros, sem surpresas' },
 ] as const;
 
@@ -178,14 +178,14 @@ test.describe('landing page', () => {
     await sectionNav(page).getByRole('link', { name: 'Para médicos' }).click();
     await expect(page).toHaveURL(/\/#for-doctors$/);
     await expect(sectionNav(page)).toHaveCount(0);
-    await expectSectionAtTop(page, 'for-doctors', 'Atenda por vídeo com a Pulsa');
+    await expectSectionAtTop(page, 'for-doctors', 'Atenda por vídeo com o Pulsa');
   });
 
   test('on a new installation, with no doctor yet, it shows no invented numbers', async ({ page }) => {
     await page.goto(`${FRESH_URL}/`);
     await expect(
       page.getByText(
-        'Ainda não há médicos verificados atendendo pela Pulsa. É médico? Cadastre-se e seja um dos primeiros a atender.',
+        'Ainda não há médicos verificados atendendo pelo Pulsa. É médico? Cadastre-se e seja um dos primeiros a atender.',
       ),
     ).toBeVisible();
     const specialties = page.locator('section#specialties');

@@ -257,7 +257,7 @@ for (const theme of THEMES) {
       await shoot(page, 'admin-payouts', '/admin/payouts', 'Repasses', theme);
     });
 
-    test('back office: import specialties, specialties, audit log and e-mails', async ({ page }) => {
+    test('back office: import specialties, specialties, audit log and emails', async ({ page }) => {
       // Four pages at two widths in one test.
       test.setTimeout(180_000);
       await signInContext(page.context(), DEMO_ACCOUNTS.admin, {
@@ -275,7 +275,7 @@ for (const theme of THEMES) {
       await expect(page.getByText(/^Já existem \d+ especialidades cadastradas/)).toBeVisible();
       await shoot(page, 'admin-specialties', '/admin/specialties', 'Especialidades', theme);
       await shoot(page, 'admin-audit', '/admin/audit', 'Auditoria', theme);
-      await shoot(page, 'admin-emails', '/admin/emails', 'E-mails enviados', theme);
+      await shoot(page, 'admin-emails', '/admin/emails', 'Emails enviados', theme);
     });
 
     test('platform settings, each tab (/admin/settings)', async ({ page }) => {
@@ -352,7 +352,7 @@ for (const theme of THEMES) {
         'Verificar documento',
         theme,
       );
-      await expect(page.getByText('Documento emitido pela Pulsa')).toBeVisible();
+      await expect(page.getByText('Documento emitido pelo Pulsa')).toBeVisible();
     });
 
     test('messages of both sides and the reported messages (/patient/messages, /doctor/messages, /admin/messages)', async ({

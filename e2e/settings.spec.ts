@@ -15,8 +15,8 @@ import { confirmAdminIdentity } from './support/two-factor.ts';
  * The platform settings on an installation of their own: maintenance mode would refuse the other
  * journeys' bookings on the shared app, and its SMTP server is set by environment variables (locked
  * in the form). Here nothing is set by the environment: the admin configures SMTP in the Email tab
- * to a real SMTP server in this process, sends the test e-mail, changes the sender, and the next
- * e-mail the platform sends goes out from the new address — no restart. Then maintenance mode shows
+ * to a real SMTP server in this process, sends the test email, changes the sender, and the next
+ * email the platform sends goes out from the new address — no restart. Then maintenance mode shows
  * its banner on the app (reaching a patient's open screen live) and on the server-rendered public
  * pages and refuses a new booking, and is turned off.
  */
@@ -113,15 +113,15 @@ test('the admin sets SMTP and the sender, and runs maintenance mode', async ({ p
   await email.getByLabel('Usuário SMTP').fill('pulsa');
   await email.getByLabel('Senha SMTP').fill('senha-smtp-e2e-9876');
   await email.getByLabel('Email de envio').fill('contato@clinica-e2e.test');
-  await email.getByRole('switch', { name: 'Envio de e-mails ativo' }).click();
+  await email.getByRole('switch', { name: 'Envio de emails ativo' }).click();
 
-  await email.getByRole('button', { name: 'Enviar e-mail de teste' }).click();
+  await email.getByRole('button', { name: 'Enviar email de teste' }).click();
   // The test sends a password to a server: a remembered device gave only the password at sign-in,
   // so it asks for the code, as a save does.
   const sent = email.getByRole('status');
   await confirmAdminIdentity(page, sent, { required: true, baseUrl });
-  await expect(sent).toHaveText(`E-mail de teste enviado para ${ADMIN.email}.`);
-  await mailTo(ADMIN.email, (m) => m.subject === 'E-mail de teste — Pulsa');
+  await expect(sent).toHaveText(`Email de teste enviado para ${ADMIN.email}.`);
+  await mailTo(ADMIN.email, (m) => m.subject === 'Email de teste — Pulsa');
 
   await email.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Configurações salvas').last()).toBeVisible();
@@ -129,7 +129,7 @@ test('the admin sets SMTP and the sender, and runs maintenance mode', async ({ p
   await expect(email.getByLabel('Senha SMTP')).toHaveValue('••••••••');
   await expect(email.getByRole('button', { name: 'Substituir Senha SMTP' })).toBeVisible();
 
-  // ── The sender changes; the next e-mail uses it ──
+  // ── The sender changes; the next email uses it ──
   await email.getByLabel('Email de envio').fill('avisos@clinica-e2e.test');
   await email.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Configurações salvas').last()).toBeVisible();

@@ -50,7 +50,7 @@ const SIDEBAR: Record<Role, { label: string; href: string }[]> = {
     { label: 'Repasses', href: '/admin/payouts' },
     { label: 'Especialidades', href: '/admin/specialties' },
     { label: 'Auditoria', href: '/admin/audit' },
-    { label: 'E-mails enviados', href: '/admin/emails' },
+    { label: 'Emails enviados', href: '/admin/emails' },
     { label: 'Configurações', href: '/admin/settings' },
   ],
 };
@@ -481,7 +481,7 @@ test.describe('admin patient table (server-side paging, sorting and search)', ()
     const main = page.getByRole('main');
     const table = page.getByRole('table', { name: 'Pacientes cadastrados' });
     const rows = table.locator('tbody tr');
-    // The first cell holds the avatar's initials, then the name and the e-mail.
+    // The first cell holds the avatar's initials, then the name and the email.
     const names = rows.locator('td:first-child p:first-of-type');
     const search = page.getByRole('searchbox', { name: 'Buscar por nome, email, CPF ou telefone' });
     const pageOf = main.getByText(/^Página \d+ de \d+$/);

@@ -7,7 +7,7 @@ import { ensureTrustedDevice, trustedDeviceCookie } from './two-factor.ts';
 
 /**
  * Accounts for the browser tests, made through the real API: register, confirm through the
- * e-mailed link, sign in, and hand the session cookie to a browser context.
+ * emailed link, sign in, and hand the session cookie to a browser context.
  *
  * Why not Playwright's `request` fixture: the server limits sign-up and sign-in to 10 requests a
  * minute per client address (apps/server/src/config.ts, `authRateLimit`, not configurable), and
@@ -139,8 +139,8 @@ async function waitForMailSafely(to: string, subject: string, timeoutMs = 30_000
 }
 
 /**
- * A new patient or doctor, registered and confirmed through the e-mailed link. `name` and
- * `prefix` make them recognisable (the e-mail is always unique).
+ * A new patient or doctor, registered and confirmed through the emailed link. `name` and
+ * `prefix` make them recognisable (the email is always unique).
  */
 export async function createAccount(
   role: 'patient' | 'doctor',

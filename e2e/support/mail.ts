@@ -10,7 +10,7 @@ interface CapturedMail {
   html: string;
 }
 
-/** Waits for the newest e-mail to an address (optionally with a subject) captured by the test SMTP server. */
+/** Waits for the newest email to an address (optionally with a subject) captured by the test SMTP server. */
 export async function waitForMail(
   to: string,
   subject?: string,
@@ -27,7 +27,7 @@ export async function waitForMail(
       }
     }
     if (Date.now() > deadline)
-      throw new Error(`No e-mail to ${to}${subject ? ` with subject "${subject}"` : ''}`);
+      throw new Error(`No email to ${to}${subject ? ` with subject "${subject}"` : ''}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -1,6 +1,6 @@
 import { formatCpf, withCpfCheckDigits } from '../../packages/shared/src/format/cpf.ts';
 
-/** Fresh, valid sign-up data for each test run: unique e-mail and a CPF with correct check digits. */
+/** Fresh, valid sign-up data for each test run: unique email and a CPF with correct check digits. */
 let counter = 0;
 
 export function uniqueCpf(): string {

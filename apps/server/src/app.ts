@@ -148,7 +148,7 @@ export async function buildApp(
 
   if (config.env === 'production' && !config.smtp) {
     app.log.warn(
-      'No SMTP server configured (SMTP_HOST): confirmation and password-reset e-mails are NOT being sent; they wait, encrypted, in the outbox until SMTP is set here or in the admin settings',
+      'No SMTP server configured (SMTP_HOST): confirmation and password-reset emails are NOT being sent; they wait, encrypted, in the outbox until SMTP is set here or in the admin settings',
     );
   }
   // Every background task is a job (decision 060). Started when the app is ready, so jobs left by

@@ -56,7 +56,7 @@ const envSchema = z.object({
   SMTP_PASSWORD: optionalString,
   SMTP_SECURE: booleanFlag,
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Pulsa <nao-responda@pulsa.local>')),
-  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).optional()),
   ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,
     z.string().min(8, { error: 'must have at least 8 characters' }).optional(),
@@ -261,11 +261,11 @@ export interface AppConfig {
   turn: { urls: string[]; secret: string } | undefined;
   /** Fastify's trustProxy: how many proxies, or which addresses, may set X-Forwarded-For. */
   trustProxy: false | number | string[];
-  /** AES-256 key for secrets at rest (e-mail bodies with links); start-up fills it in when absent. */
+  /** AES-256 key for secrets at rest (email bodies with links); start-up fills it in when absent. */
   dataEncryptionKey: Buffer | undefined;
   /** scrypt parameters for new password hashes; only tests lower them. */
   passwordCost: ScryptCost;
-  /** Requests per minute on sign-in, sign-up and e-mail-sending endpoints, per client address. */
+  /** Requests per minute on sign-in, sign-up and email-sending endpoints, per client address. */
   authRateLimit: number;
   /** Where the built SPA lives; undefined serves no web app (API-only tests). */
   webDistDir: string | undefined;
@@ -278,7 +278,7 @@ export interface AppConfig {
   /** How long a server keeps a booking search without an announcement of a change (decision 068). */
   bookingSearchMaxAgeMs: number;
   /**
-   * Wait before an e-mail's first retry, in whole seconds; each later retry waits about twice as
+   * Wait before an email's first retry, in whole seconds; each later retry waits about twice as
    * long (pg-boss's backoff). Tests shorten it.
    */
   mailRetryDelaySeconds: number;
@@ -563,7 +563,7 @@ export function decodeKey(text: string): Buffer | undefined {
 
 /**
  * True when APP_URL points at this machine (localhost, 127.0.0.0/8, ::1): only there may the links
- * of e-mails kept for lack of SMTP be logged, since only whoever runs the server can follow them.
+ * of emails kept for lack of SMTP be logged, since only whoever runs the server can follow them.
  */
 export function isLocalAppUrl(appUrl: string): boolean {
   let host: string;

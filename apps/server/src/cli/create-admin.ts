@@ -20,7 +20,7 @@ if (!email || !password) {
   process.exit(1);
 }
 if (password.length < 8 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-  console.error('The e-mail must be valid and the password must have at least 8 characters.');
+  console.error('The email must be valid and the password must have at least 8 characters.');
   process.exit(1);
 }
 

@@ -22,7 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * One table per entity of the spec (section 3) plus what auth, e-mail and notifications need.
+ * One table per entity of the spec (section 3) plus what auth, email and notifications need.
  * Money is integer centavos; percentages are integer basis points (10,00 % = 1000); instants are timestamptz.
  */
 
@@ -142,7 +142,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use e-mail links (verification, password reset), stored hashed. */
+/** Single-use email links (verification, password reset), stored hashed. */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -159,7 +159,7 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_kind_idx').on(t.userId, t.kind)],
 );
 
-// ── E-mail and notifications ──────────────────────────────────────────────
+// ── Email and notifications ──────────────────────────────────────────────
 
 /** Every message is written here first, then delivered by SMTP when configured. */
 export const emailOutbox = pgTable(
@@ -756,7 +756,7 @@ export const doctorVerificationEvents = pgTable(
 );
 
 /**
- * The admin list's search text (name, e-mail, specialty, "crm/uf"), lower-cased and without
+ * The admin list's search text (name, email, specialty, "crm/uf"), lower-cased and without
  * accents, kept by triggers from user_profiles, doctor_profiles and specialties (see the migration).
  */
 export const doctorSearch = pgTable(
@@ -782,7 +782,7 @@ export const publicContentVersions = pgTable('public_content_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(1),
 });
 
-// ── Account security: two-factor sign-in, trusted devices, e-mail changes ──
+// ── Account security: two-factor sign-in, trusted devices, email changes ──
 
 /** One TOTP secret per user; enabledAt stays null until the first code confirms the enrolment. */
 export const twoFactorSecrets = pgTable('two_factor_secrets', {
@@ -844,7 +844,7 @@ export const trustedDevices = pgTable(
   (t) => [index('trusted_devices_user_idx').on(t.userId)],
 );
 
-/** Browsers that already signed in to an account (hashed device cookie): a new one gets an e-mail. */
+/** Browsers that already signed in to an account (hashed device cookie): a new one gets an email. */
 export const knownDevices = pgTable(
   'known_devices',
   {
@@ -858,7 +858,7 @@ export const knownDevices = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
-/** A requested change of e-mail address, applied only when the link sent to the new one is followed. */
+/** A requested change of email address, applied only when the link sent to the new one is followed. */
 export const emailChanges = pgTable(
   'email_changes',
   {
@@ -879,7 +879,7 @@ export const emailChanges = pgTable(
 
 /**
  * Request counters every instance shares (per client address, per account, per recipient).
- * The key is a SHA-256 digest, so no e-mail address or IP is stored here.
+ * The key is a SHA-256 digest, so no email address or IP is stored here.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
@@ -1486,7 +1486,7 @@ export const signatureAuthorizations = pgTable('signature_authorizations', {
 export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed', 'expired'] as const;
 
 /**
- * A person's "Baixar meus dados": a job builds the ZIP, keeps it in private storage and e-mails a
+ * A person's "Baixar meus dados": a job builds the ZIP, keeps it in private storage and emails a
  * link (its token stored hashed, like the auth tokens) that works until `expires_at`; then the file
  * is removed and the row stays as the record that a copy was given.
  */
@@ -1645,7 +1645,7 @@ export const recordShares = pgTable(
  * One conversation per patient–doctor pair, opened by a booking (decision 090). The doctor's
  * explicit close or reopen is kept with its instant; whether it is open now is `conversationState`.
  * `*_read_at`: up to when each side has read (unread counts and read receipts); `*_emailed_at`: the
- * last unread-message e-mail to that side (one per conversation until they read).
+ * last unread-message email to that side (one per conversation until they read).
  */
 export const conversations = pgTable(
   'conversations',

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema.ts';
 
-/** Keys are stored as their digest: an address or an e-mail is never kept in clear. */
+/** Keys are stored as their digest: an address or an email is never kept in clear. */
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export interface CounterState {

@@ -203,7 +203,7 @@ export class JobQueue {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Forgets a finished job, so its id can be sent again (an e-mail sent again by hand). */
+  /** Forgets a finished job, so its id can be sent again (an email sent again by hand). */
   async remove(name: string, id: string): Promise<void> {
     const boss = await this.ready(name);
     await boss.deleteJob(name, id);

@@ -2,7 +2,7 @@ import type { FastifyLoggerOptions } from 'fastify';
 import { type LoggerOptions, stdSerializers } from 'pino';
 
 /**
- * Query values can be secrets (link tokens) or personal data (a search for a name, e-mail or CPF):
+ * Query values can be secrets (link tokens) or personal data (a search for a name, email or CPF):
  * logged URLs keep the parameter names only.
  */
 const QUERY_VALUE = /([?&][^=&#]*=)[^&#]*/g;
@@ -97,7 +97,7 @@ const NAME_BEFORE_QUOTE =
  * - "Failing row contains (…)" (not-null and check violations);
  * - any double-quoted text that is not a name: `value "…" is out of range for type integer`,
  *   `invalid input syntax for type uuid: "…"`, `time zone "…" not recognized`;
- * - e-mail addresses and CPFs anywhere (an SMTP refusal names its recipient).
+ * - email addresses and CPFs anywhere (an SMTP refusal names its recipient).
  */
 export function redactValues(text: string): string {
   return text
@@ -123,6 +123,6 @@ export function redactValues(text: string): string {
       return out;
     })
     .join('\n')
-    .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, '[redacted e-mail]')
+    .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, '[redacted email]')
     .replace(/\b\d{3}\.\d{3}\.\d{3}-\d{2}\b|(?<![\w.-])\d{11}(?![\w.])/g, '[redacted]');
 }

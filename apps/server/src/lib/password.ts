@@ -81,7 +81,7 @@ export function needsRehash(stored: string, cost: ScryptCost = PRODUCTION_SCRYPT
   return !parsed || parsed.cost.N !== cost.N || parsed.cost.r !== cost.r || parsed.cost.p !== cost.p;
 }
 
-/** A hash of nothing, so that a sign-in for an unknown e-mail costs the same time as a real one. */
+/** A hash of nothing, so that a sign-in for an unknown email costs the same time as a real one. */
 const dummyHashes = new Map<string, Promise<string>>();
 export function dummyPasswordHash(cost: ScryptCost = PRODUCTION_SCRYPT_COST): Promise<string> {
   const key = `${cost.N}/${cost.r}/${cost.p}`;

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /**
  * Work a route leaves for after its answer has been sent, so that the answer takes the same time
- * whatever the work finds (e.g. whether an e-mail has an account). Failures are logged; nothing
+ * whatever the work finds (e.g. whether an email has an account). Failures are logged; nothing
  * reaches the client, which already has its answer.
  */
 export class AfterResponse {

@@ -172,13 +172,69 @@ describe('the API document', () => {
       if (anonymousRefused) refused++;
       if (anonymousRefused && !operation.requiresSession)
         problems.push(`${operation.label}: answers 401 without a session but declares no session security`);
-      // A signed-in operation refuses an anonymous caller (after validating the input, for some).
-      if (operation.requiresSession && !anonymousRefused && res.statusCode !== 400)
+      // A signed-in operation refuses an anonymous caller before it reads the input.
+      if (operation.requiresSession && !anonymousRefused)
         problems.push(`${operation.label}: declares a session but answered ${res.statusCode} anonymously`);
     }
     await app.afterResponse.settled();
     expect(problems).toEqual([]);
     expect(refused).toBeGreaterThan(50);
+  });
+
+  it('answers an anonymous caller 401 before validating anything, on every signed-in operation', async () => {
+    const answers: Record<string, number> = {};
+    const signedIn = operations.filter((o) => o.requiresSession);
+    for (const operation of signedIn) {
+      // Every path parameter, query and body wrong: validation would answer 400 if it ran first.
+      const params = Object.fromEntries(operation.pathParams.map((p) => [p.name, 'nao-e-um-id']));
+      const query = 'page=-1&pageSize=zz&month=13&from=nunca&status=nenhum';
+      const res = await app.inject({
+        method: operation.method as 'POST',
+        url: `${fillPath(operation.path, params)}?${query}`,
+        ...(STATE_CHANGING.includes(operation.method) ? { payload: { junk: true, amount: -1 } } : {}),
+      });
+      answers[operation.label] = res.statusCode;
+    }
+    await app.afterResponse.settled();
+    const notFirst = Object.entries(answers).filter(([, status]) => status !== 401);
+    expect(notFirst).toEqual([]);
+    expect(signedIn.length).toBeGreaterThan(150);
+  });
+
+  it('documents each upload with its own fields and types, and the commission CSV as CSV', () => {
+    const body = (label: string) => {
+      const schema = operations.find((o) => o.label === label)?.multipartBody as
+        | { properties?: Record<string, { format?: string; description?: string }>; required?: string[] }
+        | undefined;
+      return {
+        fields: Object.keys(schema?.properties ?? {}).sort(),
+        file: schema?.properties?.file?.description ?? '',
+      };
+    };
+    expect(body('POST /api/doctor/photo')).toMatchObject({
+      fields: ['file'],
+      file: expect.stringMatching(/PDF refused/),
+    });
+    expect(body('POST /api/verify/{code}/check')).toMatchObject({
+      fields: ['file'],
+      file: expect.stringMatching(/PDF only/),
+    });
+    expect(body('POST /api/consultations/{id}/documents/a1')).toMatchObject({
+      fields: ['document', 'file', 'password'],
+      file: expect.stringMatching(/pfx/),
+    });
+    for (const label of [
+      'POST /api/doctor/documents/{kind}',
+      'POST /api/consultations/{id}/files',
+      'POST /api/conversations/{id}/files',
+    ])
+      expect(body(label)).toMatchObject({ fields: ['file'], file: expect.stringMatching(/JPG, PNG or PDF/) });
+    const csv = operations.find((o) => o.label === 'GET /api/admin/reports/commissions.csv');
+    expect(Object.keys(csv?.object.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    const refund = operations.find((o) => o.label === 'POST /api/admin/payments/{id}/refunds');
+    expect(refund?.object.responses['422']).toBeDefined();
+    for (const label of ['GET /api/doctor/payouts/account', 'POST /api/doctor/payouts/account/connect'])
+      expect(operations.find((o) => o.label === label)?.object.responses['502'], label).toBeDefined();
   });
 
   it('lets no answer be cached unless its route says so', async () => {

@@ -63,7 +63,17 @@ export function fileResponse(mediaTypes: readonly string[], description: string)
   };
 }
 
-/** The multipart body of an upload: one file in the `file` field. */
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The multipart body an upload takes (a zod schema from packages/shared), for the document only:
+     * the route reads the parts as a stream, so nothing validates against it.
+     */
+    uploadBody?: z.ZodType;
+  }
+}
+
+/** The multipart body of an upload that names none: one file in the `file` field. */
 const UPLOAD_BODY = {
   type: 'object',
   properties: { file: { type: 'string', format: 'binary', description: 'JPG, PNG or PDF, up to 5 MB' } },
@@ -84,6 +94,9 @@ export function documentTransform(input: TransformInput) {
   const response = schema.response as Record<string, unknown> | undefined;
   if (response?.['204']) response['204'] = { type: 'null', description: 'No content' };
   const consumes = schema.consumes as string[] | undefined;
-  if (consumes?.includes('multipart/form-data') && !schema.body) schema.body = UPLOAD_BODY;
+  const uploadBody = schema.uploadBody as z.ZodType | undefined;
+  delete schema.uploadBody;
+  if (consumes?.includes('multipart/form-data') && !schema.body)
+    schema.body = uploadBody ? z.toJSONSchema(uploadBody, { target: 'openapi-3.0' }) : UPLOAD_BODY;
   return result;
 }

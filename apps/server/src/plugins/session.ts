@@ -179,6 +179,22 @@ export const sessionPlugin = fp(
     }
     app.decorate('currentUser', currentUser);
 
+    /**
+     * Who is calling comes before what they sent: a route behind a sign-in guard that runs after
+     * validation (a preHandler) also gets this check first, in onRequest, so an anonymous caller
+     * reads 401 and never the input's 400 (or, worse, learns what the route accepts). The route's
+     * own guard still decides roles and recent re-authentication where it stands.
+     */
+    const signedInFirst = async (request: FastifyRequest) => {
+      if (!(await currentUser(request))) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+    };
+    app.addHook('onRoute', (route) => {
+      const early = [route.onRequest ?? []].flat();
+      if (early.some(isSignInGuard)) return;
+      const later = [route.preParsing, route.preValidation, route.preHandler].flat();
+      if (later.some(isSignInGuard)) route.onRequest = [signedInFirst, ...early] as typeof route.onRequest;
+    });
+
     /** Admins reach nothing but enrolment until two-factor sign-in is on (decision 035). */
     function checkTwoFactorEnrolment(request: FastifyRequest, user: SessionUser) {
       if (

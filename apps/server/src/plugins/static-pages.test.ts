@@ -125,7 +125,7 @@ describe('the server-rendered landing page', () => {
     const cookie = await signedIn('Marina Souza');
     const res = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(res.body).toContain('Marina Souza patient');
-    // Name and e-mail on the page: never stored, so it cannot reappear after Sair.
+    // Name and email on the page: never stored, so it cannot reappear after Sair.
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.etag).toBeUndefined();
   });

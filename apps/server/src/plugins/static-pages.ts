@@ -124,7 +124,7 @@ export async function loadStaticPages(
         await reply.redirect(page.location, 302);
         return true;
       }
-      // A signed-in page (name, e-mail in the header) is kept nowhere, so it cannot come back
+      // A signed-in page (name, email in the header) is kept nowhere, so it cannot come back
       // after Sair on a shared computer, nor reach anyone else.
       await reply
         .code(page.status)

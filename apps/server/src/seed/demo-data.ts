@@ -28,7 +28,7 @@ import { createAdmin, createDoctor, createPatient, fakeCpf, setDoctorVerificatio
 /**
  * The data `npm run demo` starts with: the 51 specialties, approved doctors across them, a few
  * doctors awaiting review, one rejected, one who only signed up, patients and an admin. Every account
- * is fictional (e-mails on the reserved `.example` domain) and the passwords are the same every run.
+ * is fictional (emails on the reserved `.example` domain) and the passwords are the same every run.
  */
 
 export const DEMO_EMAIL_DOMAIN = 'pulsa.example';

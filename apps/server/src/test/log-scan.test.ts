@@ -4,7 +4,7 @@ import { scanLogLines } from './log-scan.ts';
 describe('the scan of the test run’s logs', () => {
   it('finds personal data and secrets', () => {
     const found = (line: string) => scanLogLines(line).map((f) => f.name);
-    expect(found('{"msg":"x","to":"maria@exemplo.com.br"}')).toEqual(['e-mail address']);
+    expect(found('{"msg":"x","to":"maria@exemplo.com.br"}')).toEqual(['email address']);
     expect(found('{"cpf":"529.982.247-25"}')).toEqual(['CPF']);
     expect(found('{"detail":"Key (cpf)=(52998224725) already exists."}')).toEqual(['CPF']);
     expect(found('{"url":"/confirm-email?token=Zq3kS1bYqk2gL0b8mO8d2sVQhV3o0m2Jx7mP9rU4a1c"}')).toEqual([

@@ -9,7 +9,7 @@ import path from 'node:path';
  * that carry values (a failed insert's parameters) and careless `log.info({ email })` calls.
  */
 const FINDINGS: { name: string; pattern: RegExp }[] = [
-  { name: 'e-mail address', pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/ },
+  { name: 'email address', pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/ },
   // Eleven digits on their own (not the tail of a UUID or part of a longer number).
   { name: 'CPF', pattern: /\b\d{3}\.\d{3}\.\d{3}-\d{2}\b|(?<![\w.-])\d{11}(?![\w.])/ },
   // newSecretToken(): 32 random bytes as base64url.

@@ -44,7 +44,7 @@ export async function startSmtpPeer(options: { rejectFirst?: number } = {}) {
     async waitFor(count: number, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} e-mails, got ${received.length}`);
+        if (Date.now() > deadline) throw new Error(`expected ${count} emails, got ${received.length}`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 100);

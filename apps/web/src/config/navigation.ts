@@ -45,7 +45,7 @@ export const AREA_NAV: Record<Role, NavItem[]> = {
     { href: paths.admin.payouts.href(), label: 'Repasses', icon: Landmark },
     { href: paths.admin.specialties.href(), label: 'Especialidades', icon: Shapes },
     { href: paths.admin.audit.href(), label: 'Auditoria', icon: ScrollText },
-    { href: paths.admin.emails.href(), label: 'E-mails enviados', icon: Mail },
+    { href: paths.admin.emails.href(), label: 'Emails enviados', icon: Mail },
     { href: paths.admin.settings.href(), label: 'Configurações', icon: Settings },
   ],
   doctor: [

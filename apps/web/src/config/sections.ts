@@ -52,8 +52,8 @@ export const SECTIONS = {
       description: 'Cada ação da equipe e cada mudança de configuração: quem, quando, o quê e por quê.',
     },
     emails: {
-      title: 'E-mails enviados',
-      description: 'A entrega de cada e-mail da plataforma, sem o conteúdo das mensagens.',
+      title: 'Emails enviados',
+      description: 'A entrega de cada email da plataforma, sem o conteúdo das mensagens.',
     },
     profile: { title: 'Perfil', description: 'Os dados e a segurança da sua conta de administrador.' },
   },

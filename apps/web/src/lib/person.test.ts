@@ -8,5 +8,5 @@ describe('firstName', () => {
     expect(firstName('dr paulo ramos')).toBe('paulo');
   });
   it('keeps a lone title rather than nothing', () => expect(firstName('Dr.')).toBe('Dr.'));
-  it('falls back to the e-mail', () => expect(firstName('  ', 'ana.lima@exemplo.com')).toBe('ana.lima'));
+  it('falls back to the email', () => expect(firstName('  ', 'ana.lima@exemplo.com')).toBe('ana.lima'));
 });

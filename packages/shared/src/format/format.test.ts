@@ -33,7 +33,7 @@ describe('dates', () => {
 
 describe('initials', () => {
   it('takes up to two words', () => expect(initials('maria da silva')).toBe('MD'));
-  it('uses an e-mail when there is no name', () => expect(initials('ana@exemplo.com')).toBe('A'));
+  it('uses an email when there is no name', () => expect(initials('ana@exemplo.com')).toBe('A'));
   it('falls back', () => expect(initials('', 'DR')).toBe('DR'));
 });
 

@@ -1,4 +1,4 @@
-/** First letters of up to two words of the name (or e-mail), uppercased, at most 2 characters. */
+/** First letters of up to two words of the name (or email), uppercased, at most 2 characters. */
 export function initials(nameOrEmail: string | null | undefined, fallback = ''): string {
   const source = (nameOrEmail ?? '').trim();
   if (!source) return fallback;

@@ -36,7 +36,7 @@ export interface PasswordStrength {
   tooCommon: boolean;
 }
 
-/** `userInputs`: the person's name and e-mail, so a password built from them scores low. */
+/** `userInputs`: the person's name and email, so a password built from them scores low. */
 export async function passwordStrength(
   password: string,
   userInputs: string[] = [],

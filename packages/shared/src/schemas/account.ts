@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants/business.ts';
 import { AUTH_MESSAGES, newPassword, sessionUserSchema } from './auth.ts';
 
-/** Account security: two-factor sign-in, re-authentication, sessions, password and e-mail changes. */
+/** Account security: two-factor sign-in, re-authentication, sessions, password and email changes. */
 export const ACCOUNT_MESSAGES = {
   invalidCode: 'Código inválido. Confira o aplicativo autenticador e tente novamente.',
   codeRequired: 'Informe o código de 6 dígitos do aplicativo ou um código de recuperação',
@@ -82,7 +82,7 @@ export const accountSecuritySchema = z.object({
   /** Admins cannot turn it off. */
   twoFactorRequired: z.boolean(),
   recoveryCodesLeft: z.number().int(),
-  /** An e-mail change waiting for its link to be followed. */
+  /** An email change waiting for its link to be followed. */
   pendingEmail: z.string().nullable(),
 });
 export type AccountSecurity = z.infer<typeof accountSecuritySchema>;

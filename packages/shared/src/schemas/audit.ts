@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { calendarDateSchema, pageQuerySchema, pageResultSchema } from './common.ts';
 
-/** The admin's audit log and the e-mail delivery view (decision 096). */
+/** The admin's audit log and the email delivery view (decision 096). */
 
 export const AUDIT_MESSAGES = {
   invalidEntity: 'Tipo de registro inválido',
   invalidActor: 'Administrador inválido',
   invalidPeriod: 'A data final deve ser igual ou posterior à inicial',
   invalidStatus: 'Situação inválida',
-  emailNotFound: 'E-mail não encontrado',
-  emailNotRetryable: 'Só é possível reenviar um e-mail que falhou ou ficou retido sem SMTP',
+  emailNotFound: 'Email não encontrado',
+  emailNotRetryable: 'Só é possível reenviar um email que falhou ou ficou retido sem SMTP',
   emailLinkGone:
-    'Este e-mail levava um link de uso único que já foi apagado: peça à pessoa que solicite um novo.',
+    'Este email levava um link de uso único que já foi apagado: peça à pessoa que solicite um novo.',
 } as const;
 
 /** What an audit row can be about; the web names each. */
@@ -67,7 +67,7 @@ export const auditActorsSchema = z.object({
 });
 export type AuditActors = z.infer<typeof auditActorsSchema>;
 
-// ── E-mail delivery ─────────────────────────────────────────────────────────
+// ── Email delivery ─────────────────────────────────────────────────────────
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

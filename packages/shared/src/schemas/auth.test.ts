@@ -42,7 +42,7 @@ describe('loginSchema', () => {
 });
 
 describe('registerSchema', () => {
-  it('normalises a valid sign-up: digits-only CPF and phone, lower-case e-mail', () => {
+  it('normalises a valid sign-up: digits-only CPF and phone, lower-case email', () => {
     const out = registerSchema.parse(valid);
     expect(out).toMatchObject({
       email: 'ana@exemplo.com',
@@ -87,7 +87,7 @@ describe('registerSchema', () => {
 });
 
 describe('forgot and reset', () => {
-  it('forgot needs a valid e-mail', () => {
+  it('forgot needs a valid email', () => {
     expect(messages(forgotPasswordSchema.safeParse({ email: 'a' }))).toEqual({ email: 'Email inválido' });
   });
   it('a new password needs 8 characters (sign-in keeps 6)', () => {

@@ -62,9 +62,9 @@ export const CLINICAL_DOCUMENT_MESSAGES = {
   quantityRequired: 'Informe a quantidade',
   fieldTooLong: 'Texto longo demais',
   controlled:
-    'Medicamentos sujeitos a controle especial (notificações A, B, B2 e receita de controle especial) não podem ser prescritos pela Pulsa: desde a RDC ANVISA 1.000/2025 essas receitas só valem quando emitidas por plataformas integradas ao Sistema Nacional de Controle de Receituários (SNCR). Emita-a pelos meios oficiais.',
+    'Medicamentos sujeitos a controle especial (notificações A, B, B2 e receita de controle especial) não podem ser prescritos pelo Pulsa: desde a RDC ANVISA 1.000/2025 essas receitas só valem quando emitidas por plataformas integradas ao Sistema Nacional de Controle de Receituários (SNCR). Emita-a pelos meios oficiais.',
   controlledSubstance: (substance: string, label: string, brand?: string) =>
-    `“${brand ? `${brand.charAt(0).toUpperCase()}${brand.slice(1)}” (${substance})` : `${substance}”`} exige ${label}: a Pulsa não emite receitas de medicamentos controlados (RDC ANVISA 1.000/2025).`,
+    `“${brand ? `${brand.charAt(0).toUpperCase()}${brand.slice(1)}” (${substance})` : `${substance}”`} exige ${label}: o Pulsa não emite receitas de medicamentos controlados (RDC ANVISA 1.000/2025).`,
   patientSexRequired:
     'Informe o sexo do(a) paciente: a receita de antimicrobiano o exige (RDC ANVISA 471/2021)',
   patientAgeInvalid: 'Informe a idade do(a) paciente em anos (de 0 a 130)',

@@ -52,7 +52,7 @@ export const LIVE_MESSAGES = {
 export const LIVE_HEARTBEAT_SECONDS = 25;
 
 /**
- * Admin lists kept live by `admin.changed`: the audit log, the specialties, the e-mails sent, the
+ * Admin lists kept live by `admin.changed`: the audit log, the specialties, the emails sent, the
  * reported messages.
  */
 export const ADMIN_LIVE_AREAS = ['audit', 'specialties', 'emails', 'reports'] as const;

@@ -16,7 +16,7 @@ export const FOLLOW_UP_DAYS_MAX = 90;
 /** What one person may send per minute, across all their conversations. */
 export const MESSAGES_PER_MINUTE = 20;
 export const MESSAGE_FILES_PER_MINUTE = 5;
-/** An unread message waits this long before the recipient gets one e-mail about the conversation. */
+/** An unread message waits this long before the recipient gets one email about the conversation. */
 export const UNREAD_EMAIL_AFTER_MINUTES = 15;
 
 export const EMERGENCY_NOTICE =

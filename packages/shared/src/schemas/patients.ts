@@ -11,7 +11,7 @@ export const PATIENT_MESSAGES = {
   doctorProfileNotFound: 'Perfil do médico não encontrado',
   invalidSort: 'Ordenação inválida',
   /** The one answer to every address the doctor may not add at once (decision 047). */
-  invited: 'Se houver um paciente com este e-mail, enviamos um convite para que ele autorize o acesso.',
+  invited: 'Se houver um paciente com este email, enviamos um convite para que ele autorize o acesso.',
   doctorNotApproved: 'Somente médicos com cadastro aprovado podem adicionar pacientes.',
   tooManyAdds: 'Muitas tentativas de adicionar pacientes. Aguarde um pouco e tente novamente.',
   invalidInvitation: 'Este convite é inválido, já foi usado ou expirou. Peça ao médico um novo convite.',
@@ -96,8 +96,8 @@ export const patientAddedSchema = z.object({ name: z.string(), email: z.string()
 export type PatientAdded = z.infer<typeof patientAddedSchema>;
 
 /**
- * Adding by e-mail: a patient who booked the doctor is added at once (201); every other address —
- * a patient who never booked them (invited by e-mail), a doctor, an admin, nobody — gets the same 202.
+ * Adding by email: a patient who booked the doctor is added at once (201); every other address —
+ * a patient who never booked them (invited by email), a doctor, an admin, nobody — gets the same 202.
  */
 export const patientAddedByEmailSchema = patientAddedSchema.extend({ status: z.literal('added') });
 export const patientInvitedSchema = z.object({ status: z.literal('invited'), message: z.string() });
@@ -109,7 +109,7 @@ export type AddPatientByEmailResult = z.infer<typeof addPatientByEmailResultSche
 
 // ── The patient's side of an invitation ──────────────────────────────────
 
-/** The token from the e-mailed link (/patient/convite?token=…). */
+/** The token from the emailed link (/patient/convite?token=…). */
 export const invitationTokenSchema = z.object({
   token: z
     .string({ error: PATIENT_MESSAGES.tokenRequired })

@@ -43,7 +43,7 @@ export const REFUND_REASON_LABEL: Record<RefundReasonCode, string> = {
   technical_problem: 'Problema técnico na consulta',
   service_complaint: 'Reclamação sobre o atendimento',
   duplicate_charge: 'Cobrança em duplicidade',
-  goodwill: 'Cortesia da Pulsa',
+  goodwill: 'Cortesia do Pulsa',
   other: 'Outro motivo',
 };
 

@@ -14,7 +14,7 @@ export const PAYOUT_MESSAGES = {
   pixKeyRequired: 'Informe a chave PIX.',
   pixCpf: 'CPF inválido. Confira os 11 dígitos.',
   pixCnpj: 'CNPJ inválido. Confira os 14 dígitos.',
-  pixEmail: 'E-mail inválido.',
+  pixEmail: 'Email inválido.',
   pixPhone: 'Celular inválido. Use DDD e número, por exemplo (11) 91234-5678.',
   pixRandom: 'Chave aleatória inválida. Ela tem 32 letras e números separados por hífens.',
   pixSaved: 'Chave PIX salva. Os próximos repasses serão transferidos para ela.',
@@ -44,7 +44,7 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PIX_KEY_TYPE_LABEL: Record<PixKeyType, string> = {
   cpf: 'CPF',
   cnpj: 'CNPJ',
-  email: 'E-mail',
+  email: 'Email',
   phone: 'Celular',
   random: 'Chave aleatória',
 };
@@ -69,7 +69,7 @@ export function isValidCnpj(value: string): boolean {
 
 /**
  * A PIX key in the form the Central Bank's directory keeps it, or the Portuguese reason it is not
- * one: CPF and CNPJ as digits, e-mail in lower case, phone as +55 with DDD and a mobile number,
+ * one: CPF and CNPJ as digits, email in lower case, phone as +55 with DDD and a mobile number,
  * the random key (EVP) as a lower-case UUID.
  */
 export function normalizePixKey(
@@ -183,7 +183,7 @@ export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 export const adminPayoutListQuerySchema = z.object({
   status: z.enum(PAYOUT_STATUSES).optional(),
   method: z.enum(PAYOUT_METHODS).optional(),
-  /** Doctor's name or e-mail. */
+  /** Doctor's name or email. */
   q: z.string().trim().max(100).optional(),
 });
 export type AdminPayoutListQuery = z.infer<typeof adminPayoutListQuerySchema>;

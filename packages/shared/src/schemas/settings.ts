@@ -36,11 +36,11 @@ export const SETTINGS_MESSAGES = {
   maintenanceBanner:
     'A plataforma está em manutenção: novos agendamentos estão suspensos no momento. Consultas já marcadas seguem normalmente.',
   paymentTestOk: 'Conexão com a Stripe funcionando.',
-  emailTestSent: (to: string) => `E-mail de teste enviado para ${to}.`,
+  emailTestSent: (to: string) => `Email de teste enviado para ${to}.`,
   /** The stored password goes only to the stored server, port and user (decision 110). */
   smtpPasswordForNewServer:
     'Digite a senha SMTP: o servidor, a porta ou o usuário são diferentes dos salvos.',
-  smtpTestPasswordMissing: 'Informe a senha SMTP para enviar o e-mail de teste.',
+  smtpTestPasswordMissing: 'Informe a senha SMTP para enviar o email de teste.',
   // A failed test says what to check in words of our own: never the remote server's answer.
   smtpTestUnreachable:
     'Não foi possível concluir a conversa com o servidor SMTP. Confira o servidor, a porta e se ele aceita conexão segura.',

@@ -173,7 +173,7 @@ export async function markSecondFactorGiven(db: Queryable, sessionId: string) {
   await db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-// ── Password and e-mail ──
+// ── Password and email ──
 
 export async function findCredentials(db: Queryable, userId: string) {
   const [row] = await db

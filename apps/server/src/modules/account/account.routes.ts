@@ -56,7 +56,7 @@ export async function accountRoutes(
       config: enrolment,
       schema: {
         tags,
-        summary: 'Two-factor state, recovery codes left, pending e-mail change',
+        summary: 'Two-factor state, recovery codes left, pending email change',
         response: { 200: accountSecuritySchema },
       },
     },
@@ -254,7 +254,7 @@ export async function accountRoutes(
       config: limited,
       schema: {
         tags,
-        summary: 'Ask to change the e-mail: a link goes to the new address, a notice to the current one',
+        summary: 'Ask to change the email: a link goes to the new address, a notice to the current one',
         body: changeEmailSchema,
         response: { 200: messageSchema },
       },
@@ -271,7 +271,7 @@ export async function accountRoutes(
       config: limited,
       schema: {
         tags,
-        summary: 'Apply an e-mail change with the token from the link sent to the new address',
+        summary: 'Apply an email change with the token from the link sent to the new address',
         body: confirmEmailChangeSchema,
         response: { 200: messageSchema },
       },

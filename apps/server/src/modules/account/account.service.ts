@@ -38,7 +38,7 @@ export interface AccountDeps {
   onEmailQueued: () => void;
 }
 
-/** The signed-in user's own security: two-factor, re-authentication, sessions, password, e-mail. */
+/** The signed-in user's own security: two-factor, re-authentication, sessions, password, email. */
 export class AccountService {
   private readonly deps: AccountDeps;
   /** Sign-in's per-account limits, which re-authentication shares (the same database counters). */
@@ -219,7 +219,7 @@ export class AccountService {
       throw notFound(ACCOUNT_MESSAGES.deviceNotFound);
   }
 
-  // ── Password and e-mail ──
+  // ── Password and email ──
 
   /** Current password required; the other sessions and remembered devices end. */
   async changePassword(user: SessionUser, current: SessionInfo, input: ChangePasswordInput): Promise<void> {

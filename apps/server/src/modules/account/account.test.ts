@@ -94,7 +94,7 @@ describe('anonymous callers', () => {
 });
 
 describe('two-factor enrolment', () => {
-  it('shows a QR code, refuses a wrong first code, then enables with ten recovery codes and an e-mail', async () => {
+  it('shows a QR code, refuses a wrong first code, then enables with ten recovery codes and an email', async () => {
     const patient = await createPatient(app.db);
     const cookie = await signIn(patient.email, patient.password);
     const setup = await call('POST', '/api/account/two-factor/setup', { cookie });
@@ -421,7 +421,7 @@ describe('re-authentication', () => {
 });
 
 describe('change password', () => {
-  it('needs the current password, refuses common ones, ends the other sessions and e-mails a notice', async () => {
+  it('needs the current password, refuses common ones, ends the other sessions and emails a notice', async () => {
     const patient = await createPatient(app.db);
     const cookie = await signIn(patient.email, patient.password);
     const other = await signIn(patient.email, patient.password);
@@ -513,7 +513,7 @@ describe('new passwords', () => {
   });
 });
 
-describe('change e-mail', () => {
+describe('change email', () => {
   it('sends a link to the new address and a notice to the old; changes only when the link is followed', async () => {
     const patient = await createPatient(app.db);
     const cookie = await signIn(patient.email, patient.password);
@@ -557,7 +557,7 @@ describe('change e-mail', () => {
   });
 });
 
-describe('security e-mails', () => {
+describe('security emails', () => {
   it('tells the user about a sign-in from a browser new to the account, not from a known one', async () => {
     const patient = await createPatient(app.db);
     const first = await call('POST', '/api/auth/login', {
@@ -593,7 +593,7 @@ describe('hardening: the second factor', () => {
   const liftBlocks = () =>
     app.db.execute(sql`update rate_limit_counters set blocked_until = now() - interval '1 second'`);
 
-  it('counts wrong codes per account across challenges, locks with growing waits and e-mails the owner', async () => {
+  it('counts wrong codes per account across challenges, locks with growing waits and emails the owner', async () => {
     const p = await patientWithTwoFactor();
     const first = await passwordStep(p.email, p.password);
     for (let i = 0; i < 4; i++) expect((await codeStep(first, '000000')).statusCode).toBe(400);
@@ -652,7 +652,7 @@ describe('hardening: the second factor', () => {
     await passwordStep(p.email, p.password);
   });
 
-  it('does not count a remembered-device sign-in as re-authentication for two-factor, e-mail or password changes', async () => {
+  it('does not count a remembered-device sign-in as re-authentication for two-factor, email or password changes', async () => {
     const p = await patientWithTwoFactor();
     const remembered = await codeStep(
       await passwordStep(p.email, p.password),
@@ -816,7 +816,7 @@ describe('remembered devices', () => {
     expect((await call('GET', '/api/account/devices')).statusCode).toBe(401);
   });
 
-  it('are forgotten by "Encerrar todas as outras" (except this one), a password change and an e-mail change', async () => {
+  it('are forgotten by "Encerrar todas as outras" (except this one), a password change and an email change', async () => {
     const p = await patientWithTwoFactor();
     const here = await rememberedSignIn(p, 1);
     const elsewhere = await rememberedSignIn(p, 2);

@@ -27,7 +27,7 @@ export function maskIpAddress(ip: string | null): string | null {
   return null;
 }
 
-/** "Chrome em Windows 10", for the new-device e-mail. */
+/** "Chrome em Windows 10", for the new-device email. */
 export function deviceLabel(userAgent: string | null): string {
   const { browser, os } = describeUserAgent(userAgent);
   if (browser && os) return `${browser} em ${os}`;

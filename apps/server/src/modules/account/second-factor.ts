@@ -46,7 +46,7 @@ export interface SecondFactorCheck {
 /**
  * Checks a second-factor code (TOTP or recovery) under the per-account limit that sign-in and
  * re-authentication share: 429 while the account is locked, even for the right code; the wrong
- * code that locks it for the first time that day e-mails its owner.
+ * code that locks it for the first time that day emails its owner.
  */
 export async function checkSecondFactor(check: SecondFactorCheck, userId: string, code: string) {
   const { db, throttle } = check;

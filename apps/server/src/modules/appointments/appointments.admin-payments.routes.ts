@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { PAYMENT_METHOD_LABEL } from '@pulsa/shared/constants/statuses';
+import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS } from '@pulsa/shared/constants/statuses';
+import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   ADMIN_PAYMENT_STATE,
   adminPaymentDetailsSchema,
@@ -62,7 +63,7 @@ export async function adminPaymentRoutes(app: FastifyInstance, opts: { ctx: Book
       },
     },
     async (request, reply) => {
-      // It carries patients' names and e-mails: who took it, and with which filters, is kept.
+      // It carries patients' names and emails: who took it, and with which filters, is kept.
       await recordAudit(ctx.db, {
         actorId: request.viewer.id,
         action: 'report.payments_exported',
@@ -137,7 +138,8 @@ export async function adminPaymentRoutes(app: FastifyInstance, opts: { ctx: Book
           'Refund part or all of what is left of a paid payment, with a reason (recent re-authentication; audited; once per key)',
         params: paymentIdParamsSchema,
         body: adminRefundInputSchema,
-        response: { 200: adminPaymentDetailsSchema },
+        // 422: more than what is left to refund (the answer says how much is left).
+        response: { 200: adminPaymentDetailsSchema, 422: apiErrorSchema },
       },
     },
     async (request) => {

@@ -57,7 +57,7 @@ import { lifecycleState, reachedDoctor } from './appointments.state.ts';
 /**
  * The one place an appointment changes state. Every path — the patient, the doctor, the team, a
  * payment event, a timer, the room — calls `transition`, which checks the lifecycle's rule, writes
- * the status and its event, moves the money, tells the people (bell, e-mail) and announces the change
+ * the status and its event, moves the money, tells the people (bell, email) and announces the change
  * to every open screen, all in the caller's transaction.
  */
 
@@ -147,7 +147,7 @@ export async function recordEvent(
   });
 }
 
-/** The bell and e-mail of an appointment's event for its people. */
+/** The bell and email of an appointment's event for its people. */
 export async function tellAbout(
   ctx: TellContext,
   tx: Queryable,

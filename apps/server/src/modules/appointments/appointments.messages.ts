@@ -314,7 +314,7 @@ function refundParagraph(refund: NonNullable<MessageExtra['refund']>): string {
   }
 }
 
-/** The bell and an e-mail for each person concerned, written in the event's transaction. */
+/** The bell and an email for each person concerned, written in the event's transaction. */
 export async function tell(
   ctx: TellContext,
   tx: Queryable,

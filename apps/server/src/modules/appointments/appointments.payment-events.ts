@@ -273,7 +273,7 @@ const DISPUTE_NOTICE = {
   dispute_won: {
     title: 'Contestação ganha',
     body: (amount: string, receipt: string) =>
-      `A contestação do pagamento ${receipt} foi decidida a favor da Pulsa: ${amount} voltaram e a parte do médico foi liberada.`,
+      `A contestação do pagamento ${receipt} foi decidida a favor do Pulsa: ${amount} voltaram e a parte do médico foi liberada.`,
   },
   dispute_lost: {
     title: 'Contestação perdida',

@@ -367,7 +367,7 @@ export async function lockLivePayment(db: Queryable, appointmentId: string): Pro
   return row;
 }
 
-/** People fields the service needs for e-mails and the bell. */
+/** People fields the service needs for emails and the bell. */
 export const people = { doctorPerson, patientPerson };
 
 /** Writes an appointment's fields (the lifecycle's and booking's only writer of the row). */

@@ -105,7 +105,7 @@ describe('the audit log', () => {
   });
 });
 
-describe('the e-mail delivery view', () => {
+describe('the email delivery view', () => {
   async function outboxRow(values: Partial<typeof emailOutbox.$inferInsert>) {
     const [row] = await app.db
       .insert(emailOutbox)
@@ -181,7 +181,7 @@ describe('the e-mail delivery view', () => {
 });
 
 describe('only admins', () => {
-  it('refuses patients and doctors on the audit and e-mail endpoints', async () => {
+  it('refuses patients and doctors on the audit and email endpoints', async () => {
     const [row] = await app.db.select().from(emailOutbox).limit(1);
     const requests: [method: 'GET' | 'POST', url: string][] = [
       ['GET', '/api/admin/audit'],

@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
       config: limited,
       schema: {
         tags: ['auth'],
-        summary: 'Create a patient or doctor account and send the confirmation e-mail',
+        summary: 'Create a patient or doctor account and send the confirmation email',
         body: registerSchema,
         response: { 201: messageSchema },
       },
@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
       config: limited,
       schema: {
         tags: ['auth'],
-        summary: 'Confirm the e-mail address with the token from the link',
+        summary: 'Confirm the email address with the token from the link',
         body: verifyEmailSchema,
         response: {
           200: messageSchema.extend({ status: z.enum(['verified', 'already_verified']) }),
@@ -97,7 +97,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
       schema: {
         tags: ['auth'],
         summary:
-          'Sign in with e-mail and password: sets the session cookie, or, with two-factor on, a short-lived challenge cookie for /login/two-factor',
+          'Sign in with email and password: sets the session cookie, or, with two-factor on, a short-lived challenge cookie for /login/two-factor',
         body: loginSchema,
         response: { 200: loginResponseSchema },
       },
@@ -199,7 +199,7 @@ export async function authRoutes(app: FastifyInstance, opts: { rateLimit: number
       config: limited,
       schema: {
         tags: ['auth'],
-        summary: 'E-mail a password reset link (same answer whether or not the account exists)',
+        summary: 'Email a password reset link (same answer whether or not the account exists)',
         body: forgotPasswordSchema,
         response: { 200: messageSchema },
       },

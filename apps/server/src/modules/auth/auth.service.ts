@@ -57,7 +57,7 @@ export interface AuthDeps {
   onEmailQueued: () => void;
 }
 
-/** Account rules: sign-up, e-mail confirmation, sign-in, sessions and password reset. */
+/** Account rules: sign-up, email confirmation, sign-in, sessions and password reset. */
 /** How stale a session's last-seen time may get before a request writes it again. */
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
@@ -107,8 +107,8 @@ export class AuthService {
 
   /**
    * Creates the account, or — when the CPF already has one — answers exactly the same and tells
-   * both addresses by e-mail instead, so the form never reveals that a national ID is registered.
-   * A taken e-mail is still named: the spec's message, and the owner can recover it by e-mail.
+   * both addresses by email instead, so the form never reveals that a national ID is registered.
+   * A taken email is still named: the spec's message, and the owner can recover it by email.
    */
   async register(input: RegisterData): Promise<{ userId: string | null }> {
     const { db } = this.deps;
@@ -364,7 +364,7 @@ export class AuthService {
     return { kind: 'challenge', token, maxAgeSeconds };
   }
 
-  /** A new session with the role's absolute lifetime; a browser new to the account gets an e-mail. */
+  /** A new session with the role's absolute lifetime; a browser new to the account gets an email. */
   private async startSession(
     userId: string,
     client: ClientInfo,
@@ -452,7 +452,7 @@ export class AuthService {
       const role = await repo.findRole(db, existing.id);
       if (role !== 'admin') {
         throw new Error(
-          `the address already has a ${role ?? 'role-less'} account; choose another admin e-mail`,
+          `the address already has a ${role ?? 'role-less'} account; choose another admin email`,
         );
       }
       return 'exists';

@@ -43,7 +43,7 @@ function signUp(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A POST, and whatever it left for after its answer (e-mails) done before the test looks. */
+/** A POST, and whatever it left for after its answer (emails) done before the test looks. */
 async function post(url: string, payload: unknown, cookie?: string) {
   const res = await app.inject({
     method: 'POST',
@@ -73,7 +73,7 @@ async function signIn(email: string, password: string) {
 }
 
 describe('sign-up', () => {
-  it('creates a patient with digits-only CPF and phone, the patient role and a confirmation e-mail', async () => {
+  it('creates a patient with digits-only CPF and phone, the patient role and a confirmation email', async () => {
     const body = signUp({ cpf: '529.982.247-25', email: 'Paciente.Um@Exemplo.com.br' });
     const res = await post('/api/auth/register', body);
     expect(res.statusCode).toBe(201);
@@ -181,7 +181,7 @@ describe('sign-up', () => {
     expect(malformed.json().message).toBe('Corpo da requisição inválido.');
   });
 
-  it('refuses a second account with the same e-mail on its field; a taken CPF is not revealed', async () => {
+  it('refuses a second account with the same email on its field; a taken CPF is not revealed', async () => {
     const cpf = fakeCpf();
     const first = signUp({ cpf: formatCpf(cpf), email: 'unico@exemplo.com.br' });
     expect((await post('/api/auth/register', first)).statusCode).toBe(201);
@@ -191,7 +191,7 @@ describe('sign-up', () => {
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().fieldErrors).toEqual({ email: 'Já existe uma conta com este email' });
 
-    // Same answer as a new account; the CPF's owner and the applicant learn the rest by e-mail.
+    // Same answer as a new account; the CPF's owner and the applicant learn the rest by email.
     const sameCpf = await post('/api/auth/register', signUp({ cpf, email: 'outra.pessoa@exemplo.com.br' }));
     expect(sameCpf.statusCode).toBe(201);
     expect(sameCpf.json()).toEqual({
@@ -243,7 +243,7 @@ describe('confirmation and sign-in', () => {
     expect(after.json().user).toBeNull();
   });
 
-  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+  it('gives the same answer for a wrong password and an unknown email', async () => {
     const body = signUp();
     await registerAndConfirm(body);
     const wrong = await post('/api/auth/login', { email: body.email, password: 'outra-senha' });
@@ -293,7 +293,7 @@ describe('confirmation and sign-in', () => {
 });
 
 describe('password reset', () => {
-  it('answers the same whether or not the e-mail exists, and e-mails only a real account', async () => {
+  it('answers the same whether or not the email exists, and emails only a real account', async () => {
     const body = signUp({ email: 'reset.one@exemplo.com.br' });
     await registerAndConfirm(body);
     const known = await post('/api/auth/forgot-password', { email: body.email });
@@ -397,7 +397,7 @@ describe('rate limits and logs', () => {
         done();
       },
     });
-    // This app alone works jobs meanwhile: the instance that runs an e-mail's job writes its log.
+    // This app alone works jobs meanwhile: the instance that runs an email's job writes its log.
     await app.jobs.stop();
     const logged = sendSameOriginByDefault(
       await buildApp(testConfig({ logLevel: 'debug', smtp: undefined }), await testDatabase(), {
@@ -426,7 +426,7 @@ describe('rate limits and logs', () => {
       await logged.afterResponse.settled();
       await outboxSettled(logged.db);
       // Outside a developer's machine not even the no-SMTP line carries the link (or the address).
-      expect(logs).toContain('e-mail kept in the outbox (no SMTP configured)');
+      expect(logs).toContain('email kept in the outbox (no SMTP configured)');
       expect(logs).not.toContain('logs@exemplo.com.br');
       expect(logs).not.toContain('senha-muito-secreta');
       expect(logs).not.toContain('52998224725');

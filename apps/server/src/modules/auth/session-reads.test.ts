@@ -66,7 +66,7 @@ describe('sessions kept by the server', () => {
     await expect.poll(async () => (await session(p.cookie)).json().user).toBeNull();
   });
 
-  it('are forgotten when the role, the name or the e-mail changes', async () => {
+  it('are forgotten when the role, the name or the email changes', async () => {
     const p = await signedIn();
     expect((await session(p.cookie)).json().user.role).toBe('patient');
     await app.db.update(userRoles).set({ role: 'doctor' }).where(eq(userRoles.userId, p.id));

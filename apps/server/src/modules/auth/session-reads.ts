@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
  * with the session behind its cookie; a page asks several at once and a person keeps asking, so each
  * server keeps what it read for `maxAgeMs` instead of asking the database each time. Whatever changes
  * a session's answer is announced by the database at commit (a session ended: live_sessions; its
- * sign-in clock, the user's role, e-mail, name, photo or two-factor: session_reads) and every
+ * sign-in clock, the user's role, email, name, photo or two-factor: session_reads) and every
  * server forgets all it kept; `maxAgeMs` bounds the wait should an announcement be lost. A read that
  * began before an announcement is used by whoever waited for it but never kept.
  */

@@ -85,11 +85,12 @@ describe('CSV import', () => {
       [3, 'update'],
       [4, 'unchanged'],
     ]);
-    // Matched by name without regard to case: the update keeps the address and names the changes.
+    // Matched by name without regard to case: the update keeps the address and the name.
     expect(plan.rows[1]).toMatchObject({
       matchedName: 'Cardiologia',
+      name: 'Cardiologia',
       slug: 'cardiologia',
-      changes: ['name', 'description'],
+      changes: ['description'],
     });
     // A preview writes nothing.
     expect(await specialtyBySlug('medicina-do-sono')).toBeUndefined();
@@ -123,12 +124,47 @@ describe('CSV import', () => {
     expect(entry).toMatchObject({ actorId: adminId, entityId: 'especialidades.csv' });
   });
 
+  it('keeps the name of a specialty matched without accents or case; renames only through its slug', async () => {
+    const hand = await specialtyBySlug('cirurgia-da-mao');
+    expect(hand?.name).toBe('Cirurgia da Mão');
+    const file = 'nome;descricao;slug\nCIRURGIA DA MAO;Mãos e punhos.;\nclinica geral;;\n';
+    const plan = (await preview(csv(file))).json();
+    expect(
+      plan.rows.map((r: { name: string; action: string; changes: string[] }) => [
+        r.name,
+        r.action,
+        r.changes,
+      ]),
+    ).toEqual([
+      ['Cirurgia da Mão', 'update', ['description']],
+      ['Clínica Geral', 'unchanged', []],
+    ]);
+    expect((await importCsv(csv(file))).json()).toEqual({ created: 0, updated: 1, unchanged: 1 });
+    expect(await specialtyBySlug('cirurgia-da-mao')).toMatchObject({
+      id: hand?.id,
+      name: 'Cirurgia da Mão',
+      description: 'Mãos e punhos.',
+    });
+    // The slug column naming the specialty asks for the file's spelling.
+    const rename = 'nome;slug\nCirurgia da Mão e Punho;cirurgia-da-mao\n';
+    expect((await preview(csv(rename))).json().rows[0]).toMatchObject({
+      name: 'Cirurgia da Mão e Punho',
+      action: 'update',
+      changes: ['name'],
+    });
+    await importCsv(csv(rename));
+    expect(await specialtyBySlug('cirurgia-da-mao')).toMatchObject({
+      id: hand?.id,
+      name: 'Cirurgia da Mão e Punho',
+    });
+  });
+
   it('reads "," with quotes, matches accents and case, and never duplicates', async () => {
     const file = 'name,description\n"NEUROLOGIA","Cérebro, nervos e medula."\nMedicina do  Sono,\n';
     const plan = (await preview(csv(file))).json();
     expect(plan.delimiter).toBe(',');
     expect(plan.rows.map((r: { action: string }) => r.action)).toEqual(['update', 'unchanged']);
-    expect(plan.rows[0]).toMatchObject({ matchedName: 'Neurologia', changes: ['name', 'description'] });
+    expect(plan.rows[0]).toMatchObject({ matchedName: 'Neurologia', changes: ['description'] });
     const pneumo = 'nome\nPneumologia\nPNEUMOLOGIA\n';
     const dup = (await preview(csv(pneumo))).json();
     expect(dup.rows[1]).toMatchObject({ action: 'error', errors: [M.duplicateInFile(2)] });

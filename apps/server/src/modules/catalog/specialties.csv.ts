@@ -198,9 +198,11 @@ export function planSpecialtyImport(
     const sameSlug = slug ? bySlug.get(slug) : undefined;
     if (sameName && sameSlug && sameName.id !== sameSlug.id) errors.push(M.slugTakenByOther(sameSlug.name));
     const match = sameName ?? sameSlug ?? null;
+    const keepsName = match && !(row.slug !== null && sameSlug?.id === match.id);
     const base = {
       line: row.line,
-      name: row.name,
+      // What the specialty will be called: its own name unless the row renames it.
+      name: keepsName ? match.name : row.name,
       slug: match?.slug ?? slug,
       description: row.description,
       icon: row.icon,
@@ -210,7 +212,11 @@ export function planSpecialtyImport(
     if (errors.length) return { ...base, action: 'error', changes: [], errors };
     if (!match) return { ...base, action: 'create', changes: [], errors };
     const changes: PlannedRow['changes'] = [];
-    if (row.name !== match.name) changes.push('name');
+    // Matched by name, the specialty keeps its own spelling ("CIRURGIA DA MAO" does not replace
+    // "Cirurgia da Mão"): a row renames only when its slug column names this very specialty
+    // (decision 111).
+    const renames = row.slug !== null && sameSlug?.id === match.id;
+    if (renames && row.name !== match.name) changes.push('name');
     if (row.description !== null && row.description !== match.description) changes.push('description');
     if (row.icon !== null && row.icon !== match.icon) changes.push('icon');
     return { ...base, action: changes.length ? 'update' : 'unchanged', changes, errors };

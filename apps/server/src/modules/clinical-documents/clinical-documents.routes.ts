@@ -16,6 +16,7 @@ import {
 } from '@pulsa/shared/schemas/clinical-documents';
 import { inputIssueMessage } from '@pulsa/shared/schemas/input-issues';
 import { signPendingAnswerSchema, signPendingInputSchema } from '@pulsa/shared/schemas/signatures';
+import { a1DocumentBodySchema, verifyCheckBodySchema } from '@pulsa/shared/schemas/uploads';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -102,6 +103,7 @@ export async function clinicalDocumentRoutes(app: FastifyInstance, opts: { ctx: 
           'The consultation’s doctor issues a document signed with their own A1 certificate (multipart: `document` JSON, `password`, and the .pfx or .p12 as `file`); the certificate and its password are used for this signature only, never stored',
         params: appointmentParams,
         consumes: ['multipart/form-data'],
+        uploadBody: a1DocumentBodySchema,
         response: { 201: clinicalDocumentSchema },
       },
     },
@@ -243,6 +245,7 @@ export async function clinicalDocumentRoutes(app: FastifyInstance, opts: { ctx: 
           'Public: does this PDF (multipart, up to 5 MB) match the document issued? Compared by SHA-256, not kept',
         params: verificationCodeParamsSchema,
         consumes: ['multipart/form-data'],
+        uploadBody: verifyCheckBodySchema,
         response: { 200: documentCheckResultSchema },
       },
     },

@@ -9,6 +9,7 @@ import {
   consultationRoomSchema,
 } from '@pulsa/shared/schemas/consultations';
 import { reviewInputSchema } from '@pulsa/shared/schemas/reviews';
+import { documentUploadBodySchema } from '@pulsa/shared/schemas/uploads';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -104,6 +105,7 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
         summary:
           'Share a file in the room (multipart, one file: JPG, PNG or PDF up to 5 MB; 20 files and 50 MB per consultation)',
         consumes: ['multipart/form-data'],
+        uploadBody: documentUploadBodySchema,
         ...withId,
         response: { 201: chatMessageSchema },
       },

@@ -52,7 +52,7 @@ export async function dataRightsRoutes(
       ...owner,
       schema: {
         tags,
-        summary: 'Ask for a copy of all your data (a ZIP built in the background; the link is e-mailed)',
+        summary: 'Ask for a copy of all your data (a ZIP built in the background; the link is emailed)',
         response: { 202: dataExportSchema.extend({ message: messageSchema.shape.message }) },
       },
     },
@@ -68,7 +68,7 @@ export async function dataRightsRoutes(
       config: limited,
       schema: {
         tags,
-        summary: 'The ZIP, through the e-mailed link (valid for 7 days)',
+        summary: 'The ZIP, through the emailed link (valid for 7 days)',
         params: exportDownloadParamsSchema,
         querystring: exportDownloadQuerySchema,
         response: { 200: fileResponse(['application/zip'], 'The export') },
@@ -136,7 +136,7 @@ export async function dataRightsRoutes(
     '/account/profile',
     {
       ...owner,
-      schema: { tags, summary: 'Your name, e-mail and phone', response: { 200: ownProfileSchema } },
+      schema: { tags, summary: 'Your name, email and phone', response: { 200: ownProfileSchema } },
     },
     async (request) => ownProfile(opts.ctx().db, request.viewer),
   );

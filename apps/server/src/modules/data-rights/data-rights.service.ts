@@ -59,7 +59,7 @@ export interface DataRightsContext {
   storage: FileStorage;
   jobs: JobQueue;
   appUrl: string;
-  /** The installation's data key: the e-mailed link is a live secret, sealed in the outbox. */
+  /** The installation's data key: the emailed link is a live secret, sealed in the outbox. */
   encryptionKey: Buffer;
   booking: BookingContext;
   account: AccountService;
@@ -105,7 +105,7 @@ export async function listExports(ctx: DataRightsContext, person: Person): Promi
   return rows.map(toDto);
 }
 
-/** "Baixar meus dados": one request at a time; the job builds it and e-mails the link. */
+/** "Baixar meus dados": one request at a time; the job builds it and emails the link. */
 export async function requestExport(ctx: DataRightsContext, person: Person, now = new Date()) {
   const row = await ctx.db.transaction(async (tx) => {
     // The user's row lock serialises two clicks.
@@ -128,7 +128,7 @@ export async function requestExport(ctx: DataRightsContext, person: Person, now 
   return toDto(row);
 }
 
-/** The job: builds the ZIP, keeps it privately, e-mails a link that works EXPORT_LINK_DAYS days. */
+/** The job: builds the ZIP, keeps it privately, emails a link that works EXPORT_LINK_DAYS days. */
 export async function runExport(ctx: DataRightsContext, exportId: string, now = new Date()) {
   const [row] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, exportId));
   if (row?.status !== 'pending') return;
@@ -179,7 +179,7 @@ export async function failExport(ctx: DataRightsContext, exportId: string) {
     .where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'pending')));
 }
 
-/** The e-mailed link: the right token, before it expires (the file is removed after). */
+/** The emailed link: the right token, before it expires (the file is removed after). */
 export async function openExport(
   ctx: DataRightsContext,
   exportId: string,
@@ -220,7 +220,7 @@ export function defineDataRightsJobs(ctx: () => DataRightsContext) {
       try {
         await runExport(ctx(), data.exportId);
       } catch (error) {
-        // The last attempt marks it failed, so the person is not left waiting for an e-mail.
+        // The last attempt marks it failed, so the person is not left waiting for an email.
         if (job.attempt > 3) await failExport(ctx(), data.exportId);
         throw error;
       }
@@ -276,7 +276,7 @@ export async function ownProfile(db: Queryable, person: Person): Promise<OwnProf
   return row;
 }
 
-/** Name and phone; the e-mail changes through its own confirmed flow (account security). */
+/** Name and phone; the email changes through its own confirmed flow (account security). */
 export async function updateProfile(
   db: Queryable,
   person: Person,

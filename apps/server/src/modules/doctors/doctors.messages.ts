@@ -27,7 +27,7 @@ export interface DecisionMessage {
   link: string;
 }
 
-/** What the doctor reads in the bell and the e-mail after an admin's decision on their registration. */
+/** What the doctor reads in the bell and the email after an admin's decision on their registration. */
 export function doctorStatusMessage(status: VerificationStatus, reason: string | null): DecisionMessage {
   switch (status) {
     case 'approved':

@@ -18,7 +18,7 @@ import {
   updateDoctor,
 } from './doctors.repository.ts';
 
-/** What every doctor service needs: the database, the file storage, and a nudge for e-mails. */
+/** What every doctor service needs: the database, the file storage, and a nudge for emails. */
 export interface DoctorsContext {
   db: Db;
   storage: FileStorage;

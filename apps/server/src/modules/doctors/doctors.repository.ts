@@ -149,7 +149,7 @@ export async function setProfileImageUrl(db: Queryable, userId: string, url: str
 // ── Admin list ────────────────────────────────────────────────────────────
 
 /**
- * Name, e-mail, specialty and "crm/uf" contain the text, ignoring case and accents: one
+ * Name, email, specialty and "crm/uf" contain the text, ignoring case and accents: one
  * trigram-indexed LIKE over doctor_search, kept by triggers (see docs/decisions/040).
  */
 function searchCondition(q: string | undefined): SQL | undefined {

@@ -15,6 +15,7 @@ import {
   documentKindSchema,
   nameChangeDecisionSchema,
 } from '@pulsa/shared/schemas/doctors';
+import { documentUploadBodySchema, photoUploadBodySchema } from '@pulsa/shared/schemas/uploads';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -127,6 +128,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['doctor'],
         summary: 'Send the identity or CRM document (multipart, one file: JPG, PNG or PDF up to 5 MB)',
         consumes: ['multipart/form-data'],
+        uploadBody: documentUploadBodySchema,
         params: z.object({ kind: documentKindSchema }),
         response: { 200: doctorProfileSchema },
       },
@@ -145,6 +147,7 @@ export async function doctorRoutes(app: FastifyInstance) {
         tags: ['doctor'],
         summary: 'Send a profile photo (JPG or PNG up to 5 MB); it is re-encoded without metadata',
         consumes: ['multipart/form-data'],
+        uploadBody: photoUploadBodySchema,
         response: { 200: doctorProfileSchema },
       },
     },
@@ -220,7 +223,7 @@ export async function doctorRoutes(app: FastifyInstance) {
       preHandler: adminOnly,
       schema: {
         tags: ['admin'],
-        summary: 'Doctors: search name, e-mail, specialty or "crm/uf"; filter by status; sort and page',
+        summary: 'Doctors: search name, email, specialty or "crm/uf"; filter by status; sort and page',
         querystring: adminDoctorQuerySchema,
         response: { 200: adminDoctorPageSchema },
       },

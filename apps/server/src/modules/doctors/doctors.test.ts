@@ -356,7 +356,7 @@ describe('verification by the admin', () => {
     ).toEqual(['crm:pending', 'identity:pending']);
   });
 
-  it('requires a reason to reject a document; the doctor reads it, in the bell and by e-mail', async () => {
+  it('requires a reason to reject a document; the doctor reads it, in the bell and by email', async () => {
     const identity = (await detail()).documents.find((d: { kind: string }) => d.kind === 'identity');
     const url = `/api/admin/doctor-documents/${identity.id}`;
     const noReason = await call('PATCH', url, admin.cookie, { status: 'rejected', reason: '  ' });
@@ -517,7 +517,7 @@ describe('admin list', () => {
   };
   const names = async (query: string) => (await list(query)).items.map((d) => d.fullName);
 
-  it('searches name, e-mail, specialty and "crm/uf", ignoring case and accents', async () => {
+  it('searches name, email, specialty and "crm/uf", ignoring case and accents', async () => {
     expect(await names('?q=CONCEICAO')).toEqual(['Dr. João Conceição']);
     expect(await names(`?q=${encodeURIComponent('joão')}`)).toEqual(['Dr. João Conceição']);
     expect(await names(`?q=${encodeURIComponent('998877/rj')}`)).toEqual(['Dr. João Conceição']);

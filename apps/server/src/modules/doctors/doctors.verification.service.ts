@@ -47,7 +47,7 @@ export async function detailForAdmin(ctx: DoctorsContext, doctorId: string): Pro
   return { profile, documents: documents.map(toDocumentDto), history };
 }
 
-/** The bell and the e-mail, written in the decision's transaction. */
+/** The bell and the email, written in the decision's transaction. */
 async function tell(ctx: DoctorsContext, tx: Queryable, row: DoctorWithPerson, message: DecisionMessage) {
   await notify(tx, row.doctor.userId, {
     type: message.type,

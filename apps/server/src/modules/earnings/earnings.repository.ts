@@ -152,7 +152,7 @@ export async function claimReminder(db: Queryable, doctorId: string, month: stri
   return rows.length > 0;
 }
 
-/** Who a doctor is, for the reminder: their user, e-mail and name. */
+/** Who a doctor is, for the reminder: their user, email and name. */
 export async function doctorContact(db: Queryable, doctorId: string) {
   const result = await db.execute<{ user_id: string; email: string; full_name: string }>(sql`
     select d.user_id, up.email, up.full_name

@@ -297,7 +297,7 @@ describe('Receita Saúde receipts', () => {
     expect(badBody.statusCode).toBe(400);
   });
 
-  it('reminds each doctor with unissued receipts of the previous month once, by bell and e-mail', async () => {
+  it('reminds each doctor with unissued receipts of the previous month once, by bell and email', async () => {
     const d = await doctor();
     await paid(d, patient.id);
     const done = await doctor();

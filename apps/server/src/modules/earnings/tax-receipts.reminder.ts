@@ -15,7 +15,7 @@ export const TAX_RECEIPTS_REMINDER_CRON = '0 12 1-5 * *';
 
 /**
  * Reminds each doctor with receipts of the previous month not marked issued: a bell notification
- * and an e-mail, in one transaction per doctor with the `tax_receipt_reminders` row that makes it
+ * and an email, in one transaction per doctor with the `tax_receipt_reminders` row that makes it
  * exactly once per doctor and month, whichever instance or day runs it. Months are Brazil's.
  */
 export async function remindTaxReceipts(db: Db, appUrl: string, now = new Date()) {

@@ -31,7 +31,7 @@ async function deliveryJobsOf(emailId: string) {
   return result.rows;
 }
 
-describe('e-mail delivery over SMTP', () => {
+describe('email delivery over SMTP', () => {
   it('queues a delivery job at once, retries a refused message, and its link confirms the account', async () => {
     const res = await app.inject({
       method: 'POST',
@@ -89,7 +89,7 @@ describe('e-mail delivery over SMTP', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('delivers the password reset e-mail with a working link', async () => {
+  it('delivers the password reset email with a working link', async () => {
     await app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',

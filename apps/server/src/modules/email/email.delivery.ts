@@ -94,7 +94,7 @@ export class EmailDelivery {
           await this.dispatch();
         } while (this.again);
       } catch (err) {
-        this.log.warn({ err }, 'e-mail delivery not queued; the outbox sweep will queue it');
+        this.log.warn({ err }, 'email delivery not queued; the outbox sweep will queue it');
       } finally {
         this.dispatching = undefined;
       }
@@ -156,7 +156,7 @@ export class EmailDelivery {
           : undefined;
       this.log.info(
         { emailId: message.id, kind: message.kind, ...(link ? { link } : {}) },
-        'e-mail kept in the outbox (no SMTP configured)',
+        'email kept in the outbox (no SMTP configured)',
       );
       // Kept, still encrypted: an admin may configure SMTP later and nothing else can read it.
       await this.db.update(emailOutbox).set({ status: 'kept' }).where(eq(emailOutbox.id, message.id));
@@ -174,7 +174,7 @@ export class EmailDelivery {
       });
     } catch (err) {
       const last = job.attempt >= MAX_ATTEMPTS;
-      this.log.warn({ emailId: message.id, attempts, err: (err as Error).message }, 'e-mail delivery failed');
+      this.log.warn({ emailId: message.id, attempts, err: (err as Error).message }, 'email delivery failed');
       await this.db
         .update(emailOutbox)
         .set({
@@ -195,12 +195,12 @@ export class EmailDelivery {
   }
 
   /**
-   * The admins' "E-mails enviados" list refreshes on every open tab. Best effort: the outcome is
+   * The admins' "Emails enviados" list refreshes on every open tab. Best effort: the outcome is
    * already recorded, and a lost announcement must not turn it into a failed attempt.
    */
   private announce(): Promise<void> {
     return broadcastAdminChange(this.db, 'emails').catch((err: unknown) =>
-      this.log.warn({ err }, 'e-mail delivery not announced to the admins'),
+      this.log.warn({ err }, 'email delivery not announced to the admins'),
     );
   }
 

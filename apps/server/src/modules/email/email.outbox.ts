@@ -4,7 +4,7 @@ import { encryptText } from '../../lib/encryption.ts';
 import type { EmailContent } from './email.templates.ts';
 
 /**
- * Writes a message to the outbox inside the caller's transaction, so an e-mail exists exactly
+ * Writes a message to the outbox inside the caller's transaction, so an email exists exactly
  * when the change that caused it is committed. Delivery happens afterwards (email.delivery.ts).
  */
 export async function enqueueEmail(
@@ -15,8 +15,7 @@ export async function enqueueEmail(
 ): Promise<string> {
   const key = options.encryptionKey;
   // A body with a live link is never stored in clear.
-  if (content.secret && !key)
-    throw new Error(`e-mail "${content.kind}" carries a secret: pass encryptionKey`);
+  if (content.secret && !key) throw new Error(`email "${content.kind}" carries a secret: pass encryptionKey`);
   const seal = (body: string) => (content.secret && key ? encryptText(key, body) : body);
   const [row] = await db
     .insert(emailOutbox)
@@ -35,7 +34,7 @@ export async function enqueueEmail(
 export async function enqueueEmails(db: Queryable, messages: { to: string; content: EmailContent }[]) {
   if (messages.length === 0) return;
   for (const m of messages)
-    if (m.content.secret) throw new Error(`e-mail "${m.content.kind}" carries a secret: use enqueueEmail`);
+    if (m.content.secret) throw new Error(`email "${m.content.kind}" carries a secret: use enqueueEmail`);
   await db.insert(emailOutbox).values(
     messages.map((m) => ({
       toAddress: m.to,

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminEmailKinds, adminEmails, retryEmail } from './email.admin.ts';
 
-/** /api/admin/emails: the delivery of every e-mail, without subject or body (decision 096). */
+/** /api/admin/emails: the delivery of every email, without subject or body (decision 096). */
 export async function adminEmailRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: app.requireRole('admin') };
@@ -22,7 +22,7 @@ export async function adminEmailRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'E-mails, newest first, with the recipient masked and never the subject or body; filter by status and template',
+          'Emails, newest first, with the recipient masked and never the subject or body; filter by status and template',
         querystring: adminEmailQuerySchema,
         response: { 200: adminEmailPageSchema },
       },
@@ -49,7 +49,7 @@ export async function adminEmailRoutes(app: FastifyInstance) {
       ...admin,
       schema: {
         tags,
-        summary: 'Send a failed (or kept) e-mail again through the delivery queue (audited)',
+        summary: 'Send a failed (or kept) email again through the delivery queue (audited)',
         params: emailIdParamsSchema,
         response: { 200: adminEmailSchema },
       },

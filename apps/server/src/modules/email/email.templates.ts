@@ -1,4 +1,4 @@
-/** Portuguese e-mails with the brand, as HTML and plain text. Links come from APP_URL. */
+/** Portuguese emails with the brand, as HTML and plain text. Links come from APP_URL. */
 
 export interface EmailContent {
   kind: string;
@@ -399,8 +399,8 @@ export function accountDeletedEmail(name: string, retainUntil: string | null): E
 }
 
 /**
- * A message waited unread for 15 minutes (decision 091): one e-mail per conversation until the
- * recipient reads it. Health data never leaves by e-mail: no text of the message, no file name.
+ * A message waited unread for 15 minutes (decision 091): one email per conversation until the
+ * recipient reads it. Health data never leaves by email: no text of the message, no file name.
  */
 export function unreadMessageEmail(name: string, fromName: string, url: string): EmailContent {
   return {

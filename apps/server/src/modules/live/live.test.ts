@@ -122,7 +122,7 @@ describe('the live connection', () => {
       recordAudit(tx, { actorId: admin.id, action: 'specialty.updated', entity: 'specialty', entityId: 'x' }),
     );
     await broadcastPlatformChanged(app.db);
-    // The e-mails the admin's sign-up sent may announce their delivery meanwhile: left aside here.
+    // The emails the admin's sign-up sent may announce their delivery meanwhile: left aside here.
     const adminFrames = () =>
       adminTab.frames.filter(
         (f) => !(f.kind === 'event' && f.event.type === 'admin.changed' && f.event.area === 'emails'),

@@ -17,6 +17,7 @@ import {
   reportInputSchema,
   unreadMessagesSchema,
 } from '@pulsa/shared/schemas/messages';
+import { documentUploadBodySchema } from '@pulsa/shared/schemas/uploads';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -143,6 +144,7 @@ export async function messageRoutes(app: FastifyInstance, opts: { ctx: MessagesC
         tags,
         summary: 'Send a file (multipart, one file: JPG, PNG or PDF up to 5 MB)',
         consumes: ['multipart/form-data'],
+        uploadBody: documentUploadBodySchema,
         ...withId,
         response: { 201: conversationMessageSchema },
       },

@@ -394,7 +394,7 @@ async function post(
     const recipientId = party === 'patient' ? c.doctorUserId : c.patientId;
     const recipientReadAt = party === 'patient' ? c.doctorReadAt : c.patientReadAt;
     // The recipient had nothing unread before this one: the last message is one they wrote (writing
-    // marks read) or read. That first unread message starts the bell entry and the e-mail timer.
+    // marks read) or read. That first unread message starts the bell entry and the email timer.
     const firstUnread = !c.lastMessageAt || (!!recipientReadAt && c.lastMessageAt <= recipientReadAt);
     const [row] = await tx
       .insert(conversationMessages)
@@ -442,7 +442,7 @@ async function post(
     return { message, firstUnread, recipientId };
   });
   if (firstUnread) {
-    // One waiting e-mail job per conversation and recipient; it re-checks everything when it runs.
+    // One waiting email job per conversation and recipient; it re-checks everything when it runs.
     await ctx.jobs.send(
       UNREAD_EMAIL_JOB,
       { conversationId: id, recipientId },
@@ -591,11 +591,11 @@ export async function setFollowUpDays(db: Queryable, doctorUserId: string, days:
     .where(eq(doctorProfiles.userId, doctorUserId));
 }
 
-// ── The unread e-mail ──
+// ── The unread email ──
 
 /**
- * Runs 15 minutes after a first unread message: one e-mail to the recipient if something is still
- * unread and no e-mail went out since they last read. The row is locked, so two runs send one.
+ * Runs 15 minutes after a first unread message: one email to the recipient if something is still
+ * unread and no email went out since they last read. The row is locked, so two runs send one.
  */
 export async function emailUnread(
   ctx: MessagesContext,

@@ -283,8 +283,8 @@ describe('timeline, files, unread and read receipts', () => {
   });
 });
 
-describe('the unread e-mail', () => {
-  it('one e-mail per conversation until the recipient reads, never with the text', async () => {
+describe('the unread email', () => {
+  it('one email per conversation until the recipient reads, never with the text', async () => {
     const a = await pair({ status: 'confirmed', daysAgo: -6 });
     const id = await conversationOf(a);
     for (const body of ['Primeira confidencial', 'Segunda', 'Terceira'])

@@ -19,7 +19,7 @@ const DATABASE_GAUGES_TTL_MS = 30_000;
 /**
  * Prometheus metrics of one instance (decision 132): requests by route, status and duration; the
  * database pool and transactions retried after a conflict; job queues' depth and oldest age; live
- * sockets; e-mail and payment-event outcomes; business counts; build and configuration info; and the
+ * sockets; email and payment-event outcomes; business counts; build and configuration info; and the
  * process's own (memory, CPU, event-loop delay). Business and outcome figures are counted in the
  * database — what actually moved — so every instance reports the same value: aggregate them with
  * `max`, not `sum`.
@@ -133,7 +133,7 @@ export class Metrics {
           for (const [value, n] of Object.entries(pick(await figures()))) this.set({ [label]: value }, n);
         },
       });
-    counted('pulsa_emails', 'E-mails in the outbox by delivery status.', (f) => f.emails);
+    counted('pulsa_emails', 'Emails in the outbox by delivery status.', (f) => f.emails);
     counted('pulsa_payment_events', 'Payment events recorded, by type.', (f) => f.paymentEvents, 'type');
     counted(
       'pulsa_bookings',

@@ -102,7 +102,7 @@ describe('GET /api/admin/patients', () => {
     expect(names(oldest).slice(0, 3)).toEqual(['Bruno Costa', 'Ana Beatriz Lima', 'Carla 100% Souza']);
   });
 
-  it('searches name and e-mail case-insensitively, and CPF and phone by their digits', async () => {
+  it('searches name and email case-insensitively, and CPF and phone by their digits', async () => {
     expect(names(await get('/api/admin/patients?q=BRUNO', adminCookie))).toEqual(['Bruno Costa']);
     expect(names(await get(`/api/admin/patients?q=${encodeURIComponent('beatriz')}`, adminCookie))).toEqual([
       'Ana Beatriz Lima',

@@ -33,7 +33,7 @@ let adminEmail: string;
 
 const INVITED = {
   status: 'invited',
-  message: 'Se houver um paciente com este e-mail, enviamos um convite para que ele autorize o acesso.',
+  message: 'Se houver um paciente com este email, enviamos um convite para que ele autorize o acesso.',
 };
 
 async function signIn(email: string, password: string) {
@@ -47,7 +47,7 @@ const list = async (cookie: string, query = '') =>
   (await call('GET', `/api/doctors/me/patients${query}`, cookie)).json();
 const add = async (cookie: string, email: string) => {
   const res = await call('POST', '/api/doctors/me/patients', cookie, { email });
-  // Invitations leave after the answer, as a forgot-password e-mail does.
+  // Invitations leave after the answer, as a forgot-password email does.
   await app.afterResponse.settled();
   return res;
 };
@@ -135,7 +135,7 @@ describe('who may reach a doctor patient list', () => {
     expect(await app.db.select().from(doctorPatients)).toEqual([]);
   });
 
-  it('lets only approved doctors add patients by e-mail', async () => {
+  it('lets only approved doctors add patients by email', async () => {
     const res = await add(pendingCookie, 'ana@exemplo.com.br');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Somente médicos com cadastro aprovado podem adicionar pacientes.');
@@ -164,7 +164,7 @@ describe('adding a patient who booked the doctor', () => {
     expect(await listedIds(doctorId)).toEqual([ana.id]);
   });
 
-  it('answers the spec messages for an empty and a malformed e-mail', async () => {
+  it('answers the spec messages for an empty and a malformed email', async () => {
     const empty = await add(doctorCookie, '');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors.email).toBe('Informe o email do paciente');
@@ -208,7 +208,7 @@ describe('every other address answers the same and reveals nothing', () => {
     for (const hidden of ['Bruno', 'Carla', bruno.email, carla.email]) expect(body).not.toContain(hidden);
   });
 
-  it('only patient accounts got an invitation e-mail, with a single-use link kept hashed', async () => {
+  it('only patient accounts got an invitation email, with a single-use link kept hashed', async () => {
     const mails = await invitationMails();
     expect(mails.map((m) => m.toAddress).sort()).toEqual([bruno.email, bruno.email, carla.email].sort());
     const mail = await lastEmailTo(app.db, carla.email);
@@ -441,7 +441,7 @@ describe('GET /api/doctors/me/patients', () => {
     expect(other.items.map((i: { name: string }) => i.name)).toEqual(['Paciente Genérico']);
   });
 
-  it('searches name, e-mail and phone, and sorts by name, consultations and last visit', async () => {
+  it('searches name, email and phone, and sorts by name, consultations and last visit', async () => {
     const names = (b: { items: { name: string }[] }) => b.items.map((i) => i.name);
     expect(names(await list(doctorCookie, '?q=BRUNO'))).toEqual(['Bruno Costa']);
     expect(names(await list(doctorCookie, '?q=ana%40exemplo'))).toEqual(['Ana Beatriz Lima']);

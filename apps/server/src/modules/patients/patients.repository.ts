@@ -19,7 +19,7 @@ function searchDigits(text: string): string | undefined {
 }
 
 /**
- * The search condition: name and e-mail contain the text (case-insensitive); CPF and phone, stored
+ * The search condition: name and email contain the text (case-insensitive); CPF and phone, stored
  * digits-only, contain its digits when it has any. Plain column ILIKE/LIKE, so trigram GIN indexes
  * on these columns serve it (see docs/decisions/012-admin-patient-list.md).
  */
@@ -76,7 +76,7 @@ export async function listAdminPatients(db: Queryable, query: AdminPatientQuery)
 
 // ── A doctor's patients ───────────────────────────────────────────────────
 
-/** Name, e-mail and phone of an entry: the account's current data, else what the doctor typed. */
+/** Name, email and phone of an entry: the account's current data, else what the doctor typed. */
 const entryName = sql<string>`coalesce(${userProfiles.fullName}, ${doctorPatients.patientName})`;
 const entryEmail = sql<string | null>`coalesce(${userProfiles.email}, ${doctorPatients.patientEmail})`;
 const entryPhone = sql<string | null>`coalesce(${userProfiles.phone}, ${doctorPatients.patientPhone})`;
@@ -209,10 +209,10 @@ export async function addGenericPatient(db: Queryable, doctorId: string, name: s
   return rows.length > 0;
 }
 
-// ── Adding by e-mail: who is already in the doctor's care ─────────────────
+// ── Adding by email: who is already in the doctor's care ─────────────────
 
 /**
- * The patient account with this e-mail, only when it is already on the doctor's list or has booked
+ * The patient account with this email, only when it is already on the doctor's list or has booked
  * the doctor: any appointment in any state, except an unpaid hold that ended unpaid (it lapsed, or
  * was abandoned before paying), which never reached the doctor. A still-running hold counts: the
  * patient chose this doctor. One query whatever the address is, so every address that is not in the

@@ -53,7 +53,7 @@ export async function patientRoutes(app: FastifyInstance) {
       preHandler: app.requireRole('admin'),
       schema: {
         tags: ['admin'],
-        summary: 'Registered patients: search by name, e-mail, CPF or phone; sort by name or sign-up date',
+        summary: 'Registered patients: search by name, email, CPF or phone; sort by name or sign-up date',
         querystring: adminPatientQuerySchema,
         response: { 200: adminPatientPageSchema },
       },
@@ -72,7 +72,7 @@ export async function patientRoutes(app: FastifyInstance) {
       ...doctorOnly,
       schema: {
         tags,
-        summary: 'Your patients with consultations held and last visit; search by name, e-mail or phone',
+        summary: 'Your patients with consultations held and last visit; search by name, email or phone',
         querystring: doctorPatientQuerySchema,
         response: { 200: doctorPatientPageSchema },
       },
@@ -90,7 +90,7 @@ export async function patientRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Add a patient by e-mail: one who booked you is added (201); any other address gets the same 202, and a patient account is e-mailed an invitation to accept',
+          'Add a patient by email: one who booked you is added (201); any other address gets the same 202, and a patient account is emailed an invitation to accept',
         body: addPatientByEmailSchema,
         response: { 201: patientAddedByEmailSchema, 202: patientInvitedSchema },
       },
@@ -135,7 +135,7 @@ export async function patientRoutes(app: FastifyInstance) {
       ...patientOnly,
       schema: {
         tags: invitationTags,
-        summary: 'The doctor behind an e-mailed invitation, for you to decide (the link is not spent)',
+        summary: 'The doctor behind an emailed invitation, for you to decide (the link is not spent)',
         body: invitationTokenSchema,
         response: { 200: doctorInvitationSchema },
       },
@@ -156,7 +156,7 @@ export async function patientRoutes(app: FastifyInstance) {
         schema: {
           tags: invitationTags,
           summary: accept
-            ? 'Accept a doctor’s invitation: they list you and see your name, e-mail and phone'
+            ? 'Accept a doctor’s invitation: they list you and see your name, email and phone'
             : 'Decline a doctor’s invitation: they see nothing of you',
           body: invitationTokenSchema,
           response: { 200: invitationAnswerSchema },

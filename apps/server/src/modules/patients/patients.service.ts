@@ -51,14 +51,14 @@ export async function doctorPatientPage(db: Queryable, doctorId: string, query: 
 export interface InvitationDeps {
   db: Db;
   appUrl: string;
-  /** E-mails with a live link are encrypted at rest. */
+  /** Emails with a live link are encrypted at rest. */
   encryptionKey: Buffer;
   throttle: Throttle;
   /** Called after a transaction that wrote to the outbox has committed. */
   onEmailQueued: () => void;
 }
 
-/** The signed-in doctor, who must be approved to add patients by e-mail. */
+/** The signed-in doctor, who must be approved to add patients by email. */
 export async function requireApprovedDoctor(db: Queryable, userId: string): Promise<InvitingDoctor> {
   const doctor = await findDoctorOfUser(db, userId);
   if (!doctor) throw notFound(PATIENT_MESSAGES.doctorProfileNotFound);
@@ -71,7 +71,7 @@ const crmOf = (d: { crmNumber: string | null; crmState: string | null }) =>
   d.crmNumber && d.crmState ? `${d.crmNumber}/${d.crmState}` : null;
 
 /**
- * Adds a patient by e-mail only within the care relationship (decision 047): a patient who booked
+ * Adds a patient by email only within the care relationship (decision 047): a patient who booked
  * the doctor is added at once (and told in the bell); one already listed is said to be. Anything else
  * — a patient who never booked them, a doctor, an admin, an address without an account — answers
  * `invited`, the same for all, and the route sends the invitation (to a patient only) after answering.
@@ -97,9 +97,9 @@ export async function addPatientByEmail(
 }
 
 /**
- * After the answer: when the address is a patient account, e-mails them a single-use link (kept
+ * After the answer: when the address is a patient account, emails them a single-use link (kept
  * hashed, valid DOCTOR_INVITATION_TTL_DAYS) in the same transaction as the invitation. Any other
- * address gets nothing; the recipient's hourly e-mail quota applies.
+ * address gets nothing; the recipient's hourly email quota applies.
  */
 export async function invitePatient(deps: InvitationDeps, doctor: InvitingDoctor, email: string) {
   const { db } = deps;

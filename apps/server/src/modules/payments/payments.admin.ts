@@ -387,7 +387,7 @@ export const CSV_HEADERS = [
   'ID do pagamento',
   'Médico',
   'Paciente',
-  'E-mail do paciente',
+  'Email do paciente',
   'Data da consulta',
   'Data do pagamento',
   'Forma de pagamento',

@@ -11,7 +11,7 @@ const MAX_FIELD_LENGTH = 99;
 const MAX_MERCHANT_NAME = 25;
 const MAX_MERCHANT_CITY = 15;
 const TXID_PATTERN = /^[A-Za-z0-9]{1,25}$/;
-// Keys (CPF, CNPJ, e-mail, +55 phone, random key) and URLs: printable ASCII without spaces.
+// Keys (CPF, CNPJ, email, +55 phone, random key) and URLs: printable ASCII without spaces.
 const KEY_OR_URL_PATTERN = /^[\x21-\x7E]+$/;
 
 interface PixCommon {

@@ -1,3 +1,4 @@
+import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   adminPayoutListQuerySchema,
   adminPayoutListSchema,
@@ -62,7 +63,8 @@ export async function payoutRoutes(app: FastifyInstance, opts: { ctx: PayoutsCon
       schema: {
         tags: ['doctor'],
         summary: 'Where the doctor is paid: not set up, pending verification or active',
-        response: { 200: payoutAccountSchema },
+        // 502: the payment provider did not answer the account's status.
+        response: { 200: payoutAccountSchema, 502: apiErrorSchema },
       },
     },
     async (request) => payoutAccountFor(ctx, request.viewer.id),
@@ -75,7 +77,8 @@ export async function payoutRoutes(app: FastifyInstance, opts: { ctx: PayoutsCon
       schema: {
         tags: ['doctor'],
         summary: 'Start or resume Stripe Connect onboarding: the account link to open',
-        response: { 200: connectOnboardingSchema },
+        // 502: the payment provider did not open the onboarding.
+        response: { 200: connectOnboardingSchema, 502: apiErrorSchema },
       },
     },
     async (request) => startConnectOnboarding(ctx, request.viewer.id),
@@ -135,7 +138,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { ctx: PayoutsCon
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Payouts, newest first; by status, method, doctor name or e-mail',
+        summary: 'Payouts, newest first; by status, method, doctor name or email',
         querystring: adminPayoutListQuerySchema,
         response: { 200: adminPayoutListSchema },
       },

@@ -71,7 +71,7 @@ describe('the PIX key', () => {
     for (const [type, key, message] of [
       ['cpf', '123.456.789-00', 'CPF inválido'],
       ['cnpj', '11.111.111/1111-11', 'CNPJ inválido'],
-      ['email', 'não é email', 'E-mail inválido'],
+      ['email', 'não é email', 'Email inválido'],
       ['phone', '(11) 3333-4444', 'Celular inválido'],
       ['random', 'abc', 'Chave aleatória inválida'],
     ] as const) {
@@ -199,7 +199,7 @@ describe('the team pays PIX payouts', () => {
       admin.cookie,
     );
     expect(listed.json().items.map((p: { id: string }) => p.id)).toEqual([pa?.id]);
-    expect(listed.json().items[0]).toMatchObject({ destination: 'E-mail lote-a@example.com' });
+    expect(listed.json().items[0]).toMatchObject({ destination: 'Email lote-a@example.com' });
 
     const bad = await call('POST', '/api/admin/payouts/pix-transfers', admin.cookie, {
       items: [{ payoutId: pa?.id, reference: '' }],

@@ -5,7 +5,7 @@ import {
 } from '@pulsa/shared/schemas/reports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fileResponse } from '../../plugins/openapi-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { adminDashboard, commissionExport } from './reports.service.ts';
 
@@ -38,7 +38,7 @@ export async function reportRoutes(app: FastifyInstance) {
         tags,
         summary: 'The month’s commission per doctor (CSV, UTF-8 with BOM), for Pulsa’s own invoices; audited',
         querystring: commissionExportQuerySchema,
-        response: { 200: z.string() },
+        response: { 200: fileResponse(['text/csv'], 'The commission per doctor (CSV, UTF-8 with BOM)') },
       },
     },
     async (request, reply) => {

@@ -42,7 +42,7 @@ async function appWith(overrides: Partial<AppConfig> = {}) {
     },
   });
   // Apps of different configurations share the worker's database here, and the instance that runs
-  // an e-mail's delivery job decides what is logged: the newest app alone works jobs.
+  // an email's delivery job decides what is logged: the newest app alone works jobs.
   for (const earlier of opened) await earlier.jobs.stop();
   const database = await testDatabase();
   const app = sendSameOriginByDefault(
@@ -288,7 +288,7 @@ describe('database errors in the logs', () => {
         'Key (doctor_id, tstzrange(starts_at, ends_at))=([redacted])',
       ],
       ['Failing row contains (1, Maria (Mãe), 52998224725).', 'Failing row contains ([redacted]).'],
-      ['Recipient <maria@exemplo.com.br> rejected', 'Recipient <[redacted e-mail]> rejected'],
+      ['Recipient <maria@exemplo.com.br> rejected', 'Recipient <[redacted email]> rejected'],
     ];
     for (const [message, logged] of cases) {
       expect(errorForLog(new Error(message)).message).toBe(logged);
@@ -298,7 +298,7 @@ describe('database errors in the logs', () => {
 });
 
 // Last: each app it opens empties the worker's database.
-describe('links of e-mails kept for lack of SMTP', () => {
+describe('links of emails kept for lack of SMTP', () => {
   const register = async (target: FastifyInstance) => {
     const id = Math.random().toString(36).slice(2, 10);
     const res = await target.inject({
@@ -328,7 +328,7 @@ describe('links of e-mails kept for lack of SMTP', () => {
     for (const appUrl of ['https://pulsa.com.br', 'http://localhost.pulsa.com.br']) {
       const remote = await appWith({ env: 'development', smtp: undefined, appUrl });
       await register(remote.app);
-      expect(remote.logs(), appUrl).toContain('e-mail kept in the outbox (no SMTP configured)');
+      expect(remote.logs(), appUrl).toContain('email kept in the outbox (no SMTP configured)');
       expect(remote.logs(), appUrl).not.toContain('token=');
     }
   });

@@ -165,12 +165,12 @@ describe('what a doctor receives about a patient who pays by boleto', () => {
     }
   });
 
-  it('no e-mail to the doctor shows them either', async () => {
+  it('no email to the doctor shows them either', async () => {
     const toDoctor = (await app.db.select().from(emailOutbox)).filter((m) => m.toAddress === doctorEmail);
     expect(toDoctor.length).toBeGreaterThan(0);
     for (const mail of toDoctor) {
       const body = [mail.subject, mail.text, mail.html].map((t) => decryptText(TEST_ENCRYPTION_KEY, t));
-      expectNothingOfThePayer(`e-mail "${mail.subject}"`, body.join('\n'));
+      expectNothingOfThePayer(`email "${mail.subject}"`, body.join('\n'));
     }
   });
 });

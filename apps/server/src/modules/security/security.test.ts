@@ -39,7 +39,7 @@ async function appWith(overrides: Partial<AppConfig> = {}) {
     },
   });
   // Apps of different configurations share the worker's database here, and the instance that runs
-  // an e-mail's delivery job decides what is logged: the newest app alone works jobs.
+  // an email's delivery job decides what is logged: the newest app alone works jobs.
   for (const earlier of opened) await earlier.jobs.stop();
   const database = await testDatabase();
   const app = sendSameOriginByDefault(
@@ -67,7 +67,7 @@ function newAccountBody(overrides: Record<string, unknown> = {}) {
 const login = (app: FastifyInstance, email: string, password: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers });
 
-describe('finding 1: sign-in and e-mail throttling', () => {
+describe('finding 1: sign-in and email throttling', () => {
   it('counts a client by the address the trusted proxy saw, not by one it wrote itself', async () => {
     const { app } = await appWith({ trustProxy: ['127.0.0.1'], authRateLimit: 3 });
     const statuses: number[] = [];
@@ -148,7 +148,7 @@ describe('finding 1: sign-in and e-mail throttling', () => {
     expect((await verify()).statusCode).toBe(429);
   });
 
-  it('sends one address only a few e-mails an hour, from however many clients', async () => {
+  it('sends one address only a few emails an hour, from however many clients', async () => {
     const { app } = await appWith({ trustProxy: ['127.0.0.1'] });
     const user = await createPatient(app.db);
     const statuses: number[] = [];
@@ -178,8 +178,8 @@ describe('finding 1: sign-in and e-mail throttling', () => {
   });
 });
 
-describe('finding 4: links in e-mails are not kept in clear', () => {
-  it('stores secret e-mails encrypted, and blanks them once delivered', async () => {
+describe('finding 4: links in emails are not kept in clear', () => {
+  it('stores secret emails encrypted, and blanks them once delivered', async () => {
     const smtp = await startSmtpPeer();
     try {
       const { app } = await appWith({
@@ -198,7 +198,7 @@ describe('finding 4: links in e-mails are not kept in clear', () => {
       expect(stored?.text.startsWith('enc:v1:')).toBe(true);
       expect(stored?.html.startsWith('enc:v1:')).toBe(true);
       expect(stored?.text).not.toContain(mail.token as string);
-      // The next dispatch (the outbox sweep's, or the next queued e-mail's) gives it its job.
+      // The next dispatch (the outbox sweep's, or the next queued email's) gives it its job.
       await app.jobs.start();
       await app.emails.kick();
       await smtp.waitFor(1, 15_000);
@@ -239,7 +239,7 @@ describe('finding 4: links in e-mails are not kept in clear', () => {
     const other = newAccountBody();
     await prod.app.inject({ method: 'POST', url: '/api/auth/register', payload: other });
     await outboxSettled(prod.app.db, other.email);
-    expect(prod.logs()).toContain('e-mail kept in the outbox (no SMTP configured)');
+    expect(prod.logs()).toContain('email kept in the outbox (no SMTP configured)');
     expect(prod.logs()).not.toContain('token=');
     expect(prod.logs()).not.toContain(other.email);
     expect(prod.logs()).toContain('No SMTP server configured (SMTP_HOST)');
@@ -325,7 +325,7 @@ describe('finding 7: no enumeration by timing or by CPF', () => {
     });
   }
 
-  it('purges accounts left unconfirmed for 48 hours, freeing the e-mail and the CPF', async () => {
+  it('purges accounts left unconfirmed for 48 hours, freeing the email and the CPF', async () => {
     const { app } = await appWith();
     const stale = await createPatient(app.db, { verified: false });
     const recent = await createPatient(app.db, { verified: false });

@@ -24,7 +24,7 @@ export const FREE_SECOND_FACTOR_FAILURES = 5;
 const SECOND_FACTOR_WINDOW_MS = 24 * 60 * 60_000;
 const SECOND_FACTOR_FIRST_LOCK_MS = 60_000;
 const SECOND_FACTOR_MAX_LOCK_MS = 60 * 60_000;
-/** E-mails one address may be sent on request (reset, confirmation) per hour. */
+/** Emails one address may be sent on request (reset, confirmation) per hour. */
 export const EMAILS_PER_RECIPIENT_PER_HOUR = 5;
 
 const normalise = (email: string) => email.trim().toLowerCase();
@@ -36,7 +36,7 @@ function tooMany(message: string, retryAt: Date): AppError {
 
 /**
  * Limits keyed on the person rather than the client address, which an attacker can change:
- * sign-in failures per account with doubling back-off, and requested e-mails per recipient.
+ * sign-in failures per account with doubling back-off, and requested emails per recipient.
  * Keys are the normalised address whether or not an account exists, so the answers reveal nothing.
  */
 export class Throttle {
@@ -96,7 +96,7 @@ export class Throttle {
     await counters.clear(this.db, `second-factor-failures:${userId}`);
   }
 
-  /** Counts one requested e-mail to this address; refuses once the hour's quota is used. */
+  /** Counts one requested email to this address; refuses once the hour's quota is used. */
   async emailRequested(email: string): Promise<void> {
     const state = await counters.hit(this.db, `email-recipient:${normalise(email)}`, 60 * 60_000);
     if (state.count > EMAILS_PER_RECIPIENT_PER_HOUR)
@@ -112,7 +112,7 @@ export class Throttle {
     if (state.count > max) throw tooMany(message, state.resetAt);
   }
 
-  /** Same quota for e-mails the server decides to send on its own; false when over it. */
+  /** Same quota for emails the server decides to send on its own; false when over it. */
   async mayEmail(email: string): Promise<boolean> {
     const state = await counters.hit(this.db, `email-recipient:${normalise(email)}`, 60 * 60_000);
     return state.count <= EMAILS_PER_RECIPIENT_PER_HOUR;

@@ -7,7 +7,7 @@ import type { SmtpSettings } from './settings.service.ts';
 
 /**
  * The settings' two checks, run with what the form holds before it is saved: a call to Stripe that
- * changes nothing (the balance) and one test e-mail to the admin. Short timeouts: the admin waits.
+ * changes nothing (the balance) and one test email to the admin. Short timeouts: the admin waits.
  * Answers say in Portuguese what went wrong; the provider's own words follow where they help.
  */
 
@@ -76,14 +76,14 @@ export async function sendTestEmail(
     await transporter.sendMail({
       from: smtp.from,
       to,
-      subject: `E-mail de teste — ${platformName}`,
-      text: `Este é um e-mail de teste enviado pelas configurações da plataforma ${platformName}.\n\nSe você o recebeu, o envio de e-mails está funcionando.`,
+      subject: `Email de teste — ${platformName}`,
+      text: `Este é um email de teste enviado pelas configurações da plataforma ${platformName}.\n\nSe você o recebeu, o envio de emails está funcionando.`,
     });
     return { ok: true, message: M.emailTestSent(to) };
   } catch (error) {
     // The detail stays in the server's log for whoever runs it; the admin reads our own words.
     const e = error as { code?: string; responseCode?: number };
-    log.warn({ code: e.code, responseCode: e.responseCode }, 'SMTP test e-mail failed');
+    log.warn({ code: e.code, responseCode: e.responseCode }, 'SMTP test email failed');
     return { ok: false, message: smtpFailure(e.code) };
   } finally {
     transporter.close();

@@ -126,7 +126,7 @@ export async function settingsRoutes(
       schema: {
         tags,
         summary:
-          "Enviar e-mail de teste: one message to the admin's own address through the form's SMTP (recent re-authentication; the saved password only for the saved server, port and user)",
+          "Enviar email de teste: one message to the admin's own address through the form's SMTP (recent re-authentication; the saved password only for the saved server, port and user)",
         body: emailTestInputSchema,
         response: { 200: settingsTestResultSchema },
       },

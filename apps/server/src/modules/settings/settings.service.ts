@@ -516,7 +516,7 @@ export class SettingsService {
   }
 
   /**
-   * The SMTP server a test e-mail goes through: the form's values; the saved password when none is
+   * The SMTP server a test email goes through: the form's values; the saved password when none is
    * typed only if the form names the saved server, port and user (decision 110).
    */
   async smtpFor(typed: Omit<EmailSettingsInput, 'emailEnabled'>): Promise<SmtpSettings> {

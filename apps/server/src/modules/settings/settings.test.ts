@@ -155,7 +155,7 @@ describe('who may read and change the settings', () => {
   });
 });
 
-describe('e-mail settings', () => {
+describe('email settings', () => {
   it('keep the password encrypted, answer it masked, audit the change with it masked', async () => {
     const saved = await call(
       'PUT',
@@ -200,7 +200,7 @@ describe('e-mail settings', () => {
     });
   });
 
-  it('apply to the next e-mail without a restart, and the test e-mail goes to the admin', async () => {
+  it('apply to the next email without a restart, and the test email goes to the admin', async () => {
     await call('PUT', '/api/admin/settings/email', admin.cookie, email({ smtpUser: 'pulsa' }));
     // Other messages may be waiting too (the admin's own notices): each is looked for by who and from.
     const mailTo = (to: string, from: string, subject?: string) =>
@@ -213,7 +213,7 @@ describe('e-mail settings', () => {
             m.from?.value[0]?.address === from &&
             (!subject || m.subject === subject),
         );
-        if (!found) throw new Error(`no e-mail to ${to} from ${from}`);
+        if (!found) throw new Error(`no email to ${to} from ${from}`);
         return found;
       }, WAIT);
     await call('POST', '/api/auth/forgot-password', undefined, { email: patientEmail });
@@ -227,7 +227,7 @@ describe('e-mail settings', () => {
     const test = await call('POST', '/api/admin/settings/email/test', admin.cookie, email());
     expect(test.json()).toEqual({ ok: true, message: M.emailTestSent(admin.email) });
     // Sent with what the form holds (here the first sender), before anything is saved.
-    expect(await mailTo(admin.email, 'contato@clinica.test', 'E-mail de teste — Pulsa')).toBeDefined();
+    expect(await mailTo(admin.email, 'contato@clinica.test', 'Email de teste — Pulsa')).toBeDefined();
 
     const unreachable = await call(
       'POST',

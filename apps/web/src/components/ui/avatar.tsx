@@ -3,7 +3,7 @@ import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
 export interface UserAvatarProps {
-  /** Full name (or e-mail) the initials come from. */
+  /** Full name (or email) the initials come from. */
   name?: string | null;
   imageUrl?: string | null;
   /** Shown when there is no name to take initials from, e.g. "DR". */

@@ -14,7 +14,7 @@ export const ADMIN_DASHBOARD_TEXT = {
     patients: 'Contas de paciente',
     appointments: 'Consultas concluídas desde o início',
     revenue:
-      'Comissão da Pulsa desde o início, já descontados reembolsos, disputas perdidas e taxas do processador',
+      'Comissão do Pulsa desde o início, já descontados reembolsos, disputas perdidas e taxas do processador',
   },
   latestDoctors: 'Médicos recentes',
   latestPatients: 'Pacientes recentes',
@@ -35,7 +35,7 @@ export const ADMIN_DASHBOARD_TEXT = {
   money: {
     title: 'Receita e comissão',
     description:
-      'Valores recebidos dos pacientes e comissão da Pulsa (líquida de reembolsos, disputas e taxas) em cada período.',
+      'Valores recebidos dos pacientes e comissão do Pulsa (líquida de reembolsos, disputas e taxas) em cada período.',
     label: 'Gráfico de barras do valor bruto e da comissão por período',
     gross: 'Bruto recebido',
     commission: 'Comissão',
@@ -74,7 +74,7 @@ export const ADMIN_DASHBOARD_TEXT = {
   export: {
     title: 'Comissão por médico',
     description:
-      'Planilha (CSV) do mês com nome, CRM, CPF, número de pagamentos, valor bruto e a comissão da Pulsa líquida de reembolsos de cada médico, para emitir as notas fiscais da Pulsa. A emissão das notas é feita fora da plataforma.',
+      'Planilha (CSV) do mês com nome, CRM, CPF, número de pagamentos, valor bruto e a comissão do Pulsa líquida de reembolsos de cada médico, para emitir as notas fiscais do Pulsa. A emissão das notas é feita fora da plataforma.',
     month: 'Mês',
     download: 'Baixar CSV',
   },

@@ -19,7 +19,7 @@ export const CATALOG_TEXT = {
   loadError: 'Não foi possível carregar as especialidades.',
   retry: 'Tentar novamente',
   noSpecialties: 'As especialidades ainda não foram cadastradas.',
-  noSpecialtiesHint: 'Assim que a equipe da Pulsa cadastrar as especialidades, elas aparecem aqui.',
+  noSpecialtiesHint: 'Assim que a equipe do Pulsa cadastrar as especialidades, elas aparecem aqui.',
 
   featured: {
     eyebrow: 'Especialidades',
@@ -35,7 +35,7 @@ export const CATALOG_TEXT = {
       n === 1 ? 'especialidade com atendimento' : 'especialidades com atendimento',
     fromPrice: 'menor valor de consulta',
     noDoctors:
-      'Ainda não há médicos verificados atendendo pela Pulsa. É médico? Cadastre-se e seja um dos primeiros a atender.',
+      'Ainda não há médicos verificados atendendo pelo Pulsa. É médico? Cadastre-se e seja um dos primeiros a atender.',
   },
 
   pricing: {
@@ -52,7 +52,7 @@ export const CATALOG_TEXT = {
   directory: {
     title: 'Especialidades',
     metaDescription:
-      'Todas as especialidades médicas da Pulsa, com o número de médicos verificados que atendem por vídeo em cada uma.',
+      'Todas as especialidades médicas do Pulsa, com o número de médicos verificados que atendem por vídeo em cada uma.',
     intro: (total: number, withDoctors: number) =>
       withDoctors > 0
         ? `${specialtyCountLabel(total)} no catálogo, ${withDoctors === 1 ? '1 com médicos' : `${integer.format(withDoctors)} com médicos`} atendendo por vídeo.`
@@ -74,7 +74,7 @@ export const CATALOG_TEXT = {
     notFoundHint: 'O endereço pode estar errado ou a especialidade foi removida do catálogo.',
     seeAllSpecialties: 'Ver todas as especialidades',
     metaDescription: (name: string) =>
-      `Médicos de ${name} com CRM verificado que atendem por vídeo na Pulsa: preço da consulta, CRM e apresentação de cada um.`,
+      `Médicos de ${name} com CRM verificado que atendem por vídeo no Pulsa: preço da consulta, CRM e apresentação de cada um.`,
     verifiedDoctors: (n: number) =>
       n === 0
         ? 'Nenhum médico verificado ainda'
@@ -93,7 +93,7 @@ export const CATALOG_TEXT = {
     search: 'Buscar',
     emptyTitle: 'Ainda não há médicos verificados nesta especialidade.',
     emptyHint:
-      'Os médicos aparecem aqui assim que a equipe da Pulsa confirma o CRM e os documentos de cada um.',
+      'Os médicos aparecem aqui assim que a equipe do Pulsa confirma o CRM e os documentos de cada um.',
     noResults: (q: string) => `Nenhum médico encontrado para “${q}”.`,
     doctorsLoadError: 'Não foi possível carregar os médicos desta especialidade.',
     otherSpecialties: 'Ver outras especialidades',
@@ -102,7 +102,7 @@ export const CATALOG_TEXT = {
 
   profile: {
     verified: 'CRM verificado',
-    verifiedHint: 'A equipe da Pulsa conferiu o CRM e os documentos deste médico.',
+    verifiedHint: 'A equipe do Pulsa conferiu o CRM e os documentos deste médico.',
     minutes: (n: number) => `Consulta de ${n} minutos por vídeo`,
     about: 'Sobre',
     education: 'Formação',
@@ -110,7 +110,7 @@ export const CATALOG_TEXT = {
     notInformed: 'Não informado pelo médico.',
     title: (name: string, specialty: string) => `${name}, ${specialty}`,
     metaDescription: (name: string, specialty: string, crm: string, price: string, minutes: number) =>
-      `${name}, ${specialty} (${crm}), atende por vídeo na Pulsa: consulta de ${minutes} minutos por ${price}. Veja a formação e a experiência e agende.`,
+      `${name}, ${specialty} (${crm}), atende por vídeo no Pulsa: consulta de ${minutes} minutos por ${price}. Veja a formação e a experiência e agende.`,
     notFoundTitle: 'Médico não encontrado.',
     notFoundHint:
       'O endereço pode estar errado, ou o perfil deste médico não está disponível no momento. Veja os médicos verificados de cada especialidade.',

@@ -29,5 +29,5 @@ export const SIGNATURE_TEXT = {
   canceled: 'A autorização no provedor foi cancelada.',
   failed: (reason: string) => `Não foi possível vincular: ${reason}`,
   tokensNote:
-    'Sua senha e sua chave ficam no provedor: a Pulsa guarda apenas a autorização da sessão, cifrada.',
+    'Sua senha e sua chave ficam no provedor: o Pulsa guarda apenas a autorização da sessão, cifrada.',
 } as const;

@@ -54,7 +54,7 @@ export const DOCUMENTS_TEXT = {
     addItem: 'Adicionar medicamento',
     removeItem: 'Remover',
     controlledNotice:
-      'A Pulsa emite receitas simples. Medicamentos controlados (notificações A, B, B2 e receita de controle especial), pelo nome da substância ou pela marca, não podem ser prescritos aqui: desde a RDC ANVISA 1.000/2025 exigem plataformas integradas ao SNCR.',
+      'O Pulsa emite receitas simples. Medicamentos controlados (notificações A, B, B2 e receita de controle especial), pelo nome da substância ou pela marca, não podem ser prescritos aqui: desde a RDC ANVISA 1.000/2025 exigem plataformas integradas ao SNCR.',
     antimicrobialTitle: 'Antimicrobiano (RDC ANVISA 471/2021)',
     antimicrobialNotice:
       'A receita sai em duas vias (1ª via retida pela farmácia, 2ª via do paciente), com idade e sexo do(a) paciente, e vale por 10 dias a partir da emissão.',
@@ -100,13 +100,13 @@ export const DOCUMENTS_TEXT = {
   },
   verify: {
     title: 'Verificar documento',
-    metaDescription: 'Confira se uma receita, atestado ou pedido de exames emitido na Pulsa é autêntico.',
-    intro: 'Confira a autenticidade de um documento emitido em teleconsulta na Pulsa.',
+    metaDescription: 'Confira se uma receita, atestado ou pedido de exames emitido no Pulsa é autêntico.',
+    intro: 'Confira a autenticidade de um documento emitido em teleconsulta no Pulsa.',
     codeLabel: 'Código de verificação',
     codePlaceholder: 'XXXX-XXXX-XXXX',
     lookup: 'Verificar',
     notFound: 'Nenhum documento com este código. Confira os 12 caracteres impressos no documento.',
-    valid: 'Documento emitido pela Pulsa e assinado pelo médico',
+    valid: 'Documento emitido pelo Pulsa e assinado pelo médico',
     pending: 'Documento AGUARDANDO a assinatura do médico',
     pendingText: 'Ainda não tem validade: o médico emitiu, mas ainda não assinou.',
     signedBy: 'Assinado por',

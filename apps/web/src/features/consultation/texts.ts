@@ -174,7 +174,7 @@ export const CONSULTATION_TEXT = {
   },
   outcome: {
     completed: 'Consulta concluída',
-    completedHint: 'Obrigado por usar a Pulsa.',
+    completedHint: 'Obrigado por usar o Pulsa.',
     notes: 'Orientações do médico',
     noShow: 'Consulta marcada como “Não compareceu”',
     canceled: 'Esta consulta foi cancelada.',

@@ -24,7 +24,7 @@ export const EARNINGS_TEXT = {
   tableTitle: 'Consultas pagas',
   tableLabel: 'Consultas pagas e a sua parte de cada uma',
   tableHint:
-    'Bruto é o que o paciente pagou. A taxa do processador é paga pela Pulsa, dentro da comissão; o líquido é bruto menos comissão e reembolsos.',
+    'Bruto é o que o paciente pagou. A taxa do processador é paga pelo Pulsa, dentro da comissão; o líquido é bruto menos comissão e reembolsos.',
   empty: 'Nenhuma consulta paga ainda.',
   emptyHint: 'Quando um paciente pagar uma consulta com você, ela aparece aqui com a sua parte.',
   columns: {
@@ -75,6 +75,6 @@ export const EARNINGS_TEXT = {
     noCpf: 'Não informado',
     saveError: 'Falha ao salvar o recibo',
     reminder:
-      'Nos primeiros dias de cada mês lembramos você, no sino e por e-mail, dos recibos do mês anterior ainda não marcados.',
+      'Nos primeiros dias de cada mês lembramos você, no sino e por email, dos recibos do mês anterior ainda não marcados.',
   },
 } as const;

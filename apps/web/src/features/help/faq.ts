@@ -92,7 +92,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
       },
       {
         id: 'emergencia',
-        question: 'A Pulsa atende emergências?',
+        question: 'O Pulsa atende emergências?',
         answer: [
           'Não. Em caso de falta de ar, dor no peito, desmaio, sangramento intenso, sinais de AVC ou qualquer situação de risco, ligue para o SAMU (192) ou procure o pronto-socorro mais próximo.',
         ],
@@ -135,7 +135,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'taxas',
         question: 'Pago alguma taxa além do valor da consulta?',
         answer: [
-          'Não. Você paga exatamente o valor que o médico anuncia no perfil. A comissão da Pulsa é descontada da parte do médico.',
+          'Não. Você paga exatamente o valor que o médico anuncia no perfil. A comissão do Pulsa é descontada da parte do médico.',
         ],
       },
       {
@@ -174,7 +174,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'verificacao',
         question: 'Como funciona a verificação do meu cadastro?',
         answer: [
-          'Enquanto a equipe da Pulsa analisa seus documentos, seu cadastro aparece como "Em análise". Você recebe uma notificação e um email com o resultado. Se o cadastro for recusado, você vê o motivo e pode enviar novos documentos. Seu perfil só aparece para os pacientes depois da aprovação.',
+          'Enquanto a equipe do Pulsa analisa seus documentos, seu cadastro aparece como "Em análise". Você recebe uma notificação e um email com o resultado. Se o cadastro for recusado, você vê o motivo e pode enviar novos documentos. Seu perfil só aparece para os pacientes depois da aprovação.',
         ],
       },
       {
@@ -200,16 +200,16 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
       },
       {
         id: 'comissao',
-        question: 'Quanto a Pulsa cobra?',
+        question: 'Quanto o Pulsa cobra?',
         answer: [
-          'A Pulsa retém uma comissão percentual sobre cada consulta paga, descontada da sua parte. O percentual é definido pela plataforma e pode variar por especialidade. Em cada pagamento você vê o valor total, a comissão e o valor que fica com você.',
+          'O Pulsa retém uma comissão percentual sobre cada consulta paga, descontada da sua parte. O percentual é definido pela plataforma e pode variar por especialidade. Em cada pagamento você vê o valor total, a comissão e o valor que fica com você.',
         ],
       },
       {
         id: 'recebimentos',
         question: 'Como recebo pelas consultas?',
         answer: [
-          'Sua parte de cada consulta (o valor pago menos a comissão) fica retida até 7 dias depois do fim da consulta e então fica disponível para repasse. Os repasses são feitos periodicamente para a conta de recebimento conectada ao nosso processador de pagamentos ou, sem ela, por PIX feito pela equipe da Pulsa.',
+          'Sua parte de cada consulta (o valor pago menos a comissão) fica retida até 7 dias depois do fim da consulta e então fica disponível para repasse. Os repasses são feitos periodicamente para a conta de recebimento conectada ao nosso processador de pagamentos ou, sem ela, por PIX feito pela equipe do Pulsa.',
           'Em Pagamentos você acompanha cada consulta: a liberar, disponível, em transferência ou paga. Consultas reembolsadas não geram repasse, e um reembolso feito depois de um repasse é descontado do repasse seguinte.',
         ],
       },

@@ -2,7 +2,7 @@
 export const HELP_TEXT = {
   title: 'Central de Ajuda',
   metaDescription:
-    'Respostas sobre consultas por vídeo na Pulsa: agendamento, pagamento por cartão, PIX ou boleto, cancelamento, cadastro de médicos e privacidade.',
+    'Respostas sobre consultas por vídeo no Pulsa: agendamento, pagamento por cartão, PIX ou boleto, cancelamento, cadastro de médicos e privacidade.',
   intro: 'Encontre respostas sobre consultas, pagamentos, cadastro de médicos e privacidade.',
   searchLabel: 'Buscar nas perguntas frequentes',
   searchPlaceholder: 'Digite sua dúvida, como “boleto”',
@@ -14,5 +14,5 @@ export const HELP_TEXT = {
   contactTitle: 'Não encontrou o que procurava?',
   contactText: 'Escreva para a nossa equipe de atendimento. Nunca envie dados de saúde por email.',
   contactEmail: 'suporte@pulsa.com.br',
-  emergency: 'Em caso de emergência, ligue 192 (SAMU). A Pulsa não atende emergências.',
+  emergency: 'Em caso de emergência, ligue 192 (SAMU). O Pulsa não atende emergências.',
 } as const;

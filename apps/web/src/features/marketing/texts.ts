@@ -48,7 +48,7 @@ export const MARKETING_TEXT = {
   howItWorks: {
     eyebrow: 'Como funciona',
     title: 'Da busca à consulta em quatro passos',
-    description: 'Tudo acontece na Pulsa: você encontra o médico, agenda, paga e conversa por vídeo.',
+    description: 'Tudo acontece no Pulsa: você encontra o médico, agenda, paga e conversa por vídeo.',
     steps: [
       {
         title: 'Crie sua conta',
@@ -71,7 +71,7 @@ export const MARKETING_TEXT = {
 
   forDoctors: {
     eyebrow: 'Para médicos',
-    title: 'Atenda por vídeo com a Pulsa',
+    title: 'Atenda por vídeo com o Pulsa',
     description:
       'Cadastre-se, envie seus documentos e comece a atender assim que a nossa equipe verificar o seu CRM.',
     benefits: [
@@ -113,7 +113,7 @@ export const MARKETING_TEXT = {
     feesTitle: 'Sem taxas para o paciente',
     fees: [
       'Você paga exatamente o valor anunciado pelo médico.',
-      'A comissão da Pulsa sai da parte do médico, nunca é somada ao seu pagamento.',
+      'A comissão do Pulsa sai da parte do médico, nunca é somada ao seu pagamento.',
       'Cancelamento gratuito até 24 horas antes da consulta, com reembolso integral.',
       'Se o médico cancelar ou recusar, você recebe o valor de volta.',
     ],
@@ -121,7 +121,7 @@ export const MARKETING_TEXT = {
 
   footer: {
     tagline: 'Telemedicina com médicos de CRM verificado, do agendamento à consulta por vídeo.',
-    emergency: 'A Pulsa não atende emergências. Em caso de emergência, ligue 192 (SAMU).',
+    emergency: 'O Pulsa não atende emergências. Em caso de emergência, ligue 192 (SAMU).',
     platform: 'Plataforma',
     help: 'Ajuda e informações legais',
     helpCenter: 'Central de ajuda',

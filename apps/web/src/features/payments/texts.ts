@@ -138,7 +138,7 @@ export const PAYMENTS_TEXT = {
     chargebacks: 'Contestações',
     doctor_held: 'Médico (retido)',
     doctor_available: 'Médico (disponível)',
-    platform_commission: 'Comissão da Pulsa',
+    platform_commission: 'Comissão do Pulsa',
     refunds_payable: 'Reembolsos a transferir',
     disputes_open: 'Em contestação',
   } as Record<string, string>,

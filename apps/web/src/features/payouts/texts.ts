@@ -78,7 +78,7 @@ export const PAYOUTS_TEXT = {
     filters: {
       status: 'Situação',
       all: 'Todas',
-      search: 'Buscar por médico (nome ou e-mail)',
+      search: 'Buscar por médico (nome ou email)',
       statuses: { in_transit: 'A transferir / em trânsito', paid: 'Pagos', failed: 'Não concluídos' },
     },
     count: (n: number) => (n === 1 ? '1 repasse' : `${n} repasses`),

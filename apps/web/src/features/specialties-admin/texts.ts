@@ -77,6 +77,7 @@ export const IMPORT_TEXT = {
       'Colunas separadas por ponto e vírgula (;) ou vírgula (,), como o Excel salva.',
       'Arquivo em UTF-8 (com ou sem BOM) ou no CSV comum do Excel em português.',
       'Nome com até 80 caracteres e descrição com até 500; ícone e slug em letras minúsculas sem acentos, com hífens.',
+      'Uma especialidade reconhecida pelo nome mantém a grafia que já tem. Para renomear, informe na coluna slug o endereço dela com o novo nome.',
     ],
     example: 'Baixar modelo CSV',
     exampleLabel: 'Exemplo de arquivo CSV',

@@ -3,7 +3,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLiveEvent, useLiveReconnected } from './live-provider';
 
-/** A burst of changes (a batch of e-mails delivered, a CSV imported) is read once, after it. */
+/** A burst of changes (a batch of emails delivered, a CSV imported) is read once, after it. */
 const SETTLE_MS = 400;
 
 /**

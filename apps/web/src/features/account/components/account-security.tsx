@@ -11,7 +11,7 @@ import { TwoFactorCard } from './two-factor-card';
 
 /**
  * "Segurança" of every area's account page: two-factor, sessions, remembered devices (with two-factor
- * on), password and e-mail.
+ * on), password and email.
  */
 export function AccountSecurity() {
   const security = useQuery(accountSecurityQuery);

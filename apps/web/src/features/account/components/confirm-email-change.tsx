@@ -10,7 +10,7 @@ import { ACCOUNT_TEXT } from '../texts';
 
 const T = ACCOUNT_TEXT.confirmChange;
 
-/** The page the e-mail-change link opens: applies the change once on arrival and says so. */
+/** The page the email-change link opens: applies the change once on arrival and says so. */
 export function ConfirmEmailChange({ token }: { token: string | null }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({

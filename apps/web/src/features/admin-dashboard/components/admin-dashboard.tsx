@@ -254,7 +254,7 @@ export function AdminDashboard({ section }: { section: Section }) {
           </p>
         ) : null}
         <Cards cards={data?.cards ?? ZERO} />
-        {/* grid-cols-1 (minmax(0, 1fr)): a long name or e-mail is cut short inside its card instead of
+        {/* grid-cols-1 (minmax(0, 1fr)): a long name or email is cut short inside its card instead of
             widening the column past a phone's screen. */}
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <RecentList

@@ -30,7 +30,7 @@ const NO_SORTS: readonly string[] = [];
 const when = (iso: string | null) => (iso ? `${formatDate(iso)} ${formatTime(iso)}` : '—');
 
 /**
- * /admin/emails: how each e-mail's delivery went (recipient masked, template, status, attempts,
+ * /admin/emails: how each email's delivery went (recipient masked, template, status, attempts,
  * last error) with "Reenviar" for a failed one. The server never sends a subject or a body here.
  */
 export function EmailsPage({ section }: { section: Section }) {

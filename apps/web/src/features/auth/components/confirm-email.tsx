@@ -16,7 +16,7 @@ import { AUTH_TEXT } from '../texts';
 
 const T = AUTH_TEXT.confirm;
 
-/** The page the confirmation e-mail links to: confirms once on arrival and says so. */
+/** The page the confirmation email links to: confirms once on arrival and says so. */
 export function ConfirmEmail({ token }: { token: string | null }) {
   const verify = useVerifyEmail();
   const started = useRef(false);

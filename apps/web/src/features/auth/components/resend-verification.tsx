@@ -5,7 +5,7 @@ import { useResendVerification } from '../api/resend-verification';
 import { AUTH_TEXT } from '../texts';
 
 /**
- * Shown when sign-in is refused for an unconfirmed e-mail: the way out is one click away. The
+ * Shown when sign-in is refused for an unconfirmed email: the way out is one click away. The
  * server-rendered sign-in page fills the same markup through its data attributes.
  */
 export function ResendVerification({ email }: { email: string }) {

@@ -17,7 +17,7 @@ import { DATA_RIGHTS_TEXT } from '../texts';
 
 const T = DATA_RIGHTS_TEXT.profile;
 
-/** The patient's name and phone, with the sign-up rules (the e-mail changes in the security settings). */
+/** The patient's name and phone, with the sign-up rules (the email changes in the security settings). */
 export function ProfileForm() {
   const profile = useQuery(ownProfileQuery);
   const queryClient = useQueryClient();

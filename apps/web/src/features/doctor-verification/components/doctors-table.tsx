@@ -33,7 +33,7 @@ export function DoctorsTable({
       header: T.columns.doctor,
       sortKey: 'name',
       cell: (d) => (
-        // At most 16 rem: a long e-mail ends in an ellipsis rather than push the row's actions out.
+        // At most 16 rem: a long email ends in an ellipsis rather than push the row's actions out.
         <div className="flex min-w-52 max-w-64 items-center gap-3">
           <UserAvatar name={d.fullName || d.email} imageUrl={d.avatarUrl} fallback={T.avatarFallback} />
           <div className="min-w-0">

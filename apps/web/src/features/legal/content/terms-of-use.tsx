@@ -23,7 +23,7 @@ export const TERMS_INTRO = (
 export const TERMS_SECTIONS: readonly LegalSection[] = [
   {
     id: 'papel-da-plataforma',
-    title: 'O papel da Pulsa e o papel dos médicos',
+    title: 'O papel do Pulsa e o papel dos médicos',
     body: (
       <>
         <p>
@@ -140,7 +140,11 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           O médico aceita ou recusa cada pedido. Se recusar, a consulta é cancelada com o motivo "Médico
           indisponível" e o valor é reembolsado integral e automaticamente.
         </li>
-        <li>A nota fiscal da consulta é emitida com o CPF informado no cadastro.</li>
+        <li>
+          O recibo da consulta (Receita Saúde) é emitido pelo médico, no aplicativo ou no portal da Receita
+          Federal, com o CPF informado no seu cadastro; o Pulsa não emite notas fiscais nem recibos das
+          consultas.
+        </li>
       </ul>
     ),
   },

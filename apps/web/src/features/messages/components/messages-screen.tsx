@@ -32,7 +32,7 @@ import { ReportDialog } from './report-dialog';
 /**
  * The two-pane messages screen of both areas: conversations on the left (unread badges, last
  * message, search by name), the thread on the right. On a phone, the list, then the thread.
- * The open conversation is in the address (`?conversa=`), as the bell and the e-mail link to it.
+ * The open conversation is in the address (`?conversa=`), as the bell and the email link to it.
  */
 export function MessagesScreen({ area }: { area: 'patient' | 'doctor' }) {
   useMessagesLive();

@@ -25,7 +25,7 @@ import { DOCTOR_PATIENTS_TEXT } from '../doctor-texts';
 const T = DOCTOR_PATIENTS_TEXT.add;
 
 /**
- * "Add existing patient by e-mail": a patient who booked the doctor is added at once; for any other
+ * "Add existing patient by email": a patient who booked the doctor is added at once; for any other
  * address the server answers one neutral message (an invitation went out if it is a patient).
  */
 export function AddPatientDialog() {

@@ -14,7 +14,7 @@ import { useAnswerInvitation, useDoctorInvitation } from '../api/doctor-invitati
 import { INVITATION_TEXT as T } from '../invitation-texts';
 
 /**
- * /patient/convite?token=…: the page a doctor's invitation e-mail links to. The signed-in patient
+ * /patient/convite?token=…: the page a doctor's invitation email links to. The signed-in patient
  * sees who invites and what they would see, and authorises or declines (decision 047).
  */
 export function DoctorInvitationPage({ section, token }: { section: Section; token: string | null }) {

@@ -105,7 +105,7 @@ describe('the doctor’s patient list', () => {
   });
 });
 
-describe('adding a patient by e-mail', () => {
+describe('adding a patient by email', () => {
   async function openDialog(user: ReturnType<typeof renderPage>['user']) {
     await user.click(await screen.findByRole('button', { name: T.add.open }));
     return screen.findByRole('dialog', { name: T.add.title });

@@ -162,7 +162,7 @@ describe('the admin’s payments', () => {
     await user.clear(within(dialog).getByLabelText(T.refund.amount));
     await user.type(within(dialog).getByLabelText(T.refund.amount), '50');
     await user.click(within(dialog).getByRole('combobox', { name: T.refund.reasonCode }));
-    await user.click(await screen.findByRole('option', { name: 'Cortesia da Pulsa' }));
+    await user.click(await screen.findByRole('option', { name: 'Cortesia do Pulsa' }));
     await user.type(within(dialog).getByLabelText(T.refund.reasonText), 'Atraso de 20 minutos');
     await user.click(within(dialog).getByRole('button', { name: 'Reembolsar R$ 50,00' }));
     expect(toastType(await findToast(T.refund.success))).toBe('success');

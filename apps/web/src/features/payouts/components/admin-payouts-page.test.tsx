@@ -22,7 +22,7 @@ const payout = (id: string, name: string, changes: Partial<AdminPayout> = {}): A
   method: 'pix',
   status: 'in_transit',
   reference: null,
-  destination: `E-mail ${name.toLowerCase()}@exemplo.com`,
+  destination: `Email ${name.toLowerCase()}@exemplo.com`,
   failureReason: null,
   createdAt: '2026-11-23T12:00:00.000Z',
   paidAt: null,
@@ -48,7 +48,7 @@ describe('Repasses', () => {
       route: '/admin/payouts',
       user: ADMIN,
     });
-    expect(await screen.findByText('E-mail ana@exemplo.com')).toBeInTheDocument();
+    expect(await screen.findByText('Email ana@exemplo.com')).toBeInTheDocument();
     expect(screen.getByText(T.pixNote)).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: T.selectRow('Ana') }));
     await user.click(screen.getByRole('checkbox', { name: T.selectRow('Bruno') }));

@@ -38,21 +38,21 @@ describe('the payout card', () => {
     expect(await screen.findByText(PAYOUTS_TEXT.card.status.not_set_up)).toBeInTheDocument();
     expect(screen.getByText(/Nada é enviado automaticamente/)).toBeInTheDocument();
     expect(screen.getByText('Saldo disponível agora: R$ 180,00')).toBeInTheDocument();
-    // CPF is the first type: an e-mail typed there is refused before anything is sent.
+    // CPF is the first type: an email typed there is refused before anything is sent.
     await user.type(screen.getByLabelText(PAYOUTS_TEXT.pix.key), 'ana@exemplo.com.br');
     await user.click(screen.getByRole('button', { name: PAYOUTS_TEXT.pix.save }));
     expect(await screen.findByText(PAYOUT_MESSAGES.pixCpf)).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
     await user.click(screen.getByLabelText(PAYOUTS_TEXT.pix.type));
-    await user.click(await screen.findByRole('option', { name: 'E-mail' }));
+    await user.click(await screen.findByRole('option', { name: 'Email' }));
     await user.click(screen.getByRole('button', { name: PAYOUTS_TEXT.pix.save }));
     await findToast(PAYOUT_MESSAGES.pixSaved);
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       type: 'email',
       key: 'ana@exemplo.com.br',
     });
-    expect(await screen.findByText('Chave PIX: E-mail ana@exemplo.com.br')).toBeInTheDocument();
+    expect(await screen.findByText('Chave PIX: Email ana@exemplo.com.br')).toBeInTheDocument();
     expect(screen.getByText(PAYOUTS_TEXT.card.status.active)).toBeInTheDocument();
   });
 
@@ -87,7 +87,7 @@ describe('the doctor’s payouts', () => {
       method: 'pix',
       status: 'paid',
       reference: 'E1234567820261125',
-      destination: 'E-mail ana@exemplo.com.br',
+      destination: 'Email ana@exemplo.com.br',
       failureReason: null,
       createdAt: '2026-11-23T12:00:00.000Z',
       paidAt: '2026-11-24T12:00:00.000Z',
