@@ -367,6 +367,8 @@ export const appointments = pgTable(
     /** The doctor's price when the patient booked, centavos; later price changes do not touch it. */
     price: integer('price').notNull().default(0),
     notes: text('notes'),
+    /** The patient asked at booking for captions or a written conversation (deaf or hard of hearing; decision 115). */
+    captionsRequested: boolean('captions_requested').notNull().default(false),
     cancellationReason: text('cancellation_reason'),
     canceledBy: appointmentActorEnum('canceled_by'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),

@@ -174,6 +174,8 @@ export const bookingInputSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   method: z.enum(PAYMENT_METHODS, { error: APPOINTMENT_MESSAGES.methodRequired }),
+  /** Deaf or hard of hearing: the doctor is told to caption their speech and to use the chat (decision 115). */
+  captions: z.boolean().optional(),
   acceptPolicy: z.literal(true, { error: APPOINTMENT_MESSAGES.policyRequired }),
   /** Boleto only; without it the address saved on the profile is used. */
   billingAddress: billingAddressSchema.optional(),
@@ -230,6 +232,8 @@ export const appointmentSchema = z.object({
   timeZone: z.string(),
   price: z.number().int(),
   notes: z.string().nullable(),
+  /** The patient asked at booking for captions or a written conversation (decision 115). */
+  captionsRequested: z.boolean(),
   cancellationReason: z.string().nullable(),
   canceledBy: z.enum(['patient', 'doctor', 'admin', 'system']).nullable(),
   holdExpiresAt: z.string().nullable(),

@@ -168,6 +168,19 @@ export const rtcSignalSchema = z
   })
   .refine((s) => !!s.description !== !!s.candidate);
 
+/**
+ * A line of live captions: what one participant's browser recognised of their speech, sent to the
+ * other (decision 115). `id` names the utterance, so its interim words are replaced by its final
+ * ones; relayed, never kept.
+ */
+export const CAPTION_MAX_LENGTH = 500;
+export const captionSchema = z.object({
+  id: z.string().min(1).max(64),
+  text: z.string().max(CAPTION_MAX_LENGTH),
+  final: z.boolean(),
+});
+export type Caption = z.infer<typeof captionSchema>;
+
 /** Live events of the room (server → the other party). */
 export const consultationLiveEvents = [
   z.object({
@@ -183,6 +196,12 @@ export const consultationLiveEvents = [
     signal: rtcSignalSchema,
   }),
   z.object({ type: z.literal('consultation.message'), message: chatMessageSchema }),
+  z.object({
+    type: z.literal('consultation.caption'),
+    appointmentId: z.uuid(),
+    from: z.uuid(),
+    caption: captionSchema,
+  }),
 ] as const;
 
 /** Live messages of the room (client → server), each checked against the room's rules. */
@@ -193,4 +212,5 @@ export const consultationClientMessages = [
     action: z.enum(['join', 'heartbeat', 'leave']),
   }),
   z.object({ type: z.literal('consultation.signal'), appointmentId: z.uuid(), signal: rtcSignalSchema }),
+  z.object({ type: z.literal('consultation.caption'), appointmentId: z.uuid(), caption: captionSchema }),
 ] as const;

@@ -85,6 +85,7 @@ export async function book(
     doctorId: string;
     startsAt: string;
     notes?: string;
+    captions?: boolean;
     method: PaymentMethod;
     billingAddress?: BillingAddress;
   },
@@ -141,6 +142,7 @@ export async function book(
         endsAt: end,
         price: doctor.price as number,
         notes: input.notes ?? null,
+        captionsRequested: input.captions ?? false,
         holdExpiresAt: holdUntil,
         policyAcceptedAt: now,
       });

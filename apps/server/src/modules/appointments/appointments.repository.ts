@@ -142,6 +142,7 @@ function toDto(
     timeZone: r.timeZone,
     price: a.price,
     notes: a.notes,
+    captionsRequested: a.captionsRequested,
     cancellationReason: a.cancellationReason,
     canceledBy: a.canceledBy,
     holdExpiresAt: iso(a.holdExpiresAt),

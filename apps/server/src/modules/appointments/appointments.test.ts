@@ -98,11 +98,36 @@ beforeEach(async () => {
 });
 
 describe('booking', () => {
+  it('keeps a deaf patient’s request for captions, for the doctor to see (decision 115)', async () => {
+    const res = await call('POST', '/api/appointments', cookies.patient, {
+      doctorId: doctor.doctorId,
+      startsAt: slotAt(4),
+      method: 'card',
+      acceptPolicy: true,
+      captions: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().captionsRequested).toBe(true);
+    const wrong = await call('POST', '/api/appointments', cookies.patient, {
+      doctorId: doctor.doctorId,
+      startsAt: slotAt(5),
+      method: 'card',
+      acceptPolicy: true,
+      captions: 'sim',
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('holds the slot, freezes the price and splits it by the default commission', async () => {
     const res = await bookAs(cookies.patient, slotAt(3));
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'scheduled', price: 20000, notes: 'Dor de cabeça' });
+    expect(body).toMatchObject({
+      status: 'scheduled',
+      price: 20000,
+      notes: 'Dor de cabeça',
+      captionsRequested: false,
+    });
     // The acceptance of the cancellation policy is kept with the moment it was given.
     expect(Date.now() - Date.parse(body.policyAcceptedAt)).toBeLessThan(60_000);
     expect(body.payment).toMatchObject({

@@ -27,6 +27,7 @@ import {
   markNoShow,
   openFile,
   presence,
+  relayCaption,
   relaySignal,
   review,
   roomFor,
@@ -250,6 +251,11 @@ export async function consultationRoutes(app: FastifyInstance, opts: { ctx: Cons
   });
   app.live.onClientMessage('consultation.signal', async (who, message) => {
     await relaySignal(ctx, { id: who.userId, role: who.role }, message.appointmentId, message.signal).catch(
+      ignoreRoomRefusal,
+    );
+  });
+  app.live.onClientMessage('consultation.caption', async (who, message) => {
+    await relayCaption(ctx, { id: who.userId, role: who.role }, message.appointmentId, message.caption).catch(
       ignoreRoomRefusal,
     );
   });

@@ -6,6 +6,7 @@ import {
   roomWindow,
 } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import {
+  type Caption,
   CHAT_FILES_PER_MINUTE,
   CHAT_MESSAGES_PER_MINUTE,
   type ChatMessage,
@@ -258,6 +259,27 @@ export async function relaySignal(
     appointmentId,
     from: person.id,
     signal: signal as never,
+  });
+}
+
+/**
+ * Relays a line of live captions to the other party, under the same rule as the call's signals (only
+ * while this person may be in the room). Health talk: relayed, never written (decision 115).
+ */
+export async function relayCaption(
+  ctx: ConsultationContext,
+  person: Viewer,
+  appointmentId: string,
+  caption: Caption,
+  now = new Date(),
+): Promise<void> {
+  const room = await loadRoom(ctx.db, appointmentId, person);
+  if (await refusalOf(ctx.db, room, now)) return;
+  await relayLive(ctx.db, [room.otherUserId], {
+    type: 'consultation.caption',
+    appointmentId,
+    from: person.id,
+    caption,
   });
 }
 

@@ -305,6 +305,15 @@ describe('consent, chat, presence and signalling', () => {
       },
     ]);
 
+    // Live captions (decision 115): the doctor's recognised speech reaches the patient, and only them.
+    const caption = { id: 'fala-1', text: 'Bom dia, como você está?', final: true };
+    stranger.send({ type: 'consultation.caption', appointmentId: id, caption });
+    doctor.send({ type: 'consultation.caption', appointmentId: id, caption });
+    await until(() => patient.events().some((e) => e.type === 'consultation.caption'), 'the caption');
+    expect(patient.events().filter((e) => e.type === 'consultation.caption')).toEqual([
+      { type: 'consultation.caption', appointmentId: id, from: c.doctorUserId, caption },
+    ]);
+
     const sent = await call('POST', `/api/consultations/${id}/messages`, c.doctor, {
       body: '  Bom dia!  ',
     });
@@ -320,6 +329,7 @@ describe('consent, chat, presence and signalling', () => {
     await settle(stranger, patient);
     expect(stranger.events().filter((e) => e.type !== 'notification')).toEqual([]);
     expect(patient.events().filter((e) => e.type === 'consultation.signal')).toEqual([]);
+    expect(doctor.events().filter((e) => e.type === 'consultation.caption')).toEqual([]);
     for (const s of [patient, doctor, stranger]) s.socket.close();
   });
 });

@@ -252,7 +252,7 @@ export class LiveHub {
         where id > ${lastEventId} and user_ids @> array[${userId}]::uuid[]
           -- A call's signals belong to that moment (they are no longer written; rows of older
           -- versions may remain until housekeeping): a rejoining tab starts a new negotiation.
-          and type <> 'consultation.signal'
+          and type not in ('consultation.signal', 'consultation.caption')
           and created_at > now() - make_interval(hours => ${CATCH_UP_HOURS})
         order by id limit ${CATCH_UP_LIMIT}`);
       last = lastEventId;

@@ -59,17 +59,25 @@ function Slots() {
 }
 
 describe('a dialog gives the focus back to what opened it', () => {
-  it('opened from a row menu’s item: to the menu’s button', async () => {
-    const { user } = renderWithApp(<RowMenu />);
-    const trigger = screen.getByRole('button', { name: 'Ações do pagamento' });
-    trigger.focus();
-    await user.keyboard('{Enter}');
-    await user.click(await screen.findByRole('menuitem', { name: 'Reembolsar' }));
-    expect(await screen.findByRole('alertdialog', { name: 'Reembolsar o pagamento?' })).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(trigger).toHaveFocus());
-  });
+  for (const how of ['keyboard', 'mouse'] as const) {
+    it(`opened from a row menu’s item (${how}): to the menu’s button`, async () => {
+      const { user } = renderWithApp(<RowMenu />);
+      const trigger = screen.getByRole('button', { name: 'Ações do pagamento' });
+      if (how === 'keyboard') {
+        trigger.focus();
+        await user.keyboard('{Enter}');
+      } else {
+        // A mouse press opens the menu without focusing its button (the menu keeps it from it).
+        await user.pointer({ keys: '[MouseLeft]', target: trigger });
+        expect(trigger).not.toHaveFocus();
+      }
+      await user.click(await screen.findByRole('menuitem', { name: 'Reembolsar' }));
+      expect(await screen.findByRole('alertdialog', { name: 'Reembolsar o pagamento?' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(trigger).toHaveFocus());
+    });
+  }
 
   it('opened from page state (a chosen slot): to that slot, also when closed with its button', async () => {
     const { user } = renderWithApp(<Slots />);

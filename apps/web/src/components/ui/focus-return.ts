@@ -15,12 +15,27 @@ const TRANSIENT = '[role="menu"], [role="listbox"], [data-radix-popper-content-w
 let lastSteady: HTMLElement | null = null;
 const openers: HTMLElement[] = [];
 
+/**
+ * The control that opened the transient layer an element is in: a menu names its button in
+ * `aria-labelledby` (a menu opened with the mouse never focused its button, which keeps it from
+ * taking the focus on pointer-down).
+ */
+function layerOpener(element: HTMLElement): HTMLElement | null {
+  const layer = element.closest<HTMLElement>(TRANSIENT);
+  if (!layer) return element;
+  const labelledBy = layer.querySelector<HTMLElement>('[role="menu"][aria-labelledby]') ?? layer;
+  const id = labelledBy.getAttribute('aria-labelledby');
+  return id ? document.getElementById(id) : null;
+}
+
 if (typeof document !== 'undefined') {
   document.addEventListener(
     'focusin',
     (event) => {
       const target = event.target;
-      if (target instanceof HTMLElement && !target.closest(TRANSIENT)) lastSteady = target;
+      if (!(target instanceof HTMLElement)) return;
+      const steady = layerOpener(target);
+      if (steady) lastSteady = steady;
     },
     true,
   );
@@ -28,7 +43,7 @@ if (typeof document !== 'undefined') {
 
 function currentOpener(): HTMLElement | null {
   const active = document.activeElement;
-  if (active instanceof HTMLElement && active !== document.body && !active.closest(TRANSIENT)) return active;
+  if (active instanceof HTMLElement && active !== document.body) return layerOpener(active) ?? lastSteady;
   return lastSteady;
 }
 

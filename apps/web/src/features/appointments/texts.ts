@@ -17,6 +17,9 @@ export const APPOINTMENTS_TEXT = {
     dayMonthAt: (dayMonth: string, time: string) => `${dayMonth} às ${time}`,
   },
   common: {
+    /** The patient asked at booking for captions or a written conversation (decision 115). */
+    captionsNeed: 'Paciente surdo ou com deficiência auditiva: pediu legendas ou conversa por escrito',
+    captionsNeedShort: 'Pediu legendas',
     details: 'Ver detalhes',
     close: 'Fechar',
     back: 'Voltar',

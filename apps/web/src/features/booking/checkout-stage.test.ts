@@ -17,6 +17,7 @@ function appointment(
     timeZone: 'America/Sao_Paulo',
     price: 18000,
     notes: null,
+    captionsRequested: false,
     cancellationReason: null,
     canceledBy: null,
     holdExpiresAt: '2026-11-23T22:10:00.000Z',

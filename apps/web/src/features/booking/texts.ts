@@ -61,6 +61,9 @@ export const BOOKING_TEXT = {
     price: 'Valor',
     notes: 'Motivo da consulta (opcional)',
     notesHint: 'Conte ao médico o que você gostaria de tratar. Até 1000 caracteres.',
+    captions: 'Sou surdo ou tenho deficiência auditiva: preciso de legendas ou de conversa por escrito',
+    captionsHint:
+      'O médico é avisado antes da consulta. Na sala, a fala dele pode virar legenda onde o navegador reconhece fala, e o chat da consulta fica sempre disponível.',
     method: 'Forma de pagamento',
     boletoTooSoon: APPOINTMENT_MESSAGES.boletoTooSoon,
     holdCardPix: `O horário fica reservado por ${HOLD_MINUTES} minutos enquanto você conclui o pagamento.`,

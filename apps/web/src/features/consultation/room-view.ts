@@ -1,4 +1,5 @@
 import type { AppointmentStatus } from '@pulsa/shared/constants/statuses';
+import type { Caption } from '@pulsa/shared/schemas/consultations';
 import type { ReviewState } from '@pulsa/shared/schemas/reviews';
 import type { ChatItem } from './components/chat-panel';
 import type { CallSignal } from './rtc/use-peer-call';
@@ -50,6 +51,8 @@ export interface RoomLive {
   status: 'connecting' | 'open' | 'closed';
   sendSignal: (signal: RoomSignal) => void;
   sendPresence: (action: 'join' | 'heartbeat' | 'leave') => void;
+  /** A line of this participant's live captions, for the other (decision 115). */
+  sendCaption: (caption: Caption) => void;
 }
 
 /** What the room hears from the other party over the live connection. */
@@ -57,6 +60,8 @@ export interface RoomLiveHandlers {
   /** The other party entered (or came back to) the room, or left it. */
   onPresence: (present: boolean) => void;
   onSignal: (signal: RoomSignal) => void;
+  /** A line of the other participant's live captions. */
+  onCaption: (caption: Caption) => void;
 }
 
 /** A server call the room makes, as the page needs it: run it, and whether it is under way. */

@@ -2,6 +2,25 @@ import type { MediaFailure } from './media/media-errors';
 
 /** Texts of the consultation room (waiting room, call, chat, ending). */
 export const CONSULTATION_TEXT = {
+  captions: {
+    title: 'Legendas',
+    /** The toggle that sends this participant's recognised speech to the other as captions. */
+    mine: 'Legendar minha fala',
+    minePressedHint: (other: string) =>
+      `Sua fala está sendo transcrita pelo navegador e aparece como legenda para ${other}. Nada é gravado.`,
+    mineOffHint: (other: string) =>
+      `Ative para que ${other} leia o que você diz. O navegador transcreve a fala; nada é gravado.`,
+    unsupported:
+      'Este navegador não reconhece fala, então não gera legendas do que você diz. Use o chat da consulta para conversar por escrito, ou abra a consulta no Chrome, Edge ou Safari.',
+    denied:
+      'O navegador não permitiu o reconhecimento de fala, então as legendas pararam. Permita o microfone para este site ou use o chat da consulta.',
+    unavailable:
+      'O reconhecimento de fala deste navegador parou de funcionar, então as legendas pararam. Use o chat da consulta para conversar por escrito.',
+    useChat: 'Escrever no chat',
+    theirs: (other: string) => `Legendas de ${other}`,
+    noneYet: (other: string) =>
+      `Nenhuma legenda de ${other} por enquanto. Elas aparecem aqui quando ${other} ativar “Legendar minha fala”.`,
+  },
   media: {
     title: 'Teste de câmera e microfone',
     description: 'Confira sua imagem e seu som antes de entrar.',

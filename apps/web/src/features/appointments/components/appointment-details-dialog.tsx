@@ -16,6 +16,7 @@ import { AppointmentStatusBadge, PaymentStatusBadge } from '@/components/ui/stat
 import { useAppointment } from '../api/get-appointment';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { consultationTime, dateIn, dateTimeIn, viewerTimeZone } from '../when';
+import { CaptionsNeed } from './captions-need';
 import { ConsultationWhen } from './consultation-time';
 
 const T = APPOINTMENTS_TEXT.details;
@@ -78,6 +79,7 @@ export function AppointmentDetailsDialog({
             </Row>
             <Row label={T.status}>
               <AppointmentStatusBadge status={appointment.status} />
+              <CaptionsNeed requested={appointment.captionsRequested} />
             </Row>
             <Row label={T.price}>
               <span className="tabular-nums">{formatBRL(appointment.price)}</span>

@@ -18,6 +18,7 @@ function appointment(
     timeZone: 'America/Sao_Paulo',
     price: 20000,
     notes: null,
+    captionsRequested: false,
     cancellationReason: null,
     canceledBy: null,
     holdExpiresAt: null,

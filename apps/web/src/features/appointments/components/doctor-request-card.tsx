@@ -20,6 +20,7 @@ import { ConsultationDocumentsButton } from '@/features/clinical-documents';
 import { useAnswerRequest } from '../api/appointment-mutations';
 import { APPOINTMENTS_TEXT } from '../texts';
 import { consultationTime, dateIn, shortDateTimeIn } from '../when';
+import { CaptionsNeed } from './captions-need';
 import { ConsultationWhen } from './consultation-time';
 
 const T = APPOINTMENTS_TEXT.doctor;
@@ -62,7 +63,10 @@ export function DoctorRequestCard({ appointment: a, zone }: { appointment: Appoi
               </p>
             </div>
           </div>
-          <AppointmentStatusBadge status={a.status} />
+          <div className="flex flex-col items-end gap-1">
+            <AppointmentStatusBadge status={a.status} />
+            <CaptionsNeed requested={a.captionsRequested} />
+          </div>
         </header>
 
         <ConsultationWhen time={consultationTime(a, zone)} />

@@ -18,6 +18,7 @@ function appointment(changes: Partial<AppointmentDto>): AppointmentDto {
     timeZone: ZONE,
     price: 18000,
     notes: null,
+    captionsRequested: false,
     cancellationReason: null,
     canceledBy: null,
     holdExpiresAt: null,

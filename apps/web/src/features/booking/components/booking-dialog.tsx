@@ -42,7 +42,7 @@ import { type AddressFormValues, BillingAddressFields } from './billing-address-
 const T = BOOKING_TEXT.confirm;
 
 /** What the patient fills in; the doctor and the slot come from the selection. */
-const baseSchema = bookingInputSchema.pick({ notes: true, method: true, acceptPolicy: true });
+const baseSchema = bookingInputSchema.pick({ notes: true, captions: true, method: true, acceptPolicy: true });
 /** The billing address is asked for, and checked, only when paying by boleto. */
 const confirmSchema = baseSchema.extend({ billingAddress: z.unknown() }).transform((values, ctx) => {
   if (values.method !== 'boleto') return { ...values, billingAddress: undefined };
@@ -103,6 +103,7 @@ export function BookingDialog({
     // Unticked until the patient accepts; the schema only lets `true` through.
     defaultValues: {
       notes: '',
+      captions: false,
       method: 'card',
       acceptPolicy: false as unknown as true,
       billingAddress: EMPTY_ADDRESS,
@@ -136,6 +137,7 @@ export function BookingDialog({
         doctorId: doctor.id,
         startsAt: slot,
         notes: values.notes,
+        captions: values.captions === true,
         method: values.method,
         acceptPolicy: true,
         ...(values.billingAddress ? { billingAddress: values.billingAddress } : {}),
@@ -214,6 +216,33 @@ export function BookingDialog({
           <FormField label={T.notes} hint={T.notesHint} error={errors.notes?.message}>
             <Textarea rows={3} maxLength={1000} disabled={book.isPending} {...form.register('notes')} />
           </FormField>
+
+          {/* A deaf or hard-of-hearing patient says so here; the doctor sees it (decision 115). */}
+          <Controller
+            control={form.control}
+            name="captions"
+            render={({ field }) => (
+              <div className="flex items-start gap-2">
+                <Checkbox
+                  id={`${baseId}-captions`}
+                  checked={field.value === true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  disabled={book.isPending}
+                  aria-describedby={`${baseId}-captions-hint`}
+                  className="mt-0.5"
+                />
+                <div className="space-y-1">
+                  <Label htmlFor={`${baseId}-captions`} className="leading-snug">
+                    {T.captions}
+                  </Label>
+                  <p id={`${baseId}-captions-hint`} className="text-muted-foreground text-xs">
+                    {T.captionsHint}
+                  </p>
+                </div>
+              </div>
+            )}
+          />
 
           <fieldset disabled={book.isPending} className="space-y-2">
             <legend className="mb-2 font-medium text-sm">{T.method}</legend>

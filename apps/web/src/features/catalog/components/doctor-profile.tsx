@@ -85,8 +85,11 @@ export function DoctorProfile({
         </div>
 
         <aside className="h-fit rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm lg:sticky lg:top-24">
-          <p className="text-muted-foreground text-sm">{D.priceLabel}</p>
-          <p className="mt-1 font-bold text-3xl tabular-nums">{formatBRL(doctor.consultationPrice)}</p>
+          {/* The label and its value as a term and its description, so screen readers pair them. */}
+          <dl>
+            <dt className="text-muted-foreground text-sm">{D.priceLabel}</dt>
+            <dd className="mt-1 font-bold text-3xl tabular-nums">{formatBRL(doctor.consultationPrice)}</dd>
+          </dl>
           <p className="mt-2 flex items-center gap-2 text-muted-foreground text-sm">
             <Clock aria-hidden className="size-4 shrink-0" />
             {T.minutes(doctor.consultationMinutes)}

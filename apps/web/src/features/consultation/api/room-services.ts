@@ -1,4 +1,5 @@
 import {
+  type Caption,
   CHAT_MAX_LENGTH,
   type ChatMessage,
   COMPLETION_NOTES_MAX_LENGTH,
@@ -180,6 +181,9 @@ function useLive(view: RoomView, handlers: RoomLiveHandlers) {
   useLiveRefused((refusal) =>
     toast.error(CONSULTATION_TEXT.room.liveRefused, { description: refusal.message }),
   );
+  useLiveEvent('consultation.caption', (event) => {
+    if (event.appointmentId === appointmentId && event.from !== myUserId) handlers.onCaption(event.caption);
+  });
   // Stable functions: the page runs effects on them (a new one each render would join again each render).
   const sendSignal = useCallback(
     (signal: Parameters<RoomLiveHandlers['onSignal']>[0]) =>
@@ -191,7 +195,14 @@ function useLive(view: RoomView, handlers: RoomLiveHandlers) {
       void send({ type: 'consultation.presence', appointmentId, action }),
     [send, appointmentId],
   );
-  return useMemo(() => ({ status, sendSignal, sendPresence }), [status, sendSignal, sendPresence]);
+  const sendCaption = useCallback(
+    (caption: Caption) => void send({ type: 'consultation.caption', appointmentId, caption }),
+    [send, appointmentId],
+  );
+  return useMemo(
+    () => ({ status, sendSignal, sendPresence, sendCaption }),
+    [status, sendSignal, sendPresence, sendCaption],
+  );
 }
 
 /** The room's server side, one module-level object so the hooks are always the same functions. */

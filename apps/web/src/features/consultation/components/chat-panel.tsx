@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@pulsa/shared/constants/business';
 import { FileText, Paperclip, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -35,6 +35,7 @@ export function ChatPanel({
   onUpload,
   disabled = false,
   className,
+  inputRef,
 }: {
   items: ChatItem[];
   maxLength: number;
@@ -43,6 +44,8 @@ export function ChatPanel({
   onUpload?: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
   disabled?: boolean;
   className?: string;
+  /** The message box, for the captions' "Escrever no chat" (decision 115). */
+  inputRef?: Ref<HTMLTextAreaElement>;
 }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -144,6 +147,7 @@ export function ChatPanel({
           {T.input}
         </label>
         <Textarea
+          ref={inputRef}
           id={inputId}
           value={text}
           placeholder={T.placeholder}

@@ -1,3 +1,4 @@
+import type { Caption } from '@pulsa/shared/schemas/consultations';
 import { REVIEW_REJECTION_LABEL, type ReviewState } from '@pulsa/shared/schemas/reviews';
 import { CheckCircle2, Info, LogOut, ShieldCheck, Star, UserCheck, UserX } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { RECORD_TEXT, RecordPanel } from '@/features/records';
 import { clockIn, countdown, dateIn, viewerTimeZone } from '@/lib/zoned-time';
+import { addCaption } from '../captions/caption-lines';
 import { useLocalMedia } from '../media/use-local-media';
 import { nextPhaseChange, type RoomPhase, roomPhase } from '../room-phase';
 import type { RoomServices, RoomSignal, RoomView } from '../room-view';
@@ -22,6 +24,7 @@ import { ChatPanel } from './chat-panel';
 import { ConsentDialog } from './consent-dialog';
 import { DeviceCheck } from './device-check';
 import { EndActions } from './end-actions';
+import { LiveCaptions } from './live-captions';
 import { ReviewDialog } from './review-dialog';
 
 const T = CONSULTATION_TEXT.room;
@@ -231,6 +234,7 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
   const restartRef = useRef<() => void>(() => undefined);
   const peerJoinedRef = useRef<() => void>(() => undefined);
   const receiveRef = useRef<(signal: RoomSignal) => void>(() => undefined);
+  const [captionLines, setCaptionLines] = useState<Caption[]>([]);
 
   const live = services.useLive(view, {
     onPresence: (present) => {
@@ -239,6 +243,7 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
       if (present) peerJoinedRef.current();
     },
     onSignal: (signal) => receiveRef.current(signal),
+    onCaption: (caption) => setCaptionLines((lines) => addCaption(lines, caption)),
   });
 
   const call = usePeerCall({
@@ -296,8 +301,18 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
           ? T.presence.patientIn
           : T.presence.patientOut;
 
+  const chatInput = useRef<HTMLTextAreaElement>(null);
+  // The captions' fallback: the chat, with the keyboard in its message box (the doctor's chat tab first).
+  const openChat = () => {
+    if (view.role === 'doctor') {
+      sessionStorage.setItem(sideTabKey(id), 'chat');
+      setSideTab('chat');
+    }
+    requestAnimationFrame(() => chatInput.current?.focus());
+  };
   const chatPanel = (
     <ChatPanel
+      inputRef={chatInput}
       items={chat.items}
       maxLength={view.chatMaxLength}
       onSend={chat.send}
@@ -379,6 +394,14 @@ function OpenRoom({ view, zone, services }: { view: RoomView; zone: string; serv
                 {endActions}
               </>
             }
+          />
+        ) : null}
+        {inCall && !consentMissing ? (
+          <LiveCaptions
+            otherName={view.otherName}
+            lines={captionLines}
+            sendCaption={live.sendCaption}
+            onUseChat={openChat}
           />
         ) : (
           <Card>

@@ -1,0 +1,1 @@
+ALTER TABLE "appointments" ADD COLUMN "captions_requested" boolean DEFAULT false NOT NULL;
