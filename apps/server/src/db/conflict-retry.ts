@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db } from './client.ts';
 
 /**
  * SQLSTATEs of a transaction PostgreSQL aborted only because of another one running at the same
@@ -30,9 +29,14 @@ export const isConflict = (error: unknown) => CONFLICT_SQLSTATES.has(sqlStateOf(
  * outside world (the payment provider) carries an idempotency key made from its rows, never a
  * random one. Savepoints (`tx.transaction`) are not retried on their own: the whole one is.
  */
-export function retryConflicts(db: Db, onRetry: (info: { attempt: number; sqlState: string }) => void) {
-  const run = db.transaction.bind(db);
-  const retrying = async (...args: Parameters<Db['transaction']>) => {
+export function retryConflicts<D extends { transaction: (...args: never[]) => Promise<unknown> }>(
+  db: D,
+  onRetry: (info: { attempt: number; sqlState: string }) => void,
+) {
+  const run = db.transaction.bind(db) as unknown as (
+    ...args: Parameters<D['transaction']>
+  ) => ReturnType<D['transaction']>;
+  const retrying = async (...args: Parameters<D['transaction']>) => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await run(...args);
@@ -45,5 +49,5 @@ export function retryConflicts(db: Db, onRetry: (info: { attempt: number; sqlSta
       }
     }
   };
-  db.transaction = retrying as Db['transaction'];
+  db.transaction = retrying as unknown as D['transaction'];
 }

@@ -69,7 +69,7 @@ export function icpPersonOf(certificate: x509.X509Certificate): { cpf: string; b
 }
 
 export function summarize(der: Buffer): CertificateSummary {
-  const cert = new x509.X509Certificate(der);
+  const cert = new x509.X509Certificate(new Uint8Array(der));
   const person = icpPersonOf(cert);
   return {
     // ICP-Brasil writes "NOME:CPF" in the CN; the CPF is shown masked, apart.
@@ -94,11 +94,17 @@ export function maskCpf(cpf: string | null): string | null {
  * root, checking each signature and that each certificate was valid at `at`. Answers where it ended.
  */
 export async function chainKindOf(chain: Buffer[], anchors: TrustAnchors, at: Date): Promise<ChainKind> {
-  const [first, ...rest] = chain.map((der) => new x509.X509Certificate(der));
+  const [first, ...rest] = chain.map((der) => new x509.X509Certificate(new Uint8Array(der)));
   if (!first) return 'untrusted';
   const roots = [
-    ...anchors.icpBrasil.map((der) => ({ kind: 'icp_brasil' as const, cert: new x509.X509Certificate(der) })),
-    ...anchors.test.map((der) => ({ kind: 'test' as const, cert: new x509.X509Certificate(der) })),
+    ...anchors.icpBrasil.map((der) => ({
+      kind: 'icp_brasil' as const,
+      cert: new x509.X509Certificate(new Uint8Array(der)),
+    })),
+    ...anchors.test.map((der) => ({
+      kind: 'test' as const,
+      cert: new x509.X509Certificate(new Uint8Array(der)),
+    })),
   ];
   const pool = [...rest, ...roots.map((r) => r.cert)];
   let current = first;
