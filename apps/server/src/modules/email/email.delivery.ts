@@ -7,6 +7,7 @@ import { emailOutbox } from '../../db/schema.ts';
 import { decryptText, isEncrypted } from '../../lib/encryption.ts';
 import type { JobContext, JobQueue } from '../../lib/jobs.ts';
 import { broadcastAdminChange } from '../live/live.events.ts';
+import { withPlatformName } from './email.templates.ts';
 
 /** One message's delivery: its job id is the message's id, so a message has one job at a time. */
 export const EMAIL_DELIVERY_JOB = 'email-delivery';
@@ -29,6 +30,8 @@ export interface SmtpSettings {
   user?: string;
   password?: string;
   from: string;
+  /** The platform's name from the settings: emails call the platform by it (decision 112). */
+  platformName?: string;
 }
 
 /**
@@ -168,9 +171,9 @@ export class EmailDelivery {
       await this.transporter(smtp).sendMail({
         from: smtp.from,
         to: message.toAddress,
-        subject: message.subject,
-        html: open(message.html),
-        text: open(message.text),
+        subject: withPlatformName(message.subject, smtp.platformName),
+        html: withPlatformName(open(message.html), smtp.platformName, 'html'),
+        text: withPlatformName(open(message.text), smtp.platformName),
       });
     } catch (err) {
       const last = job.attempt >= MAX_ATTEMPTS;

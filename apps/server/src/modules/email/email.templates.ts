@@ -9,6 +9,21 @@ export interface EmailContent {
   secret?: boolean;
 }
 
+/**
+ * The templates name the platform "Pulsa"; a message leaves with the name the admin set in the
+ * settings instead (decision 112), put in when it is sent, so a message kept in the outbox follows a
+ * rename. Only the capitalised word is replaced: addresses and links (lower case) are left alone.
+ */
+export function withPlatformName(
+  text: string,
+  platformName: string | undefined,
+  as: 'text' | 'html' = 'text',
+) {
+  if (!platformName || platformName === 'Pulsa') return text;
+  const name = as === 'html' ? escapeHtml(platformName) : platformName;
+  return text.replace(/\bPulsa\b/g, () => name);
+}
+
 const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,

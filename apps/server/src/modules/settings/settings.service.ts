@@ -72,14 +72,9 @@ interface Stored {
   email: { value: EmailStored; secrets: EmailSecrets; updatedAt: Date } | undefined;
 }
 
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  secure: boolean;
-  user?: string;
-  password?: string;
-  from: string;
-}
+import type { SmtpSettings } from '../email/email.delivery.ts';
+
+export type { SmtpSettings };
 
 export interface StripeKeys {
   secretKey: string;
@@ -270,7 +265,7 @@ export class SettingsService {
       ? this.config.mailFrom
       : senderOf(platformName, e.emailFrom || addressOf(this.config.mailFrom));
     let smtp: SmtpSettings | undefined;
-    if (this.config.smtp) smtp = { ...this.config.smtp, from };
+    if (this.config.smtp) smtp = { ...this.config.smtp, from, platformName };
     else if (e.emailEnabled && e.smtpHost) {
       const port = e.smtpPort ?? 587;
       smtp = {
@@ -280,6 +275,7 @@ export class SettingsService {
         user: e.smtpUser,
         password: es.smtpPassword,
         from,
+        platformName,
       };
     }
 

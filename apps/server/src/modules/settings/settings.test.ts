@@ -238,6 +238,43 @@ describe('email settings', () => {
     expect(unreachable.json()).toEqual({ ok: false, message: M.smtpTestUnreachable });
   });
 
+  it('emails call the platform by the name saved in the settings', async () => {
+    const saved = await call(
+      'PUT',
+      '/api/admin/settings/email',
+      admin.cookie,
+      email({ emailFrom: 'marca@clinica.test', smtpPassword: 'segredo-da-marca' }),
+    );
+    expect(saved.statusCode).toBe(200);
+    const named = await call(
+      'PUT',
+      '/api/admin/settings/general',
+      admin.cookie,
+      general({ platformName: 'Clínica Aurora' }),
+    );
+    expect(named.statusCode).toBe(200);
+    try {
+      await call('POST', '/api/auth/forgot-password', undefined, { email: patientEmail });
+      const sent = await vi.waitFor(() => {
+        const found = smtp.received.find(
+          (m) => m.from?.value[0]?.address === 'marca@clinica.test' && m.subject?.includes('senha'),
+        );
+        if (!found)
+          throw new Error(
+            `no reset email yet: ${smtp.received.map((m) => `${m.from?.text} ${m.subject}`).join(' | ')}`,
+          );
+        return found;
+      }, WAIT);
+      expect(sent.subject).toContain('Clínica Aurora');
+      expect(sent.text).toContain('Clínica Aurora');
+      expect(sent.text).not.toContain('Pulsa');
+      expect(sent.html).not.toContain('Pulsa');
+      expect(sent.from?.value[0]?.name).toBe('Clínica Aurora');
+    } finally {
+      await call('PUT', '/api/admin/settings/general', admin.cookie, general());
+    }
+  });
+
   it('the test sends the saved password only to the saved server, port and user', async () => {
     await call('PUT', '/api/admin/settings/email', admin.cookie, email({ smtpPassword: SMTP_PASSWORD }));
     const elsewhere = await startSmtpPeer();
