@@ -566,7 +566,7 @@ describe('ownership and cancellation', () => {
     expect(moved.json()).toMatchObject({ status: 'confirmed', startsAt: soonIso });
   });
 
-  it('the booking search keeps only doctors free from the chosen date, and sorts by the next free slot', async () => {
+  it('the booking search keeps only doctors free from the chosen date, and never one without opening hours', async () => {
     const free = await createDoctor(app.db, { fullName: 'Dra. Busca Livre', availability: everyDay });
     await createDoctor(app.db, { fullName: 'Dr. Busca Sem Horários', availability: [] });
     const search = async (params: string) =>
@@ -574,16 +574,15 @@ describe('ownership and cancellation', () => {
         total: number;
         items: { id: string; name: string; nextSlots: unknown[] }[];
       };
+    // A doctor with no opening hours is not offered at all (decision 102).
     const all = await search('sort=name');
-    expect(all.items.map((d) => d.name)).toEqual(['Dr. Busca Sem Horários', 'Dra. Busca Livre']);
+    expect(all.items.map((d) => d.name)).toEqual(['Dra. Busca Livre']);
     const from = addDays(localDateOf(new Date(), SP), 2);
     const available = await search(`sort=name&from=${from}`);
     expect(available).toMatchObject({ total: 1, items: [{ id: free.doctorId }] });
     expect(available.items[0]?.nextSlots.length).toBe(3);
-    const secondPage = await search('sort=name&page=2&pageSize=1');
-    expect(secondPage).toMatchObject({ total: 2, pageCount: 2, items: [{ id: free.doctorId }] });
     const soonest = await search('sort=next');
-    expect(soonest.items.map((d) => d.name)).toEqual(['Dra. Busca Livre', 'Dr. Busca Sem Horários']);
+    expect(soonest.items.map((d) => d.name)).toEqual(['Dra. Busca Livre']);
   });
 
   it('the doctor’s "Recusadas" are the requests refused or left unanswered, not those the patient withdrew', async () => {
