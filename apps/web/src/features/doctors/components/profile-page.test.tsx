@@ -53,6 +53,8 @@ function renderProfile(answer: Reply | Reply[], more: Parameters<typeof mockApi>
   const api = mockApi({
     'GET /api/doctor/profile': answer,
     'GET /api/specialties': { body: { items: [CARDIOLOGY, DERMATOLOGY] } },
+    // The signature card asks which certificate providers there are (its own tests cover it).
+    'GET /api/signature': { body: { providers: [], link: null, pendingDocuments: 0 } },
     // The payout card asks for the payout account on load (features/payouts has its own tests).
     'GET /api/doctor/payouts/account': {
       body: {
