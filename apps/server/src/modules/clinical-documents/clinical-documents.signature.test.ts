@@ -17,13 +17,13 @@ import { checkPdfSignature } from './clinical-documents.signing.ts';
 /** The doctor's own signature (issue 27, decisions 121 and 122), over the API and with outside tools. */
 
 const item = {
-  medicine: 'Amoxicilina',
-  presentation: 'cápsula 500 mg',
-  dose: '1 cápsula',
+  medicine: 'Paracetamol',
+  presentation: 'comprimido 500 mg',
+  dose: '1 comprimido',
   route: 'oral',
   frequency: 'de 8 em 8 horas',
   duration: '7 dias',
-  quantity: '21 cápsulas',
+  quantity: '21 comprimidos',
   instructions: '',
 };
 
