@@ -135,15 +135,14 @@ export const prescriptionInputSchema = z
     patientSex: z.enum(PATIENT_SEXES, { error: M.patientSexRequired }).optional(),
     /** Years; only when the patient's record has no birth date (the record's date wins). */
     patientAge: z
-      .union([z.literal('').transform(() => undefined), z.coerce.number({ error: M.patientAgeInvalid })])
-      .pipe(
-        z
+      .union([
+        z.literal('').transform(() => undefined),
+        z.coerce
           .number({ error: M.patientAgeInvalid })
           .int({ error: M.patientAgeInvalid })
           .min(0, { error: M.patientAgeInvalid })
-          .max(130, { error: M.patientAgeInvalid })
-          .optional(),
-      )
+          .max(130, { error: M.patientAgeInvalid }),
+      ])
       .optional(),
     items: z
       .array(prescriptionItemSchema, { error: M.itemsRequired })
