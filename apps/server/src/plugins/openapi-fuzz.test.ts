@@ -71,6 +71,9 @@ beforeAll(async () => {
     await buildApp(testConfig({ logLevel: 'info' }), await testDatabase(), { logStream }),
   );
   await app.ready();
+  // A serving instance, as start-up leaves it: its readiness probe answers 200 (503 is only for
+  // starting and draining, covered in health.test.ts).
+  app.readiness.markReady();
   const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
   operations = operationsOf(document).filter((o) => !LEFT_OUT.has(o.label));
   const signIn = async (user: { email: string; password: string }) => {
