@@ -638,7 +638,9 @@ export async function listDocumentsForExport(
   const rows = await ctx.db
     .select()
     .from(clinicalDocuments)
-    .where(eq(clinicalDocuments.patientId, patientId))
+    // Only signed documents: one still waiting for the doctor's signature is not valid, and the
+    // patient cannot download it either (decision 122).
+    .where(and(eq(clinicalDocuments.patientId, patientId), ne(clinicalDocuments.signer, 'pending')))
     .orderBy(clinicalDocuments.issuedAt);
   return rows.map((row) => ({
     ...toDto(row),

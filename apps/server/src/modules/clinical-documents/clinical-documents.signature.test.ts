@@ -12,6 +12,7 @@ import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { localSigning, openSigningSession } from '../../test/signing.ts';
 import { createTestApp, sessionCookieFrom, TEST_ENCRYPTION_KEY } from '../../test/test-app.ts';
 import { AD_RB_POLICY } from '../signatures/signatures.cms.ts';
+import { listDocumentsForExport } from './clinical-documents.service.ts';
 import { checkPdfSignature } from './clinical-documents.signing.ts';
 
 /** The doctor's own signature (issue 27, decisions 121 and 122), over the API and with outside tools. */
@@ -58,6 +59,7 @@ describe('documents signed by the doctor', () => {
       .returning({ id: appointments.id });
     return {
       id: (row as { id: string }).id,
+      patientId: patient.id,
       doctorUserId: doctor.id,
       doctorName: doctor.fullName,
       doctor: await signIn(doctor.email, doctor.password),
@@ -93,6 +95,13 @@ describe('documents signed by the doctor', () => {
     expect(patientPdf.statusCode).toBe(409);
     expect(patientPdf.json().message).toBe(M.pendingSignature);
     expect((await pdf(doc.id, c.doctor)).statusCode).toBe(200);
+    // Nor does the patient's data export hold it while it waits.
+    const exported = () =>
+      listDocumentsForExport(
+        { db: app.db, dataKey: TEST_ENCRYPTION_KEY, storage: undefined as never },
+        c.patientId,
+      );
+    expect(await exported()).toEqual([]);
     // No session: nothing signs.
     const refused = await signAll(c);
     expect(refused.statusCode).toBe(409);
@@ -121,6 +130,7 @@ describe('documents signed by the doctor', () => {
     expect(JSON.stringify(shown)).not.toContain(cpf);
     const file = await pdf(doc.id, c.patient);
     expect(file.statusCode).toBe(200);
+    expect((await exported()).map((d) => d.id)).toEqual([doc.id]);
     expect(checkPdfSignature(file.rawPayload)).toMatchObject({
       valid: true,
       hasSigningTime: false,
