@@ -13,10 +13,10 @@ import {
   lockPayment,
   lockPaymentByRef,
   markPaid,
-  markRefundedAtProvider,
   type PaymentRow,
   recordCardCharge,
   recordProviderFee,
+  recordProviderRefund,
   refundPayment,
   setPaymentStatus,
   settleTransferRefund,
@@ -63,6 +63,14 @@ export async function applyProviderEvent(
     const fee = event.balanceTransaction ? await ctx.provider.feeOf(event.balanceTransaction) : null;
     if (fee === null) return;
     event = { ...event, feeAmount: fee };
+  }
+  if (event.type === 'refunded' && event.refunds) {
+    const read = [];
+    for (const r of event.refunds)
+      read.push(
+        r.balanceTransaction ? { ...r, fee: (await ctx.provider.feeOf(r.balanceTransaction)) ?? 0 } : r,
+      );
+    event = { ...event, refunds: read };
   }
   const after = await ctx.db.transaction(async (tx): Promise<After[]> => {
     const appointment = await lockAppointment(tx, appointmentId);
@@ -150,13 +158,16 @@ export async function applyLocked(
       )
         await recordProviderFee(tx, payment, event.feeAmount, event.balanceTransaction, now);
       return [];
-    case 'refunded':
-      if (payment.status !== 'paid') return [];
-      await markRefundedAtProvider(tx, payment, { provider: providerName, eventId: event.id }, now);
+    case 'refunded': {
+      if (payment.status !== 'paid' && payment.status !== 'refunded') return [];
+      let recorded = false;
+      for (const refund of event.refunds ?? [])
+        if (await recordProviderRefund(tx, payment, refund, now)) recorded = true;
       // Refunded at the provider, outside Pulsa: kept in the appointment's history for the team.
-      await recordEvent(tx, appointment.id, BY_RULES, 'refunded_at_provider');
+      if (recorded) await recordEvent(tx, appointment.id, BY_RULES, 'refunded_at_provider');
       await announce(tx, appointment.id);
       return [];
+    }
   }
   // Money that arrives for an appointment already canceled (a late PIX or boleto) goes straight back.
   if (canceled) {

@@ -210,3 +210,91 @@ describe('a cancel or a rejection under an open dispute', () => {
     expect(ledger).toMatchObject({ refunds: -15_000, chargebacks: -5_000, disputes_open: 5_000 });
   });
 });
+
+describe('refunds made in Stripe’s dashboard', () => {
+  /** A refund object as Stripe sends it, with a balance transaction keeping `fee`. */
+  const dashboardRefund = (intentId: string, id: string, amount: number, fee: number) => {
+    const bt = { id: `txn_${id}`, object: 'balance_transaction', amount: -amount, fee };
+    peer.balanceTransactions.set(bt.id, bt);
+    return {
+      id,
+      object: 'refund',
+      amount,
+      currency: 'brl',
+      payment_intent: intentId,
+      balance_transaction: bt.id,
+      status: 'succeeded',
+    };
+  };
+  const refundsOf = (paymentId: string) =>
+    app.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+
+  it('a partial refund, then the rest, each recorded once with its fee; nothing is refundable here after', async () => {
+    const { payment, intentId } = await paidPix();
+    const part = dashboardRefund(intentId, 're_dash_part', 5_000, 120);
+    const created = peer.event('evt_re_part_created', 'refund.created', part);
+    for (let i = 0; i < 2; i++) expect((await deliver(created)).statusCode).toBe(200);
+    expect((await deliver(peer.event('evt_re_part_updated', 'refund.updated', part))).statusCode).toBe(200);
+    expect((await refundsOf(payment.id)).map((r) => [r.amount, r.providerRef])).toEqual([
+      [5_000, 're_dash_part'],
+    ]);
+    let [row] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.status).toBe('paid');
+
+    const rest = dashboardRefund(intentId, 're_dash_rest', 15_000, 0);
+    const charge = { ...peer.chargeOf(intentId), refunded: true, amount_refunded: 20_000 };
+    for (const [id, type, object] of [
+      ['evt_re_rest_created', 'refund.created', rest],
+      ['evt_ch_refunded', 'charge.refunded', charge],
+      ['evt_re_rest_created', 'refund.created', rest],
+    ] as const)
+      expect((await deliver(peer.event(id, type, object))).statusCode).toBe(200);
+    expect((await refundsOf(payment.id)).map((r) => r.amount).sort((a, b) => a - b)).toEqual([5_000, 15_000]);
+    [row] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.status).toBe('refunded');
+    const ledger = await totalsOf(payment.id);
+    expect(ledger.refunds).toBe(-20_000);
+    // The charge's fee was never delivered here: the only fee is the one kept on the partial refund.
+    expect(ledger.provider_fees).toBe(-120);
+    expect(Object.values(ledger).reduce((s, n) => s + n, 0)).toBe(0);
+
+    // The doctor refuses now: nothing is left, so nothing goes back at Stripe again.
+    const doctorUser = await app.db.select().from(doctorProfiles).where(eq(doctorProfiles.id, doctorId));
+    const viewer = { id: doctorUser[0]?.userId as string, role: 'doctor' as const };
+    await act(app.booking, viewer, payment.appointmentId, { kind: 'reject' });
+    expect(
+      peer.requests.filter((r) => r.path === '/v1/refunds' && r.form.payment_intent === intentId),
+    ).toEqual([]);
+    expect(await refundsOf(payment.id)).toHaveLength(2);
+  });
+
+  it('a partial refund there leaves only the rest for a refund here', async () => {
+    const { payment, intentId } = await paidPix();
+    const part = dashboardRefund(intentId, 're_dash_only', 6_000, 0);
+    expect((await deliver(peer.event('evt_re_only', 'refund.created', part))).statusCode).toBe(200);
+    const doctorUser = await app.db.select().from(doctorProfiles).where(eq(doctorProfiles.id, doctorId));
+    const viewer = { id: doctorUser[0]?.userId as string, role: 'doctor' as const };
+    await act(app.booking, viewer, payment.appointmentId, { kind: 'reject' });
+    const atStripe = peer.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.form.payment_intent === intentId,
+    );
+    expect(atStripe.map((r) => Number(r.form.amount))).toEqual([14_000]);
+    expect((await totalsOf(payment.id)).refunds).toBe(-20_000);
+  });
+
+  it('a refund made here, whose webhook then arrives, is counted once', async () => {
+    const { payment, intentId } = await paidPix();
+    const doctorUser = await app.db.select().from(doctorProfiles).where(eq(doctorProfiles.id, doctorId));
+    const viewer = { id: doctorUser[0]?.userId as string, role: 'doctor' as const };
+    await act(app.booking, viewer, payment.appointmentId, { kind: 'reject' });
+    const ours = peer.refunds.find((r) => r.payment_intent === intentId) as Record<string, unknown>;
+    expect(ours).toBeDefined();
+    expect((await deliver(peer.event(`evt_ours_${ours.id}`, 'refund.created', ours))).statusCode).toBe(200);
+    const charge = { ...peer.chargeOf(intentId), refunded: true, amount_refunded: 20_000 };
+    expect((await deliver(peer.event(`evt_ours_ch_${ours.id}`, 'charge.refunded', charge))).statusCode).toBe(
+      200,
+    );
+    expect((await refundsOf(payment.id)).map((r) => r.amount)).toEqual([20_000]);
+    expect((await totalsOf(payment.id)).refunds).toBe(-20_000);
+  });
+});

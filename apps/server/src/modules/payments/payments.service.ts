@@ -231,23 +231,57 @@ export async function markPaid(tx: Queryable, payment: PaymentRow, now: Date): P
 }
 
 /**
- * The provider says a payment was refunded outside Pulsa (its dashboard): the payment is refunded
- * and the ledger takes back what is left of it, keyed by the provider's event.
+ * The provider says a refund of the payment happened (made in its dashboard, or ours told again):
+ * a refund whose provider id is already a refund row moves nothing; a new one becomes a row and
+ * leaves the ledger, never more than what is left, and the payment is refunded once its refunds add
+ * up to all of it. The fee the provider kept on it is posted like a charge's (decision 106). The
+ * caller holds the payment's lock, as our own refunds do, so the two never pass each other.
  */
-export async function markRefundedAtProvider(
+export async function recordProviderRefund(
   tx: Queryable,
   payment: PaymentRow,
-  source: { provider: string; eventId: string },
+  refund: { id: string; amount: number; balanceTransaction?: string; fee?: number },
   now: Date,
-): Promise<void> {
-  await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
-  await postRefund(tx, shareOf(payment), {
-    kind: 'refund',
-    amount: payment.amount,
-    sourceKey: `provider-event:${source.provider}:${source.eventId}`,
-    at: now,
-    memo: 'refunded at the provider',
-  });
+): Promise<boolean> {
+  const [known] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.providerRef, refund.id)));
+  let recorded = false;
+  if (!known) {
+    const so = await refundedSoFar(tx, payment.id);
+    const amount = Math.min(refund.amount, payment.amount - so.refunded);
+    if (amount > 0) {
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          paymentId: payment.id,
+          amount,
+          reason: 'Reembolsado no painel do provedor de pagamento',
+          requestedBy: 'system',
+          idempotencyKey: `provider-refund:${refund.id}`,
+          providerRef: refund.id,
+          settledAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: refunds.id });
+      if (row) {
+        await postRefund(tx, shareOf(payment), {
+          kind: 'refund',
+          amount,
+          sourceKey: `refund:${row.id}`,
+          at: now,
+          memo: 'refunded at the provider',
+        });
+        recorded = true;
+      }
+      if (so.refunded + amount >= payment.amount)
+        await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
+    }
+  }
+  if (refund.fee && refund.balanceTransaction)
+    await recordProviderFee(tx, payment, refund.fee, refund.balanceTransaction, now);
+  return recorded;
 }
 
 /**

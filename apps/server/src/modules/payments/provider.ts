@@ -78,6 +78,12 @@ export interface ProviderEvent {
   balanceTransaction?: string;
   /** Fee events: the fee in centavos, read from the provider before the event is applied. */
   feeAmount?: number;
+  /**
+   * Refund events: the provider's refunds of the payment (its refund id keys our refund row, so a
+   * refund we made, or one seen before, is never counted twice), with the balance transaction whose
+   * fee the provider kept on it, and that fee once read.
+   */
+  refunds?: Array<{ id: string; amount: number; balanceTransaction?: string; fee?: number }>;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -463,9 +463,20 @@ describe('parseWebhook', () => {
       { type: 'canceled', providerRef: 'pi_f' },
     ],
     [
-      'charge.refunded',
-      { id: 'ch_g', object: 'charge', payment_intent: 'pi_g', refunded: true, amount_refunded: 15_000 },
-      { type: 'refunded', providerRef: 'pi_g' },
+      'refund.created',
+      {
+        id: 're_g',
+        object: 'refund',
+        payment_intent: 'pi_g',
+        amount: 15_000,
+        status: 'succeeded',
+        balance_transaction: 'txn_g',
+      },
+      {
+        type: 'refunded',
+        providerRef: 'pi_g',
+        refunds: [{ id: 're_g', amount: 15_000, balanceTransaction: 'txn_g' }],
+      },
     ],
     [
       'charge.dispute.created',
@@ -547,8 +558,16 @@ describe('parseWebhook', () => {
         captured: false,
         balance_transaction: null,
       }),
-      // A partial refund made in Stripe's dashboard: the team refunds parts in Pagamentos instead.
-      event('charge.refunded', { id: 'ch_k', object: 'charge', payment_intent: 'pi_k', refunded: false }),
+      // A charge that does not list its refunds: refund.created says each one.
+      event('charge.refunded', { id: 'ch_k', object: 'charge', payment_intent: 'pi_k', refunded: true }),
+      // A refund that failed gave nothing back.
+      event('refund.updated', {
+        id: 're_k',
+        object: 'refund',
+        payment_intent: 'pi_k',
+        amount: 1,
+        status: 'failed',
+      }),
     ]) {
       const payload = JSON.stringify(body);
       expect(provider.parseWebhook(payload, sign(payload))).toBeNull();

@@ -255,14 +255,40 @@ function eventOf(event: Stripe.Event): ProviderEvent | null {
       if (!providerRef || !balanceTransaction || !charge.captured) return null;
       return { id: event.id, type: 'fee', providerRef, balanceTransaction };
     }
+    case 'refund.created':
+    case 'refund.updated': {
+      // A refund made anywhere, our own or in Stripe's dashboard (whole or part): its id keys it.
+      const refund = event.data.object;
+      const providerRef = idOf(refund.payment_intent);
+      if (!providerRef || (refund.status !== 'succeeded' && refund.status !== 'pending')) return null;
+      const balanceTransaction = idOf(refund.balance_transaction);
+      return {
+        id: event.id,
+        type: 'refunded',
+        providerRef,
+        refunds: [
+          { id: refund.id, amount: refund.amount, ...(balanceTransaction ? { balanceTransaction } : {}) },
+        ],
+      };
+    }
     case 'charge.refunded': {
+      // The charge lists its refunds only when expanded (older API versions): those it lists are
+      // recorded like refund.created's; otherwise refund.created says each one.
       const charge = event.data.object;
-      const intent = charge.payment_intent;
-      const providerRef = typeof intent === 'string' ? intent : intent?.id;
-      // A whole refund made in Stripe's dashboard is recorded; a partial one there is not (the team
-      // refunds parts in Pagamentos, with a reason, decision 083).
-      if (!providerRef || !charge.refunded) return null;
-      return { id: event.id, type: 'refunded', providerRef };
+      const providerRef = idOf(charge.payment_intent);
+      const listed = (charge.refunds?.data ?? []).filter(
+        (r) => r.status === 'succeeded' || r.status === 'pending',
+      );
+      if (!providerRef || listed.length === 0) return null;
+      return {
+        id: event.id,
+        type: 'refunded',
+        providerRef,
+        refunds: listed.map((r) => {
+          const balanceTransaction = idOf(r.balance_transaction);
+          return { id: r.id, amount: r.amount, ...(balanceTransaction ? { balanceTransaction } : {}) };
+        }),
+      };
     }
     default:
       return null;
