@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import type { Role } from './accounts.ts';
 
 /** Every public route (spec section 2), its page heading and its tab title. */
 export const PUBLIC_PAGES = [
@@ -45,6 +46,19 @@ export const PUBLIC_PAGES = [
     title: 'Página não encontrada | Pulsa',
   },
 ] as const;
+
+/** The signed-in pages checked for layout and accessibility, with the heading each shows. */
+export const SHELL_PAGES: { name: string; role: Role; path: string; heading: string | RegExp }[] = [
+  { name: 'admin-dashboard', role: 'admin', path: '/admin', heading: 'Olá, Administrador' },
+  { name: 'admin-patients', role: 'admin', path: '/admin/patients', heading: 'Pacientes' },
+  {
+    name: 'doctor-dashboard',
+    role: 'doctor',
+    path: '/doctor',
+    heading: /^(Olá, Paulo|Complete seu perfil)$/,
+  },
+  { name: 'patient-dashboard', role: 'patient', path: '/patient', heading: 'Olá, Juliana' },
+];
 
 /**
  * Waits until a page has settled: its heading is there, nothing is loading (skeletons, busy
