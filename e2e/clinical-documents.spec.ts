@@ -38,7 +38,8 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   await signatureCard.getByRole('button', { name: /Vincular e abrir sessão|Abrir nova sessão/ }).click();
   await expect(doctor.getByText('Ambiente de TESTE — não é um certificado ICP-Brasil')).toBeVisible();
   await doctor.getByRole('button', { name: 'Autorizar' }).click();
-  await expect(doctor.getByText('Sessão de assinatura aberta.')).toBeVisible();
+  // Back from the PSC through its redirect and the token exchange: a few round trips.
+  await expect(doctor.getByText('Sessão de assinatura aberta.')).toBeVisible({ timeout: 30_000 });
   await expect(signatureCard.getByTestId('signature-session')).toHaveText(/Ativa até/);
   await expect(signatureCard.getByText('Cadeia de TESTE do Pulsa (não é ICP-Brasil)')).toBeVisible();
   await signatureCard.screenshot({ path: path.join(ARTIFACTS, 'assinatura-perfil.png') });
