@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS } from '@pulsa/shared/constants/statuses';
+import { PAYMENT_METHOD_LABEL } from '@pulsa/shared/constants/statuses';
 import { apiErrorSchema } from '@pulsa/shared/schemas/common';
 import {
   ADMIN_PAYMENT_STATE,
