@@ -24,6 +24,7 @@ import {
 import { dataKeyOf } from '../../lib/encryption.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { lastEmailTo } from '../../test/outbox.ts';
+import { localSigning, openSigningSession } from '../../test/signing.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
 import { samplePdf } from '../files/files.samples.ts';
@@ -137,10 +138,13 @@ async function person(fullName: string): Promise<Person> {
 }
 
 beforeAll(async () => {
-  app = await createTestApp();
+  // The doctor signs with their own (test-chain) certificate: only signed documents are exported.
+  const signing = await localSigning();
+  app = await createTestApp({ signature: signing.settings });
   pdf = await samplePdf(['Exame de sangue']);
   doctorA.doctor = await createDoctor(app.db, { fullName: 'Dra. Lúcia Direitos' });
   doctorA.cookie = await signIn(doctorA.doctor.email, doctorA.doctor.password);
+  await openSigningSession(app, signing.psc, { userId: doctorA.doctor.id, cookie: doctorA.cookie });
   ana = await person('Ana Exportadora');
   bruno = await person('Bruno Vizinho');
   anaVisit = await heldConsultation(ana, doctorA.doctor, 'ANA-MARK');

@@ -7,6 +7,7 @@ import { appointments, doctorProfiles, userProfiles } from '../../db/schema.ts';
 import { dataKeyOf } from '../../lib/encryption.ts';
 import { DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from '../../seed/demo-data.ts';
 import { bundleProblems, referencesIn } from '../../test/fhir-r4.ts';
+import { localSigning, openSigningSession } from '../../test/signing.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { createFileStorage } from '../files/files.service.ts';
 import { buildExport } from './export.ts';
@@ -30,7 +31,9 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, paylo
   app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  app = await createTestApp();
+  // The demo doctor signs with their own (test-chain) certificate: only signed documents are exported.
+  const signing = await localSigning();
+  app = await createTestApp({ signature: signing.settings });
   const storage = createFileStorage(app.config);
   await prepareDemoData(app.db, storage, app.booking);
   const [patient] = await app.db
@@ -38,7 +41,7 @@ beforeAll(async () => {
     .from(userProfiles)
     .where(eq(userProfiles.email, DEMO_LOGINS.patient));
   const [doctor] = await app.db
-    .select({ id: doctorProfiles.id })
+    .select({ id: doctorProfiles.id, userId: doctorProfiles.userId })
     .from(doctorProfiles)
     .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
     .where(eq(userProfiles.email, DEMO_LOGINS.doctor));
@@ -59,6 +62,7 @@ beforeAll(async () => {
     .returning({ id: appointments.id });
   const id = held?.id as string;
   const cookie = await login(DEMO_LOGINS.doctor, DEMO_PASSWORDS.doctor);
+  await openSigningSession(app, signing.psc, { userId: doctor?.userId as string, cookie });
   const saved = await call('PUT', `/api/consultations/${id}/record`, cookie, {
     revision: 0,
     content: { subjective: 'Dor de garganta', diagnoses: [{ code: 'J02.9', principal: true }] },

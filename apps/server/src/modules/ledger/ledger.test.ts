@@ -214,7 +214,12 @@ describe('the ledger follows the money', () => {
     await applyProviderEvent(
       app.booking,
       'sandbox',
-      { id: 'evt_refund_early', type: 'refunded', providerRef: payment.providerRef as string },
+      {
+        id: 'evt_refund_early',
+        type: 'refunded',
+        providerRef: payment.providerRef as string,
+        refunds: [{ id: 're_early', amount: PRICE }],
+      },
       new Date(now.getTime() + DAY),
     );
     const afterRelease = new Date(now.getTime() + 30 * DAY);
@@ -257,7 +262,12 @@ describe('the ledger follows the money', () => {
     await applyProviderEvent(
       app.booking,
       'sandbox',
-      { id: 'evt_refund_late', type: 'refunded', providerRef: payment.providerRef as string },
+      {
+        id: 'evt_refund_late',
+        type: 'refunded',
+        providerRef: payment.providerRef as string,
+        refunds: [{ id: 're_late', amount: PRICE }],
+      },
       day(9),
     );
     expect(await doctorBalance(app.db, doctor.doctorId, day(10))).toEqual({

@@ -1,3 +1,5 @@
+// @peculiar/x509 needs the metadata polyfill loaded before it.
+import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { createHash, sign } from 'node:crypto';
 import fs from 'node:fs';
