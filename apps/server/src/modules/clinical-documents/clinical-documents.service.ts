@@ -144,9 +144,9 @@ export interface A1Certificate {
   password: string;
 }
 
-function openA1(certificate: A1Certificate): DocumentSigner {
+function openA1(ctx: DocumentsContext, certificate: A1Certificate): DocumentSigner {
   try {
-    return keySigner('a1', openPkcs12(certificate.pfx, certificate.password));
+    return keySigner('a1', openPkcs12(certificate.pfx, certificate.password), ctx.signatures.timeStamp);
   } catch (error) {
     if (!(error instanceof CertificateError)) throw error;
     const message =
@@ -166,7 +166,7 @@ function openA1(certificate: A1Certificate): DocumentSigner {
  */
 async function doctorSigner(ctx: DocumentsContext, doctorUserId: string, certificate?: A1Certificate) {
   if (certificate) {
-    const signer = openA1(certificate);
+    const signer = openA1(ctx, certificate);
     const accepted = await acceptCertificate(
       ctx.signatures,
       signer.chain,

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { createHash, sign } from 'node:crypto';
 import fs from 'node:fs';
