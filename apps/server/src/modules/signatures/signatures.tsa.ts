@@ -122,7 +122,7 @@ export async function requestTimeStamp(
     response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' },
-      body: query.der,
+      body: new Uint8Array(query.der),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
