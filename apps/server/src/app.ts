@@ -70,6 +70,7 @@ import { Housekeeping } from './modules/security/housekeeping.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
+import { timeStamperFor } from './modules/signatures/signatures.tsa.ts';
 import { registerAfterResponse } from './plugins/after-response.ts';
 import { registerApiDefaults } from './plugins/api-defaults.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
@@ -365,6 +366,12 @@ export async function buildApp(
       dataKey: config.dataEncryptionKey,
       appUrl: config.appUrl,
       settings: config.signature,
+      timeStamp: config.signature.tsaUrl
+        ? timeStamperFor(config.signature.tsaUrl, {
+            log: app.log.child({ module: 'signatures' }),
+            outcome: (outcome) => metrics.timeStamps.inc({ outcome }),
+          })
+        : undefined,
     },
   };
   await app.register(

@@ -146,6 +146,15 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('https://pulsa.com.br');
   });
 
+  it('time-stamps signatures only with SIGNATURE_TSA_URL, an http(s) address', () => {
+    expect(loadConfig({}).signature.tsaUrl).toBeUndefined();
+    expect(loadConfig({ SIGNATURE_TSA_URL: 'https://act.exemplo.com.br/tsa' }).signature.tsaUrl).toBe(
+      'https://act.exemplo.com.br/tsa',
+    );
+    expect(() => loadConfig({ SIGNATURE_TSA_URL: 'ftp://act.exemplo.com.br' })).toThrow(/SIGNATURE_TSA_URL/);
+    expect(() => loadConfig({ SIGNATURE_TSA_URL: 'tsa' })).toThrow(/SIGNATURE_TSA_URL/);
+  });
+
   it('limits sign-in requests to 10 a minute per address unless AUTH_RATE_LIMIT says otherwise', () => {
     expect(loadConfig({}).authRateLimit).toBe(10);
     expect(loadConfig({ AUTH_RATE_LIMIT: '50' }).authRateLimit).toBe(50);

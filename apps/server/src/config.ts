@@ -208,6 +208,11 @@ const envSchema = z.object({
   ICP_BRASIL_ROOTS_PATH: optionalString,
   /** Outside production only: a TEST root accepted as well, always shown as a test chain. */
   SIGNATURE_TEST_ROOT_PATH: optionalString,
+  /** An RFC 3161 time-stamp authority (TSA): each doctor's signature gets its time-stamp (decision 133). */
+  SIGNATURE_TSA_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be the TSA’s http:// or https:// address' }).optional(),
+  ),
   ALLOW_INSECURE_APP_URL: booleanFlag,
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
   /** Set by npm to the folder the command was typed in; relative paths are taken from there. */
@@ -298,6 +303,8 @@ export interface SignatureSettings {
   icpBrasilRoots: Buffer[];
   /** Accepted outside production only, and always named a test chain. */
   testRoots: Buffer[];
+  /** The RFC 3161 TSA each signature is time-stamped by; none when not configured (decision 133). */
+  tsaUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -501,6 +508,7 @@ function signatureSettingsOf(e: z.infer<typeof envSchema>): SignatureSettings {
     providers,
     icpBrasilRoots: e.ICP_BRASIL_ROOTS_PATH ? read('ICP_BRASIL_ROOTS_PATH', e.ICP_BRASIL_ROOTS_PATH) : [],
     testRoots: e.SIGNATURE_TEST_ROOT_PATH ? read('SIGNATURE_TEST_ROOT_PATH', e.SIGNATURE_TEST_ROOT_PATH) : [],
+    tsaUrl: e.SIGNATURE_TSA_URL,
   };
 }
 

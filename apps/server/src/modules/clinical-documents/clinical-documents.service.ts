@@ -144,9 +144,9 @@ export interface A1Certificate {
   password: string;
 }
 
-function openA1(certificate: A1Certificate): DocumentSigner {
+function openA1(ctx: DocumentsContext, certificate: A1Certificate): DocumentSigner {
   try {
-    return keySigner('a1', openPkcs12(certificate.pfx, certificate.password));
+    return keySigner('a1', openPkcs12(certificate.pfx, certificate.password), ctx.signatures.timeStamp);
   } catch (error) {
     if (!(error instanceof CertificateError)) throw error;
     const message =
@@ -166,7 +166,7 @@ function openA1(certificate: A1Certificate): DocumentSigner {
  */
 async function doctorSigner(ctx: DocumentsContext, doctorUserId: string, certificate?: A1Certificate) {
   if (certificate) {
-    const signer = openA1(certificate);
+    const signer = openA1(ctx, certificate);
     const accepted = await acceptCertificate(
       ctx.signatures,
       signer.chain,
@@ -362,7 +362,7 @@ export async function issueDocument(
   return toDto(row as Row);
 }
 
-/** A document was issued or revoked: its patient's and doctor's open screens read their lists again. */
+/** A document was issued, signed or revoked: its patient's and doctor's open screens read their lists again. */
 const announce = (ctx: DocumentsContext, row: Row) =>
   publishLive(ctx.db, [row.patientId, row.doctorUserId], {
     type: 'document.changed',
@@ -503,8 +503,11 @@ export async function signPendingDocuments(ctx: DocumentsContext, viewer: Viewer
       .update(clinicalDocuments)
       .set(signature)
       .where(and(eq(clinicalDocuments.id, row.id), eq(clinicalDocuments.signer, 'pending')))
-      .returning({ id: clinicalDocuments.id });
-    if (updated) signedIds.push(updated.id);
+      .returning();
+    if (!updated) continue;
+    signedIds.push(updated.id);
+    // Its patient may now download it; both screens read their lists again (decision 129).
+    await announce(ctx, updated);
   }
   return { signed: signedIds.length, ids: signedIds };
 }

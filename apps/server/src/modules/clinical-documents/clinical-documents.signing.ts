@@ -21,6 +21,7 @@ import {
   readCms,
   signedAttributes,
 } from '../signatures/signatures.cms.ts';
+import type { TimeStamper } from '../signatures/signatures.tsa.ts';
 
 /**
  * How a clinical document is signed (decisions 086 and 122). A signer turns a PDF whose signature
@@ -103,14 +104,17 @@ export function holderOf(certificate: forge.pki.Certificate): string {
 /**
  * @signpdf's Signer that writes the AD-RB CMS: @signpdf/signer-p12 always adds signing-time, which
  * the ITI validator refuses, and knows neither signing-certificate-v2 nor the policy identifier.
+ * With a TSA configured the signature value gets its RFC 3161 time-stamp (decision 133).
  */
 export class AdRbSigner extends Signer {
   private readonly chain: Buffer[];
   private readonly raw: RawSigner;
-  constructor(chain: Buffer[], raw: RawSigner) {
+  private readonly timeStamp: TimeStamper | undefined;
+  constructor(chain: Buffer[], raw: RawSigner, timeStamp?: TimeStamper) {
     super();
     this.chain = chain;
     this.raw = raw;
+    this.timeStamp = timeStamp;
   }
 
   override async sign(pdfBuffer: Buffer): Promise<Buffer> {
@@ -118,7 +122,11 @@ export class AdRbSigner extends Signer {
     if (!signer) throw new Error('no certificate');
     const signedAttrs = signedAttributes(createHash('sha256').update(pdfBuffer).digest(), signer);
     const signature = await this.raw(signedAttrs);
-    return assembleCms({ signedAttrs, signature, chain: this.chain });
+    const bare = assembleCms({ signedAttrs, signature, chain: this.chain });
+    if (!this.timeStamp) return bare;
+    // The token must fit the placeholder beside the attribute's own framing (and longer lengths).
+    const timeStampToken = await this.timeStamp(signature, SIGNATURE_LENGTH - bare.length - 64);
+    return timeStampToken ? assembleCms({ signedAttrs, signature, chain: this.chain, timeStampToken }) : bare;
   }
 }
 
@@ -130,9 +138,14 @@ const { SignPdf } = signpdfModule as unknown as {
 const derOf = (cert: forge.pki.Certificate) =>
   Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
 
-/** A signer around a chain and a way to sign its signed attributes. */
-export function chainSigner(kind: DocumentSigner['kind'], chain: Buffer[], raw: RawSigner): DocumentSigner {
-  const cms = new AdRbSigner(chain, raw);
+/** A signer around a chain and a way to sign its signed attributes (and to time-stamp the signature). */
+export function chainSigner(
+  kind: DocumentSigner['kind'],
+  chain: Buffer[],
+  raw: RawSigner,
+  timeStamp?: TimeStamper,
+): DocumentSigner {
+  const cms = new AdRbSigner(chain, raw, timeStamp);
   const signpdf = new SignPdf();
   const [own] = chain;
   return {
@@ -144,9 +157,18 @@ export function chainSigner(kind: DocumentSigner['kind'], chain: Buffer[], raw: 
 }
 
 /** A signer around a key held in memory: a doctor's A1 for one signature (or the old platform seal). */
-export function keySigner(kind: 'platform' | 'a1', keys: KeyAndChain): DocumentSigner {
+export function keySigner(
+  kind: 'platform' | 'a1',
+  keys: KeyAndChain,
+  timeStamp?: TimeStamper,
+): DocumentSigner {
   const key = createPrivateKey(forge.pki.privateKeyToPem(keys.key as forge.pki.rsa.PrivateKey));
-  return chainSigner(kind, keys.chain.map(derOf), async (attrs) => signWithKey('sha256', attrs, key));
+  return chainSigner(
+    kind,
+    keys.chain.map(derOf),
+    async (attrs) => signWithKey('sha256', attrs, key),
+    timeStamp,
+  );
 }
 
 /** The holder's name from the certificate's CN, without the CPF ICP-Brasil appends ("NOME:CPF"). */

@@ -11,6 +11,7 @@ import {
   userProfiles,
 } from '../../db/schema.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
+import { localSigning, openSigningSession } from '../../test/signing.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { ageOn, PROFESSIONAL_CONTACT_REQUIRED } from './clinical-documents.service.ts';
 
@@ -42,6 +43,7 @@ describe('the age on a given day', () => {
 
 describe('clinical documents that tell the truth (API)', () => {
   let app: FastifyInstance;
+  let signing: Awaited<ReturnType<typeof localSigning>>;
   const signIn = async (email: string, password: string) =>
     sessionCookieFrom(
       await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } }),
@@ -85,8 +87,9 @@ describe('clinical documents that tell the truth (API)', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-  });
+    signing = await localSigning();
+    app = await createTestApp({ signature: signing.settings });
+  }, 120_000);
 
   it('an atestado issued days later names the consultation’s date and time, and its own', async () => {
     // Three days ago at 14:40 in São Paulo (17:40 UTC).
@@ -217,7 +220,7 @@ describe('clinical documents that tell the truth (API)', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('announces a new or revoked document to its patient and doctor, and each read to the patient', async () => {
+  it('announces a new, signed or revoked document to its patient and doctor, and each read to the patient', async () => {
     const c = await consultation(new Date(Date.now() - 3_600_000));
     const eventsOf = async (userId: string, type: string) =>
       (
@@ -243,6 +246,21 @@ describe('clinical documents that tell the truth (API)', () => {
     ).toBe(200);
     expect(await eventsOf(c.patientId, 'access-log.changed')).toHaveLength(1);
     expect(await eventsOf(c.doctorUserId, 'access-log.changed')).toHaveLength(0);
+    // Issued without a signing session it waited; once the doctor signs it, both hear of it again.
+    expect(issued.json().signer).toBe('pending');
+    await openSigningSession(app, signing.psc, { userId: c.doctorUserId, cookie: c.doctor });
+    const signed = await app.inject({
+      method: 'POST',
+      url: '/api/documents/sign',
+      headers: { cookie: c.doctor },
+      payload: {},
+    });
+    expect(signed.json()).toEqual({ signed: 1, ids: [id] });
+    for (const user of [c.patientId, c.doctorUserId])
+      expect((await eventsOf(user, 'document.changed')).map((e) => e.payload)).toEqual([
+        { type: 'document.changed', documentId: id, appointmentId: c.id },
+        { type: 'document.changed', documentId: id, appointmentId: c.id },
+      ]);
     const revoked = await app.inject({
       method: 'POST',
       url: `/api/documents/${id}/revoke`,
@@ -250,7 +268,7 @@ describe('clinical documents that tell the truth (API)', () => {
       payload: { reason: 'Emitido por engano' },
     });
     expect(revoked.statusCode).toBe(200);
-    expect(await eventsOf(c.patientId, 'document.changed')).toHaveLength(2);
+    expect(await eventsOf(c.patientId, 'document.changed')).toHaveLength(3);
     // Another patient hears nothing of it.
     const stranger = await createPatient(app.db);
     expect(await eventsOf(stranger.id, 'document.changed')).toHaveLength(0);

@@ -29,6 +29,7 @@ export class Metrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route' | 'status_class'>;
   readonly conflictRetries: Counter<'sqlstate'>;
+  readonly timeStamps: Counter<'outcome'>;
   private databaseRows: Promise<DatabaseFigures> | undefined;
   private databaseRowsAt = 0;
   private readonly database: Database;
@@ -57,6 +58,12 @@ export class Metrics {
       name: 'pulsa_db_conflict_retries_total',
       help: 'Transactions run again after PostgreSQL aborted them for a deadlock or serialization failure.',
       labelNames: ['sqlstate'],
+      registers: [this.registry],
+    });
+    this.timeStamps = new Counter({
+      name: 'pulsa_signature_timestamps_total',
+      help: 'RFC 3161 time-stamps asked of the TSA for doctors’ signatures, by outcome (granted, failed, skipped while the TSA rests after a failure).',
+      labelNames: ['outcome'],
       registers: [this.registry],
     });
     new Gauge({

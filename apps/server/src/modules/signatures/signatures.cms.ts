@@ -191,6 +191,8 @@ export interface CmsContents {
   attributes: Map<string, Buffer[]>;
   signature: Buffer;
   hasTimeStamp: boolean;
+  /** The RFC 3161 token (a ContentInfo, DER) of the unsigned attribute id-aa-timeStampToken, if any. */
+  timeStampToken: Buffer | undefined;
 }
 
 /** Parses a detached CMS (trailing zeros of a PDF placeholder allowed). Throws when malformed. */
@@ -232,21 +234,26 @@ export function readCms(bytes: Buffer): CmsContents {
     const { serial } = issuerAndSerial(cert);
     return Buffer.from(serial.valueBlock.valueHexView).equals(sidSerial);
   });
+  const timeStampToken = unsigned ? timeStampTokenIn(unsigned) : undefined;
   return {
     certificates,
     signerCertificate,
     signedAttrs,
     attributes,
     signature,
-    hasTimeStamp: !!unsigned && unsigned.toBER(false).byteLength > 0 && hasTimeStampAttribute(unsigned),
+    hasTimeStamp: !!timeStampToken,
+    timeStampToken,
   };
 }
 
-function hasTimeStampAttribute(node: asn1js.BaseBlock): boolean {
+/** The value of the id-aa-timeStampToken attribute among a SignerInfo's unsigned attributes. */
+function timeStampTokenIn(node: asn1js.BaseBlock): Buffer | undefined {
   const attrs = (node as asn1js.Constructed).valueBlock.value as asn1js.Sequence[];
-  return attrs.some(
+  const attr = attrs.find(
     (a) => (a.valueBlock.value[0] as asn1js.ObjectIdentifier).valueBlock.toString() === OID.timeStampToken,
   );
+  const token = (attr?.valueBlock.value[1] as asn1js.Set | undefined)?.valueBlock.value[0];
+  return token ? Buffer.from(token.toBER(false)) : undefined;
 }
 
 /** The message digest a CMS's signed attributes carry. */

@@ -27,6 +27,7 @@ import {
   pkce,
   signHashes,
 } from './signatures.psc.ts';
+import type { TimeStamper } from './signatures.tsa.ts';
 
 /** What the doctor's signatures need (decision 121). */
 export interface SignatureContext {
@@ -34,6 +35,8 @@ export interface SignatureContext {
   dataKey: Buffer;
   appUrl: string;
   settings: SignatureSettings;
+  /** The configured TSA's time-stamp for each signature (decision 133); none without SIGNATURE_TSA_URL. */
+  timeStamp?: TimeStamper;
 }
 
 /** Where the PSC sends the doctor back after authorising (an API route: the token never reaches the page). */
@@ -247,22 +250,27 @@ export async function cloudSigner(
   const chain = link.certificateChain.map((c) => Buffer.from(c, 'base64'));
   await acceptCertificate(ctx, chain, await cpfOf(ctx.db, doctorUserId));
   const token = decryptText(ctx.dataKey, link.accessToken);
-  return chainSigner('cloud', chain, async (signedAttrs) => {
-    const digest = createHash('sha256').update(signedAttrs).digest();
-    try {
-      const [signature] = await signHashes(provider, token, [digest]);
-      if (!signature) throw new PscError('no signature');
-      return signature;
-    } catch (error) {
-      if (error instanceof PscError && error.status === 401) {
-        // The PSC no longer honours the token (revoked there, or expired early): the session ended.
-        await ctx.db
-          .update(signatureLinks)
-          .set({ accessToken: null, sessionExpiresAt: null, updatedAt: new Date() })
-          .where(eq(signatureLinks.doctorUserId, doctorUserId));
-        throw conflict(M.noSigningSession, undefined, 'no_signing_session');
+  return chainSigner(
+    'cloud',
+    chain,
+    async (signedAttrs) => {
+      const digest = createHash('sha256').update(signedAttrs).digest();
+      try {
+        const [signature] = await signHashes(provider, token, [digest]);
+        if (!signature) throw new PscError('no signature');
+        return signature;
+      } catch (error) {
+        if (error instanceof PscError && error.status === 401) {
+          // The PSC no longer honours the token (revoked there, or expired early): the session ended.
+          await ctx.db
+            .update(signatureLinks)
+            .set({ accessToken: null, sessionExpiresAt: null, updatedAt: new Date() })
+            .where(eq(signatureLinks.doctorUserId, doctorUserId));
+          throw conflict(M.noSigningSession, undefined, 'no_signing_session');
+        }
+        throw pscFailed(error);
       }
-      throw pscFailed(error);
-    }
-  });
+    },
+    ctx.timeStamp,
+  );
 }

@@ -43,6 +43,11 @@ export interface IssuedCertificate {
   chain: Buffer[];
 }
 
+// x509's parameters name the global WebCrypto types: unresolved under Node's own types, the DOM's
+// where a project includes that library (the benchmarks); Node's keys are passed as those.
+type CreateParams = x509.X509CertificateCreateWithKeyParams;
+type SelfSignedParams = x509.X509CertificateCreateSelfSignedParams;
+
 const keys = () =>
   webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']) as Promise<webcrypto.CryptoKeyPair>;
 const years = (n: number) => new Date(Date.now() + n * 365 * 24 * 3600_000);
@@ -51,7 +56,7 @@ export async function createTestAuthority(): Promise<TestAuthority> {
   const rootKeys = await keys();
   const root = await x509.X509CertificateGenerator.createSelfSigned({
     name: TEST_ROOT_NAME,
-    keys: rootKeys,
+    keys: rootKeys as SelfSignedParams['keys'],
     notBefore: new Date(Date.now() - 24 * 3600_000),
     notAfter: years(10),
     signingAlgorithm: ALGORITHM,
@@ -64,8 +69,8 @@ export async function createTestAuthority(): Promise<TestAuthority> {
   const ac = await x509.X509CertificateGenerator.create({
     subject: TEST_AC_NAME,
     issuer: root.subject,
-    publicKey: acKeys.publicKey,
-    signingKey: rootKeys.privateKey,
+    publicKey: acKeys.publicKey as CreateParams['publicKey'],
+    signingKey: rootKeys.privateKey as CreateParams['signingKey'],
     notBefore: new Date(Date.now() - 24 * 3600_000),
     notAfter: years(8),
     signingAlgorithm: ALGORITHM,
@@ -95,13 +100,13 @@ export async function issueTestCertificate(
   holder: TestHolder,
 ): Promise<IssuedCertificate> {
   const holderKeys = await keys();
-  const ac = new x509.X509Certificate(authority.acDer);
+  const ac = new x509.X509Certificate(new Uint8Array(authority.acDer));
   const san = AsnConvert.serialize(new SubjectAlternativeName([personOtherName(holder)]));
   const cert = await x509.X509CertificateGenerator.create({
     subject: `CN=${holder.name.replace(/[,=+<>#;"\\]/g, ' ')}:${holder.cpf}, OU=Certificado de TESTE, O=Pulsa TESTE, C=BR`,
     issuer: ac.subject,
-    publicKey: holderKeys.publicKey,
-    signingKey: authority.acKey,
+    publicKey: holderKeys.publicKey as CreateParams['publicKey'],
+    signingKey: authority.acKey as CreateParams['signingKey'],
     notBefore: new Date(Date.now() - 24 * 3600_000),
     notAfter: years(3),
     signingAlgorithm: ALGORITHM,
