@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -323,16 +324,83 @@ await step('her live WebSocket connects through HAProxy', async () => {
   return 'ready';
 });
 
+await step('…and over HTTP/2 (RFC 8441), the way browsers open it through HAProxy', async () => {
+  const session = http2.connect(APP_URL, { ca });
+  try {
+    const settings = await new Promise<http2.Settings>((resolve) => session.once('remoteSettings', resolve));
+    assert(settings.enableConnectProtocol, 'HAProxy does not offer WebSockets over HTTP/2');
+    const stream = session.request({
+      ':method': 'CONNECT',
+      ':protocol': 'websocket',
+      ':path': '/api/live',
+      ':scheme': 'https',
+      ':authority': new URL(APP_URL).host,
+      origin: ORIGIN,
+      cookie: doctorBrowser.cookieHeader(),
+      'sec-websocket-version': '13',
+    });
+    const status = await new Promise<number>((resolve, reject) => {
+      stream.once('response', (headers) => resolve(Number(headers[':status'])));
+      stream.once('error', reject);
+    });
+    assert(status === 200, `the extended CONNECT answered ${status}`);
+    const first = new Promise<string>((resolve) => {
+      let buffered = Buffer.alloc(0);
+      stream.on('data', (chunk: Buffer) => {
+        buffered = Buffer.concat([buffered, chunk]);
+        const text = firstTextFrame(buffered);
+        if (text !== undefined) resolve(text);
+      });
+    });
+    stream.write(maskedTextFrame(JSON.stringify({ type: 'hello', lastEventId: null })));
+    const frame = JSON.parse(await first) as { kind: string };
+    assert(frame.kind === 'ready', `the first frame was ${frame.kind}`);
+    stream.close();
+    return 'ready over h2';
+  } finally {
+    session.close();
+  }
+});
+
+/** A client's text frame (RFC 6455: clients mask what they send). */
+function maskedTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  assert(payload.length < 126, 'a longer frame is not needed here');
+  const mask = Buffer.from([0x12, 0x34, 0x56, 0x78]);
+  const masked = payload.map((byte, i) => byte ^ (mask[i % 4] as number));
+  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]);
+}
+
+/** The server's first frame as text, once all of it arrived (servers do not mask). */
+function firstTextFrame(data: Buffer): string | undefined {
+  if (data.length < 2) return undefined;
+  let length = (data[1] as number) & 0x7f;
+  let offset = 2;
+  if (length === 126) {
+    if (data.length < 4) return undefined;
+    length = data.readUInt16BE(2);
+    offset = 4;
+  } else if (length === 127) {
+    if (data.length < 10) return undefined;
+    length = Number(data.readBigUInt64BE(2));
+    offset = 10;
+  }
+  if (data.length < offset + length) return undefined;
+  return data.subarray(offset, offset + length).toString('utf8');
+}
+
 let holder = 0;
 await step(
   'the admin, on the other instance, approves her: the notification reaches her socket',
   async () => {
-    // Which instance holds the socket: each one's own count on its metrics port.
-    const counts = await Promise.all(
-      instances.map((i) => metric(`http://127.0.0.1:${i.metricsPort}/metrics`, 'pulsa_live_sockets')),
-    );
-    holder = counts.findIndex((c) => c > 0) + 1;
-    assert(holder > 0, `no instance reports the socket (pulsa_live_sockets ${counts.join(', ')})`);
+    // Which instance holds the socket: each one's own count on its metrics port, once the HTTP/2
+    // socket of the step before is gone and only this one is left.
+    holder = await until('one socket on one instance (pulsa_live_sockets)', 10, async () => {
+      const counts = await Promise.all(
+        instances.map((i) => metric(`http://127.0.0.1:${i.metricsPort}/metrics`, 'pulsa_live_sockets')),
+      );
+      return counts[0] === 1 && counts[1] === 0 ? 1 : counts[0] === 0 && counts[1] === 1 ? 2 : undefined;
+    });
     const other = holder === 1 ? 2 : 1;
     await signInAdmin();
     // Straight to the other instance: only PostgreSQL's NOTIFY (LISTEN on the direct connection) can
