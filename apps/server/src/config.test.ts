@@ -13,6 +13,31 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
+  it('takes a direct database address beside a pooled one, and then sends no named statements', () => {
+    const pooled = 'postgres://pulsa@127.0.0.1:6432/pulsa';
+    const direct = 'postgres://pulsa@127.0.0.1:5432/pulsa';
+    expect(loadConfig({ DATABASE_URL: pooled })).toMatchObject({
+      databaseDirectUrl: undefined,
+      databaseNamedStatements: true,
+    });
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct })).toMatchObject({
+      databaseUrl: pooled,
+      databaseDirectUrl: direct,
+      databaseNamedStatements: false,
+    });
+    // PgBouncer 1.21+ with max_prepared_statements keeps named statements across transactions.
+    expect(
+      loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, DATABASE_NAMED_STATEMENTS: 'true' })
+        .databaseNamedStatements,
+    ).toBe(true);
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: direct })).toThrow(
+      /DATABASE_DIRECT_URL: set it with DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(
+      /DATABASE_DIRECT_URL: must start with postgres/,
+    );
+  });
+
   it('takes a relative DATA_DIR from the folder npm was started in', () => {
     expect(loadConfig({ INIT_CWD: '/srv/pulsa', DATA_DIR: './dados' }).dataDir).toBe('/srv/pulsa/dados');
     expect(loadConfig({ INIT_CWD: '/srv/pulsa', DATA_DIR: '/var/lib/pulsa' }).dataDir).toBe('/var/lib/pulsa');

@@ -46,6 +46,19 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
       .optional(),
   ),
+  /**
+   * Straight to PostgreSQL when DATABASE_URL goes through a transaction pooler (PgBouncer): LISTEN
+   * and the migrations take it (decision 137).
+   */
+  DATABASE_DIRECT_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+      .optional(),
+  ),
+  /** Named prepared statements on DATABASE_URL; default off when DATABASE_DIRECT_URL says it is a pooler. */
+  DATABASE_NAMED_STATEMENTS: booleanFlag,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -226,6 +239,10 @@ export interface AppConfig {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** What needs a session of its own (LISTEN, migrations); undefined: DATABASE_URL serves it too. */
+  databaseDirectUrl: string | undefined;
+  /** Whether queries on DATABASE_URL may be prepared under a name (decision 137). */
+  databaseNamedStatements: boolean;
   logLevel: string;
   smtp:
     | { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined }
@@ -349,6 +366,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     );
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_DIRECT_URL: set it with DATABASE_URL (the pooled address), never alone',
+    );
+  }
   if (!!e.TURN_URLS?.length !== !!e.TURN_SECRET) {
     throw new ConfigError('Invalid configuration:\n  TURN_URLS and TURN_SECRET must be set together');
   }
@@ -398,6 +420,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // `npm start` runs the server inside apps/server; ./.data still means the folder the user is in.
     dataDir: path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    // A pooler in front (a direct address beside it) may lend another connection per transaction.
+    databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS ?? !e.DATABASE_DIRECT_URL,
     logLevel: e.LOG_LEVEL,
     smtp: e.SMTP_HOST
       ? {

@@ -41,7 +41,7 @@ export async function startServer(
     // Clinical documents are sealed from the first start: a self-signed certificate kept beside the data.
     documentSigning: givenConfig.documentSigning ?? localPlatformCertificate(givenConfig.dataDir),
   };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(config);
   await database.migrate();
   const addedSpecialties = await addBuiltInSpecialtiesToNewDatabase(database.db);
   const app = await buildApp(config, database, { backgroundJobs: true });

@@ -24,7 +24,7 @@ if (password.length < 8 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
   process.exit(1);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase(config);
 try {
   await database.migrate();
   const auth = new AuthService({ db: database.db, config, onEmailQueued: () => {} });

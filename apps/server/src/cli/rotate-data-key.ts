@@ -25,7 +25,7 @@ if (oldKey.equals(newKey)) {
   console.error('The new key is the current key.');
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase(config);
 try {
   await database.migrate();
   const counts = await rotateDataKey(database.db, oldKey, newKey);

@@ -6,7 +6,7 @@ import { specialties } from '../db/schema.ts';
 
 /** `npm run db:seed`: the 51 built-in specialties into the configured database; safe to repeat. */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase(config);
 try {
   await database.migrate();
   const before = await specialtyCount();

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testDatabase } from '../test/test-database.ts';
+import { testDatabase, testDatabaseUrl } from '../test/test-database.ts';
+import { openPostgres } from './client.ts';
+import { specialties } from './schema.ts';
 
 describe('database adapter', () => {
   it('delivers NOTIFY to a listener only after the transaction commits', async () => {
@@ -31,5 +33,58 @@ describe('database adapter', () => {
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(error, 'specialties_name_unique')).toBe(true);
     expect(isUniqueViolation(error, 'other')).toBe(false);
+  });
+});
+
+describe.skipIf(!testDatabaseUrl())('PostgreSQL behind a transaction pooler (decision 137)', () => {
+  it('migrates and listens on the direct address alone: the pooled one is never asked for a session', async () => {
+    await testDatabase();
+    const direct = new URL(testDatabaseUrl() as string);
+    direct.searchParams.set('application_name', 'pulsa_direct_probe');
+    // Nothing listens on port 1: any session work sent to the pooled address would fail.
+    const database = await openPostgres('postgres://pulsa@127.0.0.1:1/unreachable', {
+      directUrl: direct.toString(),
+    });
+    const observer = await testDatabase();
+    try {
+      await database.migrate();
+      const received: string[] = [];
+      const stop = await database.listen('pulsa_direct_channel', (payload) => received.push(payload));
+      const listening = await observer.db.execute<{ query: string }>(
+        sql`select query from pg_stat_activity where application_name = 'pulsa_direct_probe'`,
+      );
+      expect(listening.rows.map((r) => r.query)).toEqual(['listen "pulsa_direct_channel"']);
+      await observer.db.execute(sql`select pg_notify('pulsa_direct_channel', 'pelo endereço direto')`);
+      const deadline = Date.now() + 3000;
+      while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(received).toEqual(['pelo endereço direto']);
+      await stop();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('sends prepared queries unnamed when named statements are off, named otherwise', async () => {
+    await testDatabase();
+    const preparedNames = async (namedStatements: boolean) => {
+      const database = await openPostgres(testDatabaseUrl() as string, { namedStatements });
+      try {
+        return await database.db.transaction(async (tx) => {
+          const probe = tx
+            .select({ id: specialties.id })
+            .from(specialties)
+            .where(eq(specialties.slug, sql.placeholder('slug')))
+            .prepare('pulsa_named_probe');
+          expect(await probe.execute({ slug: 'nenhuma' })).toEqual([]);
+          // The same session: a statement prepared under a name would be listed here.
+          const names = await tx.execute<{ name: string }>(sql`select name from pg_prepared_statements`);
+          return names.rows.map((r) => r.name);
+        });
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await preparedNames(true)).toEqual(['pulsa_named_probe']);
+    expect(await preparedNames(false)).toEqual([]);
   });
 });

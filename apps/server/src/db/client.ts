@@ -55,8 +55,20 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+/** The configuration's database fields (AppConfig's names): PostgreSQL when a URL is set. */
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  databaseDirectUrl?: string;
+  databaseNamedStatements?: boolean;
+  dataDir?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, {
+      directUrl: options.databaseDirectUrl,
+      namedStatements: options.databaseNamedStatements,
+    });
   return openPglite(options.dataDir);
 }
 
@@ -86,8 +98,28 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** How PostgreSQL is reached when a pooler sits in front of it (decision 137). */
+export interface PostgresOptions {
+  /**
+   * Straight to PostgreSQL, for what needs a session of its own: LISTEN, which a transaction pooler
+   * cannot keep, and the migration's session lock. Default: the pool's own URL.
+   */
+  directUrl?: string;
+  /**
+   * false: no statement is sent under a name. A transaction pooler (PgBouncer before 1.21, or
+   * without max_prepared_statements) hands each transaction another server connection, where a
+   * statement prepared on the previous one does not exist. Default true.
+   */
+  namedStatements?: boolean;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const directUrl = options.directUrl ?? url;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(options.namedStatements === false ? { Client: UnnamedStatementClient } : {}),
+  });
   const db = drizzlePg(pool, { schema });
   let conflictListener: (info: { attempt: number; sqlState: string }) => void = () => {};
   retryConflicts(db, (info) => conflictListener(info));
@@ -98,21 +130,23 @@ export async function openPostgres(url: string): Promise<Database> {
     db,
     driver: 'postgres',
     async migrate() {
-      // Several instances may start together: one migrates, the others wait on the lock.
-      const lockClient = await pool.connect();
+      // Several instances may start together: one migrates, the others wait on the lock. The lock
+      // belongs to the session, so it is taken on a direct connection that also runs the migrations.
+      const client = new pg.Client({ connectionString: directUrl });
+      await client.connect();
       try {
-        await lockClient.query('select pg_advisory_lock(727274)');
-        await migratePg(db, { migrationsFolder });
+        await client.query('select pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
-        await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
-        lockClient.release();
+        await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+        await client.end();
       }
     },
     listen(channel, onPayload) {
       // One subscription at a time: the listener is one connection, which runs one query at once.
       const subscribed = subscribing.then(async () => {
         if (!listener) {
-          listener = new pg.Client({ connectionString: url });
+          listener = new pg.Client({ connectionString: directUrl });
           await listener.connect();
           listener.on('notification', (msg) => {
             for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
@@ -133,6 +167,7 @@ export async function openPostgres(url: string): Promise<Database> {
       subscribing = subscribed.catch(() => {});
       return subscribed;
     },
+    // pg-boss needs no session of its own: transaction-scoped locks, unnamed statements, no LISTEN.
     jobsConnection: () => ({ connectionString: url }),
     onConflictRetry(listener) {
       conflictListener = listener;
@@ -143,4 +178,27 @@ export async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/**
+ * A pg client that sends every statement unnamed: drizzle's prepared queries still skip building
+ * their SQL, and PostgreSQL parses each one again, on whichever connection the pooler lends.
+ */
+class UnnamedStatementClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((config: unknown, ...rest: unknown[]) =>
+      query(isNamedQuery(config) ? { ...config, name: undefined } : config, ...rest)) as pg.Client['query'];
+  }
+}
+
+/** A plain query config with a name (a Submittable, such as a cursor, is left as it is). */
+function isNamedQuery(config: unknown): config is { name: string } {
+  return (
+    typeof config === 'object' &&
+    config !== null &&
+    typeof (config as { name?: unknown }).name === 'string' &&
+    typeof (config as { submit?: unknown }).submit !== 'function'
+  );
 }

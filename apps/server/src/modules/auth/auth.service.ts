@@ -457,17 +457,24 @@ export class AuthService {
       }
       return 'exists';
     }
-    await db.transaction(async (tx) => {
-      await repo.insertUser(tx, {
-        email: normalized,
-        passwordHash: await this.hash(password),
-        fullName: 'Administrador',
-        phone: null,
-        cpf: null,
-        role: 'admin' satisfies Role,
-        verified: true,
+    const passwordHash = await this.hash(password);
+    try {
+      await db.transaction(async (tx) => {
+        await repo.insertUser(tx, {
+          email: normalized,
+          passwordHash,
+          fullName: 'Administrador',
+          phone: null,
+          cpf: null,
+          role: 'admin' satisfies Role,
+          verified: true,
+        });
       });
-    });
+    } catch (error) {
+      // Instances starting together each find no admin; the one whose insert lost reads what won.
+      if (!isUniqueViolation(error, 'users_email_unique')) throw error;
+      return this.ensureAdmin(email, password);
+    }
     return 'created';
   }
 

@@ -46,6 +46,8 @@ export async function healthRoutes(app: FastifyInstance) {
   api.get(
     '/health/live',
     {
+      // Asked every second or two by the proxy and the supervisor: only trouble is logged.
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'The process answers (restart it when it does not)',
@@ -58,6 +60,8 @@ export async function healthRoutes(app: FastifyInstance) {
   api.get(
     '/health/ready',
     {
+      // Asked every second or two by the proxy and the supervisor: only trouble is logged.
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Whether this instance should receive traffic (decision 131)',

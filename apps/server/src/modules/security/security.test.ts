@@ -388,6 +388,16 @@ describe('finding 8: session housekeeping', () => {
     expect((await app.db.select().from(sessions)).length).toBe(1);
   });
 
+  it('makes one admin when two instances start together, and neither calls the address taken', async () => {
+    const { app, logs } = await appWith();
+    const admin = { email: 'admin-duas-instancias@pulsa.test', password: 'senha-admin-2' };
+    // Both look before either writes: the second insert loses and reads the admin the first made.
+    await Promise.all([ensureConfiguredAdmin(app, admin), ensureConfiguredAdmin(app, admin)]);
+    expect(logs()).not.toContain('ADMIN_EMAIL belongs to an account that is not an admin');
+    expect(await app.db.select().from(users).where(eq(users.email, admin.email))).toHaveLength(1);
+    expect((await login(app, admin.email, admin.password)).statusCode).toBe(200);
+  });
+
   it('starts with a clear error, and no admin, when ADMIN_EMAIL belongs to another account', async () => {
     const { app, logs } = await appWith();
     const patient = await createPatient(app.db);
