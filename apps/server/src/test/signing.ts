@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import forge from 'node-forge';
@@ -83,4 +87,48 @@ export function pkcs12Of(issued: IssuedCertificate, password: string): Buffer {
     algorithm: '3des',
   });
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
+}
+
+/** The CMS in a signed PDF's /Contents and the bytes its ByteRange covers. */
+export function signedParts(pdf: Buffer): { cms: Buffer; content: Buffer } {
+  const text = pdf.toString('latin1');
+  const [a, b, c, d] = (/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(text) ?? [])
+    .slice(1)
+    .map(Number) as [number, number, number, number];
+  return {
+    cms: Buffer.from(text.slice(b + 1, c - 1), 'hex'),
+    content: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
+  };
+}
+
+/** `openssl cms -verify` of a detached CMS over its content (the signer's key; the chain is not checked). */
+export function opensslCmsVerifies({ cms, content }: { cms: Buffer; content: Buffer }): boolean {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-cms-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'sig.der'), cms);
+    fs.writeFileSync(path.join(dir, 'content.bin'), content);
+    execFileSync(
+      'openssl',
+      [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        path.join(dir, 'sig.der'),
+        '-content',
+        path.join(dir, 'content.bin'),
+        '-noverify',
+        '-out',
+        '/dev/null',
+      ],
+      { stdio: 'pipe' },
+    );
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

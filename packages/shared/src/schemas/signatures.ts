@@ -44,4 +44,10 @@ export const signPendingInputSchema = z.object({
   /** The documents to sign; all the doctor's pending ones when left out. */
   ids: z.array(z.uuid()).max(100).optional(),
 });
-export const signPendingAnswerSchema = z.object({ signed: z.number().int(), ids: z.array(z.uuid()) });
+export const signPendingAnswerSchema = z.object({
+  signed: z.number().int(),
+  ids: z.array(z.uuid()),
+  /** Documents the PSC left unsigned in their batch: they keep waiting, to be signed again. */
+  unsigned: z.array(z.uuid()),
+});
+export type SignPendingAnswer = z.infer<typeof signPendingAnswerSchema>;

@@ -16,6 +16,7 @@ import {
   type PatientDocuments,
   VERIFICATION_ALPHABET,
 } from '@pulsa/shared/schemas/clinical-documents';
+import type { SignPendingAnswer } from '@pulsa/shared/schemas/signatures';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -49,6 +50,8 @@ import {
   type DocumentSigner,
   keySigner,
   openPkcs12,
+  signPdf,
+  UnsignedDocument,
 } from './clinical-documents.signing.ts';
 
 /** What issuing, reading and verifying documents need (decision 086). */
@@ -185,14 +188,13 @@ async function doctorSigner(ctx: DocumentsContext, doctorUserId: string, certifi
   return { signer, accepted };
 }
 
-/** Signs a prepared PDF and stores it; the row's signing columns. */
-async function signAndStore(
+/** Stores a signed PDF; the row's signing columns. */
+async function storeSigned(
   ctx: DocumentsContext,
   id: string,
-  prepared: Buffer,
+  signed: Buffer,
   { signer, accepted }: { signer: DocumentSigner; accepted: AcceptedCertificate },
 ) {
-  const signed = await signer.signPdf(prepared);
   const storageKey = `clinicaldocuments/${id}.pdf`;
   await ctx.storage.put(storageKey, signed, 'application/pdf');
   const signedAt = new Date();
@@ -330,12 +332,15 @@ export async function issueDocument(
       sha256: sha256(prepared),
       sizeBytes: prepared.length,
     }));
-  let signature: Awaited<ReturnType<typeof signAndStore>> | Awaited<ReturnType<typeof waiting>>;
+  let signature: Awaited<ReturnType<typeof storeSigned>> | Awaited<ReturnType<typeof waiting>>;
   try {
-    signature = signing ? await signAndStore(ctx, id, prepared, signing) : await waiting();
+    signature = signing
+      ? await storeSigned(ctx, id, await signPdf(signing.signer, prepared), signing)
+      : await waiting();
   } catch (error) {
-    // The PSC failed or ended the session: the document is kept, waiting for the signature.
-    if (!(error instanceof AppError) || signing?.signer.kind !== 'cloud') throw error;
+    // The PSC failed, ended the session or left it unsigned: the document is kept, waiting.
+    const pscMissed = error instanceof AppError || error instanceof UnsignedDocument;
+    if (!pscMissed || signing?.signer.kind !== 'cloud') throw error;
     signature = await waiting();
   }
   const [row] = await ctx.db
@@ -475,9 +480,17 @@ export async function revokeDocument(ctx: DocumentsContext, viewer: Viewer, id: 
 
 /**
  * The doctor signs their documents waiting for a signature (all of them, or the ones named) with
- * their cloud signing session: one authorisation for the day's documents (decision 122).
+ * their cloud signing session: one authorisation for the day's documents (decision 122), their
+ * hashes sent to the PSC up to its maxHashesPerCall a call. A document the PSC leaves unsigned in
+ * its batch (no signature, or one its certificate refutes) keeps waiting and is named in
+ * `unsigned`; the others are stored. A call the PSC refuses stops the run: what earlier calls
+ * signed stays signed.
  */
-export async function signPendingDocuments(ctx: DocumentsContext, viewer: Viewer, ids?: string[]) {
+export async function signPendingDocuments(
+  ctx: DocumentsContext,
+  viewer: Viewer,
+  ids?: string[],
+): Promise<SignPendingAnswer> {
   if (viewer.role !== 'doctor') throw forbidden(M.doctorOnly);
   const rows = await ctx.db
     .select()
@@ -492,24 +505,36 @@ export async function signPendingDocuments(ctx: DocumentsContext, viewer: Viewer
     )
     .orderBy(clinicalDocuments.issuedAt);
   if (ids?.length && !rows.length) throw conflict(M.notPending);
-  if (!rows.length) return { signed: 0, ids: [] };
+  if (!rows.length) return { signed: 0, ids: [], unsigned: [] };
   const signing = await doctorSigner(ctx, viewer.id);
   if (!signing) throw conflict(M.noSigningSession, undefined, 'no_signing_session');
   const signedIds: string[] = [];
-  for (const row of rows) {
-    const prepared = await storedPdf(ctx, row);
-    const signature = await signAndStore(ctx, row.id, prepared, signing);
-    const [updated] = await ctx.db
-      .update(clinicalDocuments)
-      .set(signature)
-      .where(and(eq(clinicalDocuments.id, row.id), eq(clinicalDocuments.signer, 'pending')))
-      .returning();
-    if (!updated) continue;
-    signedIds.push(updated.id);
-    // Its patient may now download it; both screens read their lists again (decision 129).
-    await announce(ctx, updated);
+  const unsigned: string[] = [];
+  const size = Math.max(1, signing.signer.batchSize);
+  for (let start = 0; start < rows.length; start += size) {
+    const batch = rows.slice(start, start + size);
+    const prepared: Buffer[] = [];
+    for (const row of batch) prepared.push(await storedPdf(ctx, row));
+    const results = await signing.signer.signPdfs(prepared);
+    for (const [i, row] of batch.entries()) {
+      const signed = results[i];
+      if (!signed || signed instanceof UnsignedDocument) {
+        unsigned.push(row.id);
+        continue;
+      }
+      const signature = await storeSigned(ctx, row.id, signed, signing);
+      const [updated] = await ctx.db
+        .update(clinicalDocuments)
+        .set(signature)
+        .where(and(eq(clinicalDocuments.id, row.id), eq(clinicalDocuments.signer, 'pending')))
+        .returning();
+      if (!updated) continue;
+      signedIds.push(updated.id);
+      // Its patient may now download it; both screens read their lists again (decision 129).
+      await announce(ctx, updated);
+    }
   }
-  return { signed: signedIds.length, ids: signedIds };
+  return { signed: signedIds.length, ids: signedIds, unsigned };
 }
 
 /** The signed-in patient's documents, grouped by consultation, newest first (no content). */

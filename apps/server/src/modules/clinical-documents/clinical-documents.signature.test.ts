@@ -1,17 +1,19 @@
 import { execFileSync } from 'node:child_process';
+import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLINICAL_DOCUMENT_MESSAGES as M } from '@pulsa/shared/schemas/clinical-documents';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, signatureLinks, userProfiles } from '../../db/schema.ts';
+import { appointments, clinicalDocuments, signatureLinks, userProfiles } from '../../db/schema.ts';
 import { decryptText } from '../../lib/encryption.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
-import { localSigning, openSigningSession } from '../../test/signing.ts';
+import { localSigning, openSigningSession, opensslCmsVerifies, signedParts } from '../../test/signing.ts';
 import { createTestApp, sessionCookieFrom, TEST_ENCRYPTION_KEY } from '../../test/test-app.ts';
-import { AD_RB_POLICY } from '../signatures/signatures.cms.ts';
+import { AD_RB_POLICY, readCms } from '../signatures/signatures.cms.ts';
+import { PscError, signHashes } from '../signatures/signatures.psc.ts';
 import { listDocumentsForExport } from './clinical-documents.service.ts';
 import { checkPdfSignature } from './clinical-documents.signing.ts';
 
@@ -109,7 +111,7 @@ describe('documents signed by the doctor', () => {
 
     await session(c);
     const signed = await signAll(c);
-    expect(signed.json()).toEqual({ signed: 1, ids: [doc.id] });
+    expect(signed.json()).toEqual({ signed: 1, ids: [doc.id], unsigned: [] });
     const [profile] = await app.db
       .select({ cpf: userProfiles.cpf })
       .from(userProfiles)
@@ -137,7 +139,7 @@ describe('documents signed by the doctor', () => {
       policy: { oid: AD_RB_POLICY.oid, sha256: AD_RB_POLICY.sha256 },
     });
     // Signed once: nothing is left to sign, and a signed document is not signed again.
-    expect((await signAll(c)).json()).toEqual({ signed: 0, ids: [] });
+    expect((await signAll(c)).json()).toEqual({ signed: 0, ids: [], unsigned: [] });
     // With the session open, the next document is signed as it is issued.
     expect((await issue(c)).json()).toMatchObject({ signer: 'cloud', signedAt: expect.any(String) });
   });
@@ -259,41 +261,9 @@ describe('documents signed by the doctor', () => {
     expect(report).toContain('ETSI.CAdES.detached');
 
     // openssl over the bytes the ByteRange covers, with the CMS from /Contents.
-    const text = bytes.toString('latin1');
-    const [a, b, cc, d] = (/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(text) ?? [])
-      .slice(1)
-      .map(Number) as number[];
-    const cms = Buffer.from(text.slice((b ?? 0) + 1, (cc ?? 0) - 1), 'hex');
-    fs.writeFileSync(path.join(dir, 'sig.der'), cms);
-    const content = (pdfBytes: Buffer) =>
-      Buffer.concat([pdfBytes.subarray(a, (a ?? 0) + (b ?? 0)), pdfBytes.subarray(cc, (cc ?? 0) + (d ?? 0))]);
-    const opensslVerify = (signed: Buffer) => {
-      fs.writeFileSync(path.join(dir, 'content.bin'), signed);
-      try {
-        execFileSync(
-          'openssl',
-          [
-            'cms',
-            '-verify',
-            '-binary',
-            '-inform',
-            'DER',
-            '-in',
-            path.join(dir, 'sig.der'),
-            '-content',
-            path.join(dir, 'content.bin'),
-            '-noverify',
-            '-out',
-            '/dev/null',
-          ],
-          { stdio: 'pipe' },
-        );
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    expect(opensslVerify(content(bytes))).toBe(true);
+    const parts = signedParts(bytes);
+    fs.writeFileSync(path.join(dir, 'sig.der'), parts.cms);
+    expect(opensslCmsVerifies(parts)).toBe(true);
     const printed = execFileSync(
       'openssl',
       ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', path.join(dir, 'sig.der')],
@@ -310,7 +280,7 @@ describe('documents signed by the doctor', () => {
     altered[at] = 'r'.charCodeAt(0);
     fs.writeFileSync(path.join(dir, 'alterada.pdf'), altered);
     expect(pdfsig(path.join(dir, 'alterada.pdf'))).not.toContain('Signature is Valid.');
-    expect(opensslVerify(content(altered))).toBe(false);
+    expect(opensslCmsVerifies({ cms: parts.cms, content: signedParts(altered).content })).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -343,5 +313,122 @@ describe('documents signed by the doctor', () => {
     const altered = Buffer.from(bytes);
     altered[altered.indexOf('Receita')] = 'r'.charCodeAt(0);
     expect((await upload(altered)).json()).toMatchObject({ matches: false, signatureValid: false });
+  });
+
+  /** Each PDF's signature stands alone: valid, verified by openssl, over its own byte range. */
+  async function expectEachVerifies(c: Consultation, ids: string[]) {
+    const signedAttrs = new Set<string>();
+    for (const id of ids) {
+      const file = await pdf(id, c.patient);
+      expect(file.statusCode).toBe(200);
+      expect(checkPdfSignature(file.rawPayload).valid).toBe(true);
+      const parts = signedParts(file.rawPayload);
+      expect(opensslCmsVerifies(parts)).toBe(true);
+      signedAttrs.add(readCms(parts.cms).signedAttrs.toString('hex'));
+    }
+    expect(signedAttrs.size).toBe(ids.length);
+  }
+
+  it('a day’s documents go to the PSC up to its maximum a call, and each PDF verifies on its own', async () => {
+    const c = await consultation();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const doc = (await issue(c)).json();
+      expect(doc.signer).toBe('pending');
+      ids.push(doc.id);
+    }
+    await session(c);
+    const before = signing.psc.stats.callSizes.length;
+    const signed = await signAll(c);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json()).toEqual({ signed: 7, ids: expect.arrayContaining(ids), unsigned: [] });
+    // Seven hashes, five a call (the PSC's maximum): two calls, not seven.
+    expect(signing.psc.stats.callSizes.slice(before)).toEqual([5, 2]);
+    await expectEachVerifies(c, ids);
+  });
+
+  it('a document the PSC leaves unsigned in its batch keeps waiting; the others are stored', async () => {
+    const c = await consultation();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await issue(c)).json().id);
+    await session(c);
+    signing.psc.omitFromNextCall([1]);
+    const first = await signAll(c);
+    expect(first.statusCode).toBe(200);
+    const answer = first.json() as { signed: number; ids: string[]; unsigned: string[] };
+    expect(answer.signed).toBe(2);
+    expect(answer.unsigned).toHaveLength(1);
+    expect([...answer.ids, ...answer.unsigned].sort()).toEqual([...ids].sort());
+    const left = answer.unsigned[0] as string;
+    const rows = await app.db
+      .select({ id: clinicalDocuments.id, signer: clinicalDocuments.signer })
+      .from(clinicalDocuments)
+      .where(inArray(clinicalDocuments.id, ids));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.signer]))).toEqual(
+      Object.fromEntries(ids.map((id) => [id, id === left ? 'pending' : 'cloud'])),
+    );
+    expect((await pdf(left, c.patient)).statusCode).toBe(409);
+    await expectEachVerifies(c, answer.ids);
+    // Signing again takes the one left waiting.
+    expect((await signAll(c)).json()).toEqual({ signed: 1, ids: [left], unsigned: [] });
+    await expectEachVerifies(c, ids);
+  });
+
+  it('the PSC refuses more hashes than its maximum; the adapter splits them by the PSC’s setting', async () => {
+    const c = await consultation();
+    await session(c);
+    const [link] = await app.db
+      .select()
+      .from(signatureLinks)
+      .where(eq(signatureLinks.doctorUserId, c.doctorUserId));
+    const token = decryptText(TEST_ENCRYPTION_KEY, link?.accessToken ?? '');
+    const publicKey = new X509Certificate(Buffer.from(link?.certificateChain[0] ?? '', 'base64')).publicKey;
+    const data = Array.from({ length: 6 }, (_, i) => Buffer.from(`atributos assinados do documento ${i}`));
+    const digests = data.map((d) => createHash('sha256').update(d).digest());
+    const hashes = digests.map((digest, i) => ({
+      id: String(i),
+      alias: `documento-${i + 1}`,
+      hash: digest.toString('base64'),
+      hash_algorithm: '2.16.840.1.101.3.4.2.1',
+      signature_format: 'RAW',
+    }));
+    const call = (body: unknown) =>
+      fetch(`${signing.psc.baseUrl}/v0/oauth/signature`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const before = signing.psc.stats.signatureCalls;
+    const over = await call({ hashes });
+    expect(over.status).toBe(400);
+    expect(await over.json()).toEqual({
+      error: 'invalid_request',
+      error_description: `at most ${signing.psc.maxHashesPerCall} hashes per request`,
+    });
+    const within = await call({ hashes: hashes.slice(0, 5) });
+    expect(within.status).toBe(200);
+    expect(((await within.json()) as { signatures: { id: string }[] }).signatures.map((s) => s.id)).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
+    expect(signing.psc.stats.signatureCalls - before).toBe(1);
+
+    const provider = signing.settings.providers[0];
+    if (!provider) throw new Error('no provider');
+    const sizes = signing.psc.stats.callSizes.length;
+    const signatures = await signHashes({ ...provider, maxHashesPerCall: 2 }, token, digests);
+    expect(signing.psc.stats.callSizes.slice(sizes)).toEqual([2, 2, 2]);
+    expect(
+      signatures.map((sig, i) => !!sig && verifySignature('sha256', data[i] as Buffer, publicKey, sig)),
+    ).toEqual(data.map(() => true));
+    // Set above what the PSC takes, the call is refused whole: nothing is signed.
+    const refused = await signHashes({ ...provider, maxHashesPerCall: 6 }, token, digests).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(PscError);
+    expect((refused as PscError).status).toBe(400);
   });
 });

@@ -24,10 +24,11 @@ import {
 import type { TimeStamper } from '../signatures/signatures.tsa.ts';
 
 /**
- * How a clinical document is signed (decisions 086 and 122). A signer turns a PDF whose signature
- * placeholder is ready into the signed PDF, with an ICP-Brasil AD-RB CMS (signatures.cms.ts): a
- * doctor's A1 certificate (a key in memory for one signature) or their cloud certificate (a PSC
- * signs the hash over OAuth). The platform's certificate signs nothing new since decision 122.
+ * How a clinical document is signed (decisions 086 and 122). A signer turns PDFs whose signature
+ * placeholder is ready into signed PDFs, each with its own ICP-Brasil AD-RB CMS (signatures.cms.ts):
+ * a doctor's A1 certificate (a key in memory for one signature) or their cloud certificate (a PSC
+ * signs the hashes over OAuth, several per call). The platform's certificate signs nothing new
+ * since decision 122.
  */
 export interface DocumentSigner {
   readonly kind: 'platform' | 'a1' | 'cloud';
@@ -35,12 +36,24 @@ export interface DocumentSigner {
   readonly holder: string;
   /** The certificate chain, signer first (DER). */
   readonly chain: Buffer[];
-  /** Signs a PDF carrying @signpdf's placeholder; returns the whole signed PDF. */
-  signPdf(pdfWithPlaceholder: Buffer): Promise<Buffer>;
+  /** How many documents one signing call takes: the PSC's maxHashesPerCall for a cloud certificate. */
+  readonly batchSize: number;
+  /**
+   * Signs PDFs carrying @signpdf's placeholder in one call of its raw signer: each gets its own
+   * signed attributes over its own byte range, its CMS and (with a TSA) its own time-stamp. Per
+   * PDF, in order: the whole signed PDF, or an UnsignedDocument when its signature did not come.
+   */
+  signPdfs(pdfsWithPlaceholder: Buffer[]): Promise<(Buffer | UnsignedDocument)[]>;
 }
 
-/** Signs the DER SET of the signed attributes: PKCS#1 v1.5 with SHA-256. */
-export type RawSigner = (signedAttrs: Buffer) => Promise<Buffer>;
+/**
+ * Signs the DER SETs of several documents' signed attributes, PKCS#1 v1.5 with SHA-256, in one
+ * go; undefined where the signer gave no signature for one of them.
+ */
+export type RawSigner = (signedAttrs: Buffer[]) => Promise<(Buffer | undefined)[]>;
+
+/** A document of a batch left unsigned: no signature came back for it, or one its certificate refutes. */
+export class UnsignedDocument extends Error {}
 
 /** The signature placeholder's size in bytes: a chain of four 4096-bit certificates and a time-stamp fit. */
 export const SIGNATURE_LENGTH = 16384;
@@ -102,31 +115,19 @@ export function holderOf(certificate: forge.pki.Certificate): string {
 }
 
 /**
- * @signpdf's Signer that writes the AD-RB CMS: @signpdf/signer-p12 always adds signing-time, which
- * the ITI validator refuses, and knows neither signing-certificate-v2 nor the policy identifier.
- * With a TSA configured the signature value gets its RFC 3161 time-stamp (decision 133).
+ * @signpdf's Signer handing over a CMS made beforehand. @signpdf/signer-p12 always adds signing-time,
+ * which the ITI validator refuses, and knows neither signing-certificate-v2 nor the policy
+ * identifier; and a PSC signs several documents' hashes in one call, so the signature cannot be
+ * made inside one document's `sign`. @signpdf still computes the byte range and fills /Contents.
  */
-export class AdRbSigner extends Signer {
-  private readonly chain: Buffer[];
-  private readonly raw: RawSigner;
-  private readonly timeStamp: TimeStamper | undefined;
-  constructor(chain: Buffer[], raw: RawSigner, timeStamp?: TimeStamper) {
+class PreparedCms extends Signer {
+  private readonly make: (signedBytes: Buffer) => Buffer;
+  constructor(make: (signedBytes: Buffer) => Buffer) {
     super();
-    this.chain = chain;
-    this.raw = raw;
-    this.timeStamp = timeStamp;
+    this.make = make;
   }
-
-  override async sign(pdfBuffer: Buffer): Promise<Buffer> {
-    const [signer] = this.chain;
-    if (!signer) throw new Error('no certificate');
-    const signedAttrs = signedAttributes(createHash('sha256').update(pdfBuffer).digest(), signer);
-    const signature = await this.raw(signedAttrs);
-    const bare = assembleCms({ signedAttrs, signature, chain: this.chain });
-    if (!this.timeStamp) return bare;
-    // The token must fit the placeholder beside the attribute's own framing (and longer lengths).
-    const timeStampToken = await this.timeStamp(signature, SIGNATURE_LENGTH - bare.length - 64);
-    return timeStampToken ? assembleCms({ signedAttrs, signature, chain: this.chain, timeStampToken }) : bare;
+  override async sign(signedBytes: Buffer): Promise<Buffer> {
+    return this.make(signedBytes);
   }
 }
 
@@ -135,26 +136,94 @@ const { SignPdf } = signpdfModule as unknown as {
   SignPdf: new () => { sign(pdf: Buffer, signer: Signer): Promise<Buffer> };
 };
 
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+
+/** SHA-256 of the bytes the PDF's ByteRange will cover, as @signpdf sets the range. */
+async function byteRangeDigest(pdf: Buffer): Promise<Buffer> {
+  let digest: Buffer | undefined;
+  await new SignPdf().sign(
+    pdf,
+    new PreparedCms((signedBytes) => {
+      digest = sha256Of(signedBytes);
+      return Buffer.alloc(0);
+    }),
+  );
+  if (!digest) throw new Error('no byte range');
+  return digest;
+}
+
+/** The signed PDF: @signpdf sets the same byte range again and places the CMS made for it. */
+function embedCms(pdf: Buffer, digest: Buffer, cms: Buffer): Promise<Buffer> {
+  return new SignPdf().sign(
+    pdf,
+    new PreparedCms((signedBytes) => {
+      if (!sha256Of(signedBytes).equals(digest)) throw new Error('the byte range changed while signing');
+      return cms;
+    }),
+  );
+}
+
 const derOf = (cert: forge.pki.Certificate) =>
   Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
 
-/** A signer around a chain and a way to sign its signed attributes (and to time-stamp the signature). */
+/**
+ * A signer around a chain and a way to sign signed attributes, several at once (and to time-stamp
+ * each signature). Every signature that comes back is checked with the certificate's key before
+ * it is placed, so a PSC mixing up a batch's answers signs nothing wrongly.
+ */
 export function chainSigner(
   kind: DocumentSigner['kind'],
   chain: Buffer[],
   raw: RawSigner,
-  timeStamp?: TimeStamper,
+  options: { batchSize: number; timeStamp?: TimeStamper | undefined },
 ): DocumentSigner {
-  const cms = new AdRbSigner(chain, raw, timeStamp);
-  const signpdf = new SignPdf();
   const [own] = chain;
+  const publicKey = own ? new X509Certificate(own).publicKey : undefined;
   return {
     kind,
     holder: own ? holderOfDer(own) : 'Pulsa',
     chain,
-    signPdf: (pdf) => signpdf.sign(pdf, cms),
+    batchSize: options.batchSize,
+    async signPdfs(pdfs) {
+      if (!own || !publicKey) throw new Error('no certificate');
+      const digests: Buffer[] = [];
+      for (const pdf of pdfs) digests.push(await byteRangeDigest(pdf));
+      const attrs = digests.map((digest) => signedAttributes(digest, own));
+      const signatures = await raw(attrs);
+      const out: (Buffer | UnsignedDocument)[] = [];
+      for (const [i, pdf] of pdfs.entries()) {
+        const signedAttrs = attrs[i] as Buffer;
+        const signature = signatures[i];
+        if (!signature || !verifySignature('sha256', signedAttrs, publicKey, signature)) {
+          out.push(new UnsignedDocument(signature ? 'signature does not verify' : 'no signature'));
+          continue;
+        }
+        out.push(await embedCms(pdf, digests[i] as Buffer, await cmsOf(signedAttrs, signature)));
+      }
+      return out;
+    },
   };
+
+  /** The AD-RB CMS; with a TSA, its signature's time-stamp (decision 133), one per document. */
+  async function cmsOf(signedAttrs: Buffer, signature: Buffer): Promise<Buffer> {
+    const bare = assembleCms({ signedAttrs, signature, chain });
+    if (!options.timeStamp) return bare;
+    // The token must fit the placeholder beside the attribute's own framing (and longer lengths).
+    const timeStampToken = await options.timeStamp(signature, SIGNATURE_LENGTH - bare.length - 64);
+    return timeStampToken ? assembleCms({ signedAttrs, signature, chain, timeStampToken }) : bare;
+  }
 }
+
+/** One document through the one signing path: a batch of one. */
+export async function signPdf(signer: DocumentSigner, pdfWithPlaceholder: Buffer): Promise<Buffer> {
+  const [signed] = await signer.signPdfs([pdfWithPlaceholder]);
+  if (!signed) throw new UnsignedDocument('no signature');
+  if (signed instanceof UnsignedDocument) throw signed;
+  return signed;
+}
+
+/** How many documents a key in memory signs between stores (bounds the PDFs held at once). */
+const KEY_BATCH = 10;
 
 /** A signer around a key held in memory: a doctor's A1 for one signature (or the old platform seal). */
 export function keySigner(
@@ -166,8 +235,8 @@ export function keySigner(
   return chainSigner(
     kind,
     keys.chain.map(derOf),
-    async (attrs) => signWithKey('sha256', attrs, key),
-    timeStamp,
+    async (attrs) => attrs.map((one) => signWithKey('sha256', one, key)),
+    { batchSize: KEY_BATCH, timeStamp },
   );
 }
 

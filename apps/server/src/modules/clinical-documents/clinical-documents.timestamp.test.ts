@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema.ts';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
-import { localSigning, openSigningSession } from '../../test/signing.ts';
+import { localSigning, openSigningSession, opensslCmsVerifies, signedParts } from '../../test/signing.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { hasOpenssl, opensslVerifiesToken, startTestTsa, type TestTsa } from '../../test/tsa.ts';
 import { readCms } from '../signatures/signatures.cms.ts';
@@ -27,18 +24,6 @@ const item = {
   quantity: '21 comprimidos',
   instructions: '',
 };
-
-/** The CMS in a signed PDF's /Contents and the bytes its ByteRange covers. */
-function signatureOf(pdf: Buffer) {
-  const text = pdf.toString('latin1');
-  const [a, b, c, d] = (/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(text) ?? [])
-    .slice(1)
-    .map(Number) as [number, number, number, number];
-  return {
-    cms: Buffer.from(text.slice(b + 1, c - 1), 'hex'),
-    content: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
-  };
-}
 
 describe.skipIf(!hasOpenssl)('documents time-stamped by the configured TSA', () => {
   let app: FastifyInstance;
@@ -100,37 +85,7 @@ describe.skipIf(!hasOpenssl)('documents time-stamped by the configured TSA', () 
     expect(res.statusCode).toBe(200);
     return res.rawPayload;
   };
-  /** `openssl cms -verify` of the PDF's CMS over the bytes its ByteRange covers. */
-  const cmsVerifies = (pdf: Buffer) => {
-    const { cms, content } = signatureOf(pdf);
-    const sig = path.join(tsa.dir, 'sig.der');
-    const data = path.join(tsa.dir, 'content.bin');
-    fs.writeFileSync(sig, cms);
-    fs.writeFileSync(data, content);
-    try {
-      execFileSync(
-        'openssl',
-        [
-          'cms',
-          '-verify',
-          '-binary',
-          '-inform',
-          'DER',
-          '-in',
-          sig,
-          '-content',
-          data,
-          '-noverify',
-          '-out',
-          '/dev/null',
-        ],
-        { stdio: 'pipe' },
-      );
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const cmsVerifies = (pdf: Buffer) => opensslCmsVerifies(signedParts(pdf));
   const timeStampsCounted = async () => {
     const text = await app.metrics.text();
     const count = (outcome: string) =>
@@ -142,29 +97,36 @@ describe.skipIf(!hasOpenssl)('documents time-stamped by the configured TSA', () 
 
   it('signed at once or later, the signature carries a token openssl verifies over its value', async () => {
     const c = await consultation();
-    const waiting = await issue(c);
-    expect(waiting.signer).toBe('pending');
+    const waiting = [await issue(c), await issue(c), await issue(c)];
+    expect(waiting.map((d) => d.signer)).toEqual(['pending', 'pending', 'pending']);
     await openSigningSession(app, signing.psc, { userId: c.doctorUserId, cookie: c.doctor });
+    const calls = signing.psc.stats.signatureCalls;
     const signed = await app.inject({
       method: 'POST',
       url: '/api/documents/sign',
       headers: { cookie: c.doctor },
       payload: {},
     });
-    expect(signed.json()).toEqual({ signed: 1, ids: [waiting.id] });
+    const ids = waiting.map((d) => d.id);
+    expect(signed.json()).toEqual({ signed: 3, ids: expect.arrayContaining(ids), unsigned: [] });
+    // The three hashes went to the PSC in one call; each signature still got its own time-stamp.
+    expect(signing.psc.stats.signatureCalls - calls).toBe(1);
     const atOnce = await issue(c);
     expect(atOnce.signer).toBe('cloud');
 
-    for (const id of [waiting.id, atOnce.id]) {
+    const tokens = new Set<string>();
+    for (const id of [...ids, atOnce.id]) {
       const pdf = await pdfOf(c, id);
       expect(cmsVerifies(pdf)).toBe(true);
       expect(checkPdfSignature(pdf).valid).toBe(true);
-      const cms = readCms(signatureOf(pdf).cms);
+      const cms = readCms(signedParts(pdf).cms);
       expect(cms.timeStampToken).toBeInstanceOf(Buffer);
       const imprint = createHash('sha256').update(cms.signature).digest();
       expect(opensslVerifiesToken(tsa, cms.timeStampToken as Buffer, imprint)).toBe(true);
+      tokens.add((cms.timeStampToken as Buffer).toString('hex'));
     }
-    expect(await timeStampsCounted()).toEqual({ granted: 2, failed: 0 });
+    expect(tokens.size).toBe(4);
+    expect(await timeStampsCounted()).toEqual({ granted: 4, failed: 0 });
   });
 
   it('a failing TSA leaves the document signed without a time-stamp, logged and counted', async () => {
@@ -177,7 +139,7 @@ describe.skipIf(!hasOpenssl)('documents time-stamped by the configured TSA', () 
       expect(doc.signer).toBe('cloud');
       const pdf = await pdfOf(c, doc.id);
       expect(cmsVerifies(pdf)).toBe(true);
-      expect(readCms(signatureOf(pdf).cms).timeStampToken).toBeUndefined();
+      expect(readCms(signedParts(pdf).cms).timeStampToken).toBeUndefined();
     } finally {
       tsa.mode = 'granted';
     }

@@ -255,7 +255,7 @@ describe('clinical documents that tell the truth (API)', () => {
       headers: { cookie: c.doctor },
       payload: {},
     });
-    expect(signed.json()).toEqual({ signed: 1, ids: [id] });
+    expect(signed.json()).toEqual({ signed: 1, ids: [id], unsigned: [] });
     for (const user of [c.patientId, c.doctorUserId])
       expect((await eventsOf(user, 'document.changed')).map((e) => e.payload)).toEqual([
         { type: 'document.changed', documentId: id, appointmentId: c.id },

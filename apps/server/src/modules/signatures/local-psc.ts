@@ -37,8 +37,15 @@ export interface LocalPsc {
   approve(authorizeUrl: string): Promise<string>;
   /** Forgets every token (the holder revoked them at the PSC). */
   revokeAllTokens(): void;
-  /** How many signature calls and hashes it answered. */
-  stats: { signatureCalls: number; hashes: number };
+  /** The most hashes one signature call takes; more are refused (400 invalid_request). */
+  maxHashesPerCall: number;
+  /** How many signature calls and hashes it answered, and the size of each call. */
+  stats: { signatureCalls: number; hashes: number; callSizes: number[] };
+  /**
+   * What a faulty PSC does, for tests of the caller: the next signature call answers without the
+   * signatures of the hashes at these positions (0-based, in the call).
+   */
+  omitFromNextCall(positions: number[]): void;
   close(): Promise<void>;
 }
 
@@ -61,13 +68,17 @@ export async function startLocalPsc(options: {
   delayMs?: number;
   /** Who holds a certificate here when not added beforehand (the demo: its doctors, by CPF). */
   resolveAccount?: (cpf: string) => Promise<TestHolder | undefined>;
+  /** The most hashes one signature call takes (5 by default, as NeoID documents). */
+  maxHashesPerCall?: number;
 }): Promise<LocalPsc> {
   const clientId = options.clientId ?? 'pulsa-local';
   const clientSecret = options.clientSecret ?? randomBytes(16).toString('hex');
   const accounts = new Map<string, Account>();
   const codes = new Map<string, PendingCode>();
   const tokens = new Map<string, { cpf: string; expiresAt: number }>();
-  const stats = { signatureCalls: 0, hashes: 0 };
+  const stats = { signatureCalls: 0, hashes: 0, callSizes: [] as number[] };
+  const maxHashesPerCall = options.maxHashesPerCall ?? 5;
+  let omitNext: number[] = [];
 
   async function addAccount(holder: TestHolder) {
     const certificate = await issueTestCertificate(options.authority, holder);
@@ -187,11 +198,21 @@ export async function startLocalPsc(options: {
         const body = JSON.parse(await readBody(req)) as {
           hashes?: { id: string; hash: string; hash_algorithm: string; signature_format: string }[];
         };
-        const hashes = body.hashes ?? [];
-        if (!hashes.length || hashes.length > 5) return send(res, 400, { error: 'invalid_request' });
+        const hashes = Array.isArray(body.hashes) ? body.hashes : [];
+        // OAuth 2.0's error answer (RFC 6749 §5.2), which the PSCs' APIs answer with.
+        if (!hashes.length)
+          return send(res, 400, { error: 'invalid_request', error_description: 'hashes is required' });
+        if (hashes.length > maxHashesPerCall)
+          return send(res, 400, {
+            error: 'invalid_request',
+            error_description: `at most ${maxHashesPerCall} hashes per request`,
+          });
         stats.signatureCalls++;
         stats.hashes += hashes.length;
-        const signatures = hashes.map((h) => {
+        stats.callSizes.push(hashes.length);
+        const omit = omitNext;
+        omitNext = [];
+        const signatures = hashes.flatMap((h, position) => {
           const digest = Buffer.from(h.hash, 'base64');
           if (
             h.hash_algorithm !== '2.16.840.1.101.3.4.2.1' ||
@@ -199,13 +220,14 @@ export async function startLocalPsc(options: {
             digest.length !== 32
           )
             throw new Error('unsupported hash');
-          return { id: h.id, raw_signature: rawSign(account.certificate.key, digest).toString('base64') };
+          if (omit.includes(position)) return [];
+          return [{ id: h.id, raw_signature: rawSign(account.certificate.key, digest).toString('base64') }];
         });
         return send(res, 200, { certificate_alias: `TESTE ${account.name}`, signatures });
       }
       send(res, 404, { error: 'not_found' });
     } catch (error) {
-      send(res, 400, { error: (error as Error).message });
+      send(res, 400, { error: 'invalid_request', error_description: (error as Error).message });
     }
   });
   await new Promise<void>((resolve) =>
@@ -216,7 +238,11 @@ export async function startLocalPsc(options: {
     baseUrl: `http://${options.host ?? '127.0.0.1'}:${port}`,
     clientId,
     clientSecret,
+    maxHashesPerCall,
     stats,
+    omitFromNextCall: (positions) => {
+      omitNext = positions;
+    },
     addAccount,
     approve: (authorizeUrl) => approve(new URL(authorizeUrl)),
     revokeAllTokens: () => tokens.clear(),

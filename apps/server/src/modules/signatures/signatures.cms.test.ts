@@ -6,7 +6,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as x509 from '@peculiar/x509';
+import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  addSignaturePlaceholder,
+  chainSigner,
+  checkPdfSignature,
+  type RawSigner,
+  UnsignedDocument,
+} from '../clinical-documents/clinical-documents.signing.ts';
 import { chainKindOf, icpPersonOf, maskCpf, summarize } from './signatures.certificates.ts';
 import {
   AD_RB_POLICY,
@@ -95,6 +103,49 @@ describe('AD-RB signed attributes', () => {
     expect(printed).not.toContain('signingTime');
     fs.writeFileSync(path.join(dir, 'content'), Buffer.from('conteúdo assinadO'));
     expect(() => verify()).toThrow();
+  });
+});
+
+describe('several documents signed in one call', () => {
+  /** A one-page PDF with its signature placeholder, different for each text. */
+  async function preparedPdf(text: string) {
+    const pdf = await PDFDocument.create();
+    pdf.addPage().drawText(text);
+    addSignaturePlaceholder(pdf, { holder: 'Dra. Ana Lima', reason: text });
+    return Buffer.from(await pdf.save({ useObjectStreams: false }));
+  }
+  const byKey: RawSigner = async (attrs) => attrs.map((one) => sign('sha256', one, holder.key));
+  const signerWith = (raw: RawSigner) => chainSigner('cloud', holder.chain, raw, { batchSize: 5 });
+
+  it('each PDF gets its own signature over its own byte range, in one call of the signer', async () => {
+    const pdfs = await Promise.all(['receita 1', 'receita 2', 'atestado 3'].map(preparedPdf));
+    let calls = 0;
+    const signed = await signerWith(async (attrs) => {
+      calls++;
+      return byKey(attrs);
+    }).signPdfs(pdfs);
+    expect(calls).toBe(1);
+    expect(signed.map((one) => one instanceof Buffer && checkPdfSignature(one).valid)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('a signature missing or not its own leaves that document unsigned, and only it', async () => {
+    const pdfs = await Promise.all(['a', 'b', 'c', 'd'].map(preparedPdf));
+    const signed = await signerWith(async (attrs) => {
+      const [a, , c, d] = await byKey(attrs);
+      // b's signature is missing; c and d came back swapped.
+      return [a, undefined, d, c];
+    }).signPdfs(pdfs);
+    expect(signed.map((one) => (one instanceof UnsignedDocument ? 'unsigned' : 'signed'))).toEqual([
+      'signed',
+      'unsigned',
+      'unsigned',
+      'unsigned',
+    ]);
+    expect(checkPdfSignature(signed[0] as Buffer).valid).toBe(true);
   });
 });
 

@@ -123,9 +123,17 @@ export async function fetchCertificateChain(psc: PscConfig, accessToken: string)
   return [first.certificate, ...(first.chain ?? [])].map((b64) => Buffer.from(b64, 'base64'));
 }
 
-/** PKCS#1 v1.5 signatures (RAW) of SHA-256 digests, in as many calls as the PSC's cap asks. */
-export async function signHashes(psc: PscConfig, accessToken: string, digests: Buffer[]): Promise<Buffer[]> {
-  const out: Buffer[] = [];
+/**
+ * PKCS#1 v1.5 signatures (RAW) of SHA-256 digests, up to the PSC's maxHashesPerCall in one call (so
+ * ⌈n / max⌉ calls), in the digests' order; undefined where the PSC's answer left a hash unsigned.
+ * A call the PSC refuses or never answers throws (PscError, with the status when there is one).
+ */
+export async function signHashes(
+  psc: PscConfig,
+  accessToken: string,
+  digests: Buffer[],
+): Promise<(Buffer | undefined)[]> {
+  const out: (Buffer | undefined)[] = [];
   for (let start = 0; start < digests.length; start += psc.maxHashesPerCall) {
     const batch = digests.slice(start, start + psc.maxHashesPerCall);
     const hashes = batch.map((digest, i) => ({
@@ -135,17 +143,17 @@ export async function signHashes(psc: PscConfig, accessToken: string, digests: B
       hash_algorithm: SHA256_OID,
       signature_format: 'RAW',
     }));
-    const answer = await call<{ signatures?: { id: string; raw_signature?: string }[] }>(
+    const answer = await call<{ signatures?: { id?: unknown; raw_signature?: unknown }[] }>(
       fetch(url(psc, '/v0/oauth/signature'), {
         method: 'POST',
         headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ hashes }),
       }),
     );
+    const signatures = Array.isArray(answer.signatures) ? answer.signatures : [];
     for (const hash of hashes) {
-      const signature = answer.signatures?.find((s) => s.id === hash.id)?.raw_signature;
-      if (!signature) throw new PscError('PSC left a hash unsigned');
-      out.push(Buffer.from(signature, 'base64'));
+      const signature = signatures.find((s) => s?.id === hash.id)?.raw_signature;
+      out.push(typeof signature === 'string' && signature ? Buffer.from(signature, 'base64') : undefined);
     }
   }
   return out;

@@ -254,11 +254,9 @@ export async function cloudSigner(
     'cloud',
     chain,
     async (signedAttrs) => {
-      const digest = createHash('sha256').update(signedAttrs).digest();
+      const digests = signedAttrs.map((attrs) => createHash('sha256').update(attrs).digest());
       try {
-        const [signature] = await signHashes(provider, token, [digest]);
-        if (!signature) throw new PscError('no signature');
-        return signature;
+        return await signHashes(provider, token, digests);
       } catch (error) {
         if (error instanceof PscError && error.status === 401) {
           // The PSC no longer honours the token (revoked there, or expired early): the session ended.
@@ -271,6 +269,6 @@ export async function cloudSigner(
         throw pscFailed(error);
       }
     },
-    ctx.timeStamp,
+    { batchSize: provider.maxHashesPerCall, timeStamp: ctx.timeStamp },
   );
 }

@@ -30,6 +30,10 @@ export const DOCUMENTS_TEXT = {
       n === 1 ? 'Assinar o documento pendente' : `Assinar os ${n} documentos pendentes`,
     signing: 'Assinando…',
     signedToast: (n: number) => (n === 1 ? 'Documento assinado.' : `${n} documentos assinados.`),
+    unsignedToast: (n: number) =>
+      n === 1
+        ? 'O provedor do certificado não devolveu a assinatura de 1 documento: ele continua aguardando. Tente assinar de novo.'
+        : `O provedor do certificado não devolveu a assinatura de ${n} documentos: eles continuam aguardando. Tente assinar de novo.`,
     signError: 'Falha ao assinar',
     openSession: 'Abrir sessão de assinatura',
     notAvailable: 'Documentos podem ser emitidos durante a consulta ou depois de concluída.',

@@ -1,4 +1,4 @@
-import type { SignatureStatus } from '@pulsa/shared/schemas/signatures';
+import type { SignatureStatus, SignPendingAnswer } from '@pulsa/shared/schemas/signatures';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { SIGNATURE_TEXT as S } from '../signature-texts';
@@ -36,8 +36,7 @@ export function useUnlinkSignature() {
 export function useSignPending() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: string[]) =>
-      api.post<{ signed: number; ids: string[] }>('/api/documents/sign', { ids }),
+    mutationFn: (ids?: string[]) => api.post<SignPendingAnswer>('/api/documents/sign', { ids }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: documentKeys.all });
       void client.invalidateQueries({ queryKey: signatureKeys.status });

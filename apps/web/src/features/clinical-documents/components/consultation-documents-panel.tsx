@@ -116,7 +116,10 @@ function SignPendingButton({ documents }: { documents: ClinicalDocument[] }) {
             sign.mutate(
               pending.map((d) => d.id),
               {
-                onSuccess: ({ signed }) => toast.success(T.panel.signedToast(signed)),
+                onSuccess: ({ signed, unsigned }) => {
+                  if (signed || !unsigned.length) toast.success(T.panel.signedToast(signed));
+                  if (unsigned.length) toast.warning(T.panel.unsignedToast(unsigned.length));
+                },
                 onError: (error) => showApiError(error, { title: T.panel.signError }),
               },
             )
