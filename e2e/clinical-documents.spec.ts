@@ -85,7 +85,7 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   await prescription.getByRole('button', { name: 'Emitir e assinar' }).click();
   const codeText = ((await (await prescriptionAnswer).json()) as { verificationCode: string })
     .verificationCode;
-  await expect(doctor.getByText('Receita simples emitido(a) e assinado(a).')).toBeVisible();
+  await expect(doctor.getByText('Receita simples emitida e assinada.')).toBeVisible();
   const issued = panel.getByRole('region', { name: 'Documentos emitidos' });
   await expect(issued.locator('li', { hasText: codeText }).getByText('Receita simples')).toBeVisible();
 
@@ -103,7 +103,7 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   await certificate.getByRole('button', { name: 'Emitir e assinar' }).click();
   const certificateCode = ((await (await certificateAnswer).json()) as { verificationCode: string })
     .verificationCode;
-  await expect(doctor.getByText('Atestado médico emitido(a) e assinado(a).')).toBeVisible();
+  await expect(doctor.getByText('Atestado médico emitido e assinado.')).toBeVisible();
   await expect(issued.locator('li', { hasText: certificateCode }).getByText('Atestado médico')).toBeVisible();
   await doctorContext.close();
 

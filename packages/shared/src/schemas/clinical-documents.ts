@@ -20,6 +20,18 @@ export const CLINICAL_DOCUMENT_LABEL: Record<ClinicalDocumentType, string> = {
   report: 'Relatório médico',
 };
 
+/** "emitida"/"emitido": the label's grammatical gender, so a sentence about a document agrees with it. */
+export const CLINICAL_DOCUMENT_FEMININE: Record<ClinicalDocumentType, boolean> = {
+  prescription: true,
+  certificate: false,
+  exam_request: false,
+  report: false,
+};
+
+/** The Portuguese past participle agreeing with the document's label ("emitida", "assinado"…). */
+export const agreeWith = (type: ClinicalDocumentType, participle: string) =>
+  CLINICAL_DOCUMENT_FEMININE[type] ? participle.replace(/o$/, 'a') : participle;
+
 export const PRESCRIPTION_MAX_ITEMS = 20;
 export const EXAMS_MAX = 30;
 export const REPORT_MAX_LENGTH = 10_000;

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { formatPhone } from '@pulsa/shared/format/phone';
 import {
+  agreeWith,
   CLINICAL_DOCUMENT_LABEL,
   type ClinicalDocument,
   type ClinicalDocumentDetail,
@@ -317,7 +318,7 @@ export async function issueDocument(
   });
   addSignaturePlaceholder(pdf, {
     holder: doctor.name,
-    reason: `${CLINICAL_DOCUMENT_LABEL[content.type]} emitido(a) por ${doctor.name}, CRM ${crm}`,
+    reason: `${CLINICAL_DOCUMENT_LABEL[content.type]} ${agreeWith(content.type, 'emitido')} por ${doctor.name}, CRM ${crm}`,
   });
   const prepared = Buffer.from(await pdf.save({ useObjectStreams: false }));
 

@@ -1,3 +1,9 @@
+import {
+  agreeWith,
+  CLINICAL_DOCUMENT_LABEL,
+  type ClinicalDocumentType,
+} from '@pulsa/shared/schemas/clinical-documents';
+
 /** Every text of the clinical documents: the doctor's panel, the patient's list, the public verification. */
 export const DOCUMENTS_TEXT = {
   panel: {
@@ -11,9 +17,10 @@ export const DOCUMENTS_TEXT = {
     earlier: 'Documentos de consultas anteriores com este paciente',
     loadError: 'Falha ao carregar os documentos',
     issueError: 'Falha ao emitir o documento',
-    issuedToast: (label: string) => `${label} emitido(a) e assinado(a).`,
-    issuedPendingToast: (label: string) =>
-      `${label} emitido(a). Aguarda sua assinatura: abra sua sessão de assinatura no perfil e assine.`,
+    issuedToast: (type: ClinicalDocumentType) =>
+      `${CLINICAL_DOCUMENT_LABEL[type]} ${agreeWith(type, 'emitido')} e ${agreeWith(type, 'assinado')}.`,
+    issuedPendingToast: (type: ClinicalDocumentType) =>
+      `${CLINICAL_DOCUMENT_LABEL[type]} ${agreeWith(type, 'emitido')}. Aguarda sua assinatura: abra sua sessão de assinatura no perfil e assine.`,
     issue: 'Emitir e assinar',
     issuing: 'Assinando…',
     download: 'Baixar PDF',

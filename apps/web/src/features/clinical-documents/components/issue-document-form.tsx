@@ -79,9 +79,8 @@ function useSubmit<T extends FieldValues>(appointmentId: string, form: UseFormRe
       setA1Error(undefined);
       try {
         const issued = await issue.mutateAsync({ document, a1: useA1 && a1 ? a1 : undefined });
-        if (issued.signer === 'pending')
-          toast.warning(T.panel.issuedPendingToast(CLINICAL_DOCUMENT_LABEL[document.type]));
-        else toast.success(T.panel.issuedToast(CLINICAL_DOCUMENT_LABEL[document.type]));
+        if (issued.signer === 'pending') toast.warning(T.panel.issuedPendingToast(document.type));
+        else toast.success(T.panel.issuedToast(document.type));
         reset();
       } catch (error) {
         showApiError(error, { title: T.panel.issueError, setError: form.setError as never });
