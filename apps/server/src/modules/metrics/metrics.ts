@@ -1,17 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
 import { JOBS_SCHEMA } from '../../lib/jobs.ts';
-
-/** The server package's version, for `pulsa_build_info`. */
-export const APP_VERSION: string = (
-  JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  }
-).version;
 
 /** Business and outcome gauges are read from the database at most this often, whatever the scrapes. */
 const DATABASE_GAUGES_TTL_MS = 30_000;
