@@ -358,7 +358,12 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     for (const unlisten of forgetSessionReads) await unlisten();
   });
-  const live = new LiveHub(database, (token) => auth.sessionAlive(token), app.log.child({ module: 'live' }));
+  const live = new LiveHub(
+    database,
+    (token) => auth.sessionAlive(token),
+    app.log.child({ module: 'live' }),
+    (direction) => metrics.liveMessages.inc({ direction }),
+  );
   app.decorate('live', live);
   app.decorate('readiness', new ReadinessState());
   app.addHook('onReady', () => live.start());

@@ -11,16 +11,18 @@ const DATABASE_GAUGES_TTL_MS = 30_000;
 /**
  * Prometheus metrics of one instance (decision 132): requests by route, status and duration; the
  * database pool and transactions retried after a conflict; job queues' depth and oldest age; live
- * sockets; email and payment-event outcomes; business counts; build and configuration info; and the
- * process's own (memory, CPU, event-loop delay). Business and outcome figures are counted in the
- * database — what actually moved — so every instance reports the same value: aggregate them with
- * `max`, not `sum`.
+ * sockets and their messages; email and payment-event outcomes; business counts; build and
+ * configuration info; and the process's own (memory, CPU, event-loop delay). Business and outcome
+ * figures are counted in the database — what actually moved — so every instance reports the same
+ * value: aggregate them with `max`, not `sum`.
  */
 export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route' | 'status_class'>;
   readonly conflictRetries: Counter<'sqlstate'>;
+  /** Message frames the live sockets sent and received (modules/live counts them). */
+  readonly liveMessages: Counter<'direction'>;
   private databaseRows: Promise<DatabaseFigures> | undefined;
   private databaseRowsAt = 0;
   private readonly database: Database;
@@ -79,6 +81,15 @@ export class Metrics {
         this.set({ state: 'waiting' }, stats.waiting);
       },
     });
+    this.liveMessages = new Counter({
+      name: 'pulsa_live_messages_total',
+      help: 'Messages the live (WebSocket) connections of this instance sent and received, by direction.',
+      labelNames: ['direction'],
+      registers: [this.registry],
+    });
+    // Both directions from zero, so a rate reads 0 rather than nothing before the first message.
+    this.liveMessages.inc({ direction: 'sent' }, 0);
+    this.liveMessages.inc({ direction: 'received' }, 0);
     new Gauge({
       name: 'pulsa_live_sockets',
       help: 'Live (WebSocket) connections held by this instance.',
