@@ -92,7 +92,9 @@ describe('metrics', () => {
     try {
       socket.send(JSON.stringify({ type: 'hello', lastEventId: null }));
       socket.send(JSON.stringify({ type: 'ping' }));
-      await expect.poll(() => frames.map((f) => f.kind)).toEqual(expect.arrayContaining(['ready', 'pong']));
+      await expect
+        .poll(() => frames.map((f) => f.kind), { timeout: 10_000 })
+        .toEqual(expect.arrayContaining(['ready', 'pong']));
       const text = await app.metrics.text();
       expect(text).toContain('pulsa_live_messages_total{direction="received"} 2');
       expect(text).toContain(`pulsa_live_messages_total{direction="sent"} ${frames.length}`);
