@@ -10,6 +10,8 @@ import type { Database, Db } from './db/client.ts';
 import { dataKeyOf } from './lib/encryption.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
+import type { Tracing } from './lib/tracing.ts';
+import { APP_VERSION } from './lib/version.ts';
 import { accessLogRoutes } from './modules/access-log/access-log.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -52,7 +54,7 @@ import { LiveHub } from './modules/live/live.hub.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { defineMessageJobs, type MessagesContext } from './modules/messages/messages.service.ts';
-import { APP_VERSION, Metrics, registerRequestMetrics } from './modules/metrics/metrics.ts';
+import { Metrics, registerRequestMetrics } from './modules/metrics/metrics.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
@@ -80,6 +82,7 @@ import { documentCommonErrors, documentTransform } from './plugins/openapi-error
 import { PUBLIC_CONTENT_CHANNEL, publicCachePlugin } from './plugins/public-cache.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { sessionCookieName, sessionPlugin } from './plugins/session.ts';
+import { registerTracing, TracedRequestLog } from './plugins/tracing.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { inlineScriptSources, registerWebApp } from './plugins/web-app.ts';
 
@@ -120,6 +123,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** How often idle job workers look for due jobs (default 2 s, at least 0.5 s). */
   jobPollingIntervalSeconds?: number;
+  /** OpenTelemetry, started before the app was imported (server.ts; decision 135); absent: off. */
+  tracing?: Tracing;
 }
 
 /** Builds the whole application on an open database; listening is the caller's business. */
@@ -128,9 +133,13 @@ export async function buildApp(
   database: Database,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const requestLog = options.tracing ? new TracedRequestLog() : undefined;
   const app = Fastify({
     logger:
-      options.logger === false ? false : { ...loggerOptions(config.logLevel), stream: options.logStream },
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel, { traceIds: !!options.tracing }), stream: options.logStream },
+    ...(requestLog ? { logController: requestLog } : {}),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -141,6 +150,8 @@ export async function buildApp(
     frameworkErrors,
   });
   if (!config.dataEncryptionKey) throw new Error('dataEncryptionKey is required (start.ts fills it in)');
+  // First of all, so every hook and route that follows runs inside the request's span.
+  if (options.tracing && requestLog) await registerTracing(app, options.tracing, requestLog);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -348,7 +359,12 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     for (const unlisten of forgetSessionReads) await unlisten();
   });
-  const live = new LiveHub(database, (token) => auth.sessionAlive(token), app.log.child({ module: 'live' }));
+  const live = new LiveHub(
+    database,
+    (token) => auth.sessionAlive(token),
+    app.log.child({ module: 'live' }),
+    (direction) => metrics.liveMessages.inc({ direction }),
+  );
   app.decorate('live', live);
   app.decorate('readiness', new ReadinessState());
   app.addHook('onReady', () => live.start());

@@ -186,6 +186,52 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_RATE_LIMIT: '0' })).toThrow(/AUTH_RATE_LIMIT/);
   });
 
+  it('traces only with an OTLP endpoint, read from the standard OTEL_* variables', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'pulsa' }).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      url: 'http://collector:4318/v1/traces',
+      headers: {},
+      serviceName: 'pulsa',
+      resourceAttributes: {},
+      sampler: 'parentbased_always_on',
+      samplerRatio: 1,
+    });
+    const tracing = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://api.example.com/otlp/v1/traces',
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-team=pulsa,authorization=Basic%20YWJj',
+      OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'x-team=saude',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=producao,service.name=ignorado',
+      OTEL_SERVICE_NAME: 'pulsa-api',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+    }).tracing;
+    expect(tracing).toEqual({
+      url: 'https://api.example.com/otlp/v1/traces',
+      headers: { 'x-team': 'saude', authorization: 'Basic YWJj' },
+      serviceName: 'pulsa-api',
+      resourceAttributes: { 'deployment.environment.name': 'producao', 'service.name': 'ignorado' },
+      sampler: 'parentbased_traceidratio',
+      samplerRatio: 0.25,
+    });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing,
+    ).toBeUndefined();
+    const wrong = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      OTEL_EXPORTER_OTLP_HEADERS: 'authorization',
+      OTEL_TRACES_SAMPLER: 'sometimes',
+      OTEL_TRACES_SAMPLER_ARG: '2',
+    };
+    for (const [name, value] of Object.entries(wrong))
+      expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', [name]: value }), name).toThrow(
+        new RegExp(`${name}: `),
+      );
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/only http\/protobuf/);
+  });
+
   it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses "true"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

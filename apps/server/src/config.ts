@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
+import type { TracingSettings } from './lib/tracing.ts';
 import { CertificateError, openPkcs12 } from './modules/clinical-documents/clinical-documents.signing.ts';
 import type { S3Settings } from './modules/files/files.s3.ts';
 import { PSC_DEFAULTS, type PscConfig } from './modules/signatures/signatures.psc.ts';
@@ -26,6 +27,49 @@ const iceServerSchema = z.object({
   username: z.string().optional(),
   credential: z.string().optional(),
 });
+
+/** OpenTelemetry's `key=value,key=value` lists (headers, resource attributes), values percent-encoded. */
+const keyValueList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((text, ctx) => {
+      const pairs: Record<string, string> = {};
+      for (const part of text.split(',')) {
+        const at = part.indexOf('=');
+        const key = part.slice(0, at).trim();
+        let value: string | undefined;
+        try {
+          value = at > 0 ? decodeURIComponent(part.slice(at + 1).trim()) : undefined;
+        } catch {
+          value = undefined;
+        }
+        if (!key || value === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be key=value pairs, comma-separated (values URL-encoded)',
+          });
+          return z.NEVER;
+        }
+        pairs[key] = value;
+      }
+      return pairs;
+    })
+    .optional(),
+);
+const otlpUrl = (example: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` }).optional(),
+  );
+const otlpProtocol = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['http/protobuf'], {
+      error: 'only http/protobuf is supported (OTLP over HTTP, usually port 4318)',
+    })
+    .optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -91,10 +135,6 @@ const envSchema = z.object({
   ),
   /** Signing secret of the Stripe webhook endpoint that listens to connected accounts (Connect). */
   STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
-  /**
-   * On SIGTERM, seconds the instance keeps serving while saying "not ready", so the proxy's health
-   * check takes it out of rotation before it stops listening (decision 131).
-   */
   /** Port of the Prometheus endpoint (`/metrics`), on METRICS_HOST; none when unset (decision 132). */
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
@@ -107,6 +147,50 @@ const envSchema = z.object({
   ),
   /** Interface of the metrics endpoint: loopback unless Prometheus scrapes from another machine. */
   METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  /**
+   * OpenTelemetry traces (decision 135), by the standard variables: on only with an OTLP endpoint.
+   * The exporter itself may read the other OTEL_EXPORTER_OTLP_* (timeout, compression, certificates).
+   */
+  OTEL_SDK_DISABLED: booleanFlag,
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl('http://otel-collector:4318'),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl('http://otel-collector:4318/v1/traces'),
+  OTEL_EXPORTER_OTLP_HEADERS: keyValueList,
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: keyValueList,
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
+  OTEL_SERVICE_NAME: optionalString,
+  OTEL_RESOURCE_ATTRIBUTES: keyValueList,
+  OTEL_TRACES_SAMPLER: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(
+        [
+          'always_on',
+          'always_off',
+          'traceidratio',
+          'parentbased_always_on',
+          'parentbased_always_off',
+          'parentbased_traceidratio',
+        ],
+        {
+          error:
+            'use always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off or parentbased_traceidratio',
+        },
+      )
+      .default('parentbased_always_on'),
+  ),
+  OTEL_TRACES_SAMPLER_ARG: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a ratio from 0 to 1 (e.g. 0.1 keeps one trace in ten)' })
+      .min(0, { error: 'must be a ratio from 0 to 1 (e.g. 0.1 keeps one trace in ten)' })
+      .max(1, { error: 'must be a ratio from 0 to 1 (e.g. 0.1 keeps one trace in ten)' })
+      .default(1),
+  ),
+  /**
+   * On SIGTERM, seconds the instance keeps serving while saying "not ready", so the proxy's health
+   * check takes it out of rotation before it stops listening (decision 131).
+   */
   SHUTDOWN_DRAIN_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -278,6 +362,8 @@ export interface AppConfig {
   drainSeconds: number;
   /** Where `/metrics` is served for Prometheus; undefined: not served. */
   metrics: { port: number; host: string } | undefined;
+  /** OpenTelemetry traces sent over OTLP (decision 135); undefined: off, nothing is instrumented. */
+  tracing: TracingSettings | undefined;
   iceServers: z.infer<typeof iceServerSchema>[];
   /** A TURN server in shared-secret mode (coturn's use-auth-secret): credentials made per user. */
   turn: { urls: string[]; secret: string } | undefined;
@@ -346,6 +432,19 @@ function settingsEnvOf(env: NodeJS.ProcessEnv): Partial<Record<SettingsEnvVar, s
     if (value) set[name] = value;
   }
   return set;
+}
+
+/** Reads the configuration, or stops the process with the message naming each wrong variable. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -450,6 +549,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shareHoldDays: e.DOCTOR_SHARE_HOLD_DAYS,
     drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
+    tracing: tracingOf(e),
     iceServers: e.ICE_SERVERS ?? [],
     turn: e.TURN_URLS?.length && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : undefined,
     trustProxy: e.TRUST_PROXY ?? false,
@@ -471,6 +571,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     documentSigning,
     signature: signatureSettingsOf(e),
+  };
+}
+
+/** Traces go out only to an OTLP endpoint someone configured, and never with OTEL_SDK_DISABLED. */
+function tracingOf(e: z.infer<typeof envSchema>): TracingSettings | undefined {
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT;
+  // The signal's own endpoint is taken as is; the general one gets the traces path (OTLP spec).
+  const url =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
+  if (!url || e.OTEL_SDK_DISABLED) return undefined;
+  const resourceAttributes = e.OTEL_RESOURCE_ATTRIBUTES ?? {};
+  return {
+    url,
+    headers: { ...e.OTEL_EXPORTER_OTLP_HEADERS, ...e.OTEL_EXPORTER_OTLP_TRACES_HEADERS },
+    serviceName: e.OTEL_SERVICE_NAME ?? resourceAttributes['service.name'] ?? 'pulsa',
+    resourceAttributes,
+    sampler: e.OTEL_TRACES_SAMPLER,
+    samplerRatio: e.OTEL_TRACES_SAMPLER_ARG,
   };
 }
 

@@ -1,29 +1,19 @@
 import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import type { AppConfig } from './config.ts';
 import { addBuiltInSpecialtiesToNewDatabase } from './db/built-in-catalogue.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { localEncryptionKey } from './lib/encryption.ts';
+import type { Tracing } from './lib/tracing.ts';
 import { localPlatformCertificate } from './modules/clinical-documents/clinical-documents.signing.ts';
 import { serveMetrics } from './modules/metrics/metrics.ts';
-
-/** Reads the configuration, or stops the process with the message naming each wrong variable. */
-export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  try {
-    return loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 export interface StartOptions {
   /** Runs on the migrated database before anything else writes to it (the demo fills it here). */
   prepare?: (app: FastifyInstance, database: Database) => Promise<void>;
+  /** OpenTelemetry, started by the entry before it imported the app (decision 135). */
+  tracing?: Tracing;
 }
 
 /**
@@ -44,7 +34,7 @@ export async function startServer(
   const database = await openDatabase(config);
   await database.migrate();
   const addedSpecialties = await addBuiltInSpecialtiesToNewDatabase(database.db);
-  const app = await buildApp(config, database, { backgroundJobs: true });
+  const app = await buildApp(config, database, { backgroundJobs: true, tracing: options.tracing });
   // Only the doctor's own certificate signs documents (decisions 121 and 122).
   if (config.signature.icpBrasilRoots.length === 0)
     app.log.warn(
@@ -79,6 +69,8 @@ export async function startServer(
       metricsServer?.close();
       await app.close();
       await database.close();
+      // The spans of the last requests and jobs go out before the process ends.
+      await options.tracing?.shutdown();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
@@ -92,6 +84,11 @@ export async function startServer(
   if (config.metrics)
     metricsServer = await serveMetrics(app.metrics, config.metrics.port, config.metrics.host);
   app.readiness.markReady();
+  if (options.tracing && config.tracing)
+    app.log.info(
+      { endpoint: config.tracing.url, sampler: config.tracing.sampler, service: config.tracing.serviceName },
+      'tracing: spans go out over OTLP',
+    );
   app.log.info(
     {
       url: config.appUrl,

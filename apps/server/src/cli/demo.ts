@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { loadConfigOrExit } from '../config.ts';
 import { doctorProfiles, userProfiles } from '../db/schema.ts';
 import { createFileStorage } from '../modules/files/files.service.ts';
 import { startLocalPsc } from '../modules/signatures/local-psc.ts';
 import { PSC_DEFAULTS } from '../modules/signatures/signatures.psc.ts';
 import { localTestAuthority, type TestHolder } from '../modules/signatures/signatures.test-chain.ts';
 import { DEMO_LOGINS, DEMO_PASSWORDS, type DemoState, prepareDemoData } from '../seed/demo-data.ts';
-import { loadConfigOrExit, startServer } from '../start.ts';
+import { startServer } from '../start.ts';
 
 /**
  * `npm run demo`: the whole app, started exactly like `npm start`, on its own embedded database

@@ -1,3 +1,4 @@
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, type JobResult, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
@@ -65,6 +66,9 @@ interface Definition {
   /** Recurring jobs: at most one waiting and one running (pg-boss's stately policy). */
   policy: 'standard' | 'stately';
 }
+
+/** Spans of the jobs' handlers: no-ops unless tracing runs (decision 135). */
+const tracer = trace.getTracer('pulsa.jobs');
 
 const DEFAULTS: Required<JobDefinitionOptions> = {
   retryLimit: 3,
@@ -231,6 +235,9 @@ export class JobQueue {
     const common = {
       schema: JOBS_SCHEMA,
       schedule: this.scheduling,
+      // A job stores the trace it was sent from (W3C trace context only, the propagator tracing
+      // registers; nothing without tracing), and its run continues that trace (decision 135).
+      openTelemetry: { propagateContext: true },
       ...(this.schedulePassSeconds
         ? {
             cronMonitorIntervalSeconds: this.schedulePassSeconds,
@@ -300,17 +307,28 @@ export class JobQueue {
         // One result per job: a failure retries that job only, not the whole batch.
         for (const job of jobs) {
           const attempt = job.retryCount + 1;
-          try {
-            await definition.handler(job.data as never, { id: job.id, attempt, signal: job.signal });
-            results.push({ id: job.id, status: 'completed' });
-          } catch (err) {
-            const willRetry = job.retryCount < retryLimit;
-            this.log[willRetry ? 'warn' : 'error'](
-              { err, job: name, jobId: job.id, attempt, willRetry },
-              willRetry ? 'job failed, will be retried' : 'job failed for the last time',
-            );
-            results.push({ id: job.id, status: 'failed', output: { message: errorMessage(err) } });
-          }
+          // Inside pg-boss's "process" span: one span per job, so a batch's jobs stay apart.
+          await tracer.startActiveSpan(
+            `job ${name}`,
+            { attributes: { 'messaging.message.id': job.id, 'pulsa.job.attempt': attempt } },
+            async (span) => {
+              try {
+                await definition.handler(job.data as never, { id: job.id, attempt, signal: job.signal });
+                results.push({ id: job.id, status: 'completed' });
+              } catch (err) {
+                const willRetry = job.retryCount < retryLimit;
+                this.log[willRetry ? 'warn' : 'error'](
+                  { err, job: name, jobId: job.id, attempt, willRetry },
+                  willRetry ? 'job failed, will be retried' : 'job failed for the last time',
+                );
+                results.push({ id: job.id, status: 'failed', output: { message: errorMessage(err) } });
+                if (err instanceof Error) span.recordException(err);
+                span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(err) });
+              } finally {
+                span.end();
+              }
+            },
+          );
         }
         return results;
       },

@@ -1,3 +1,4 @@
+import { type SpanContext, trace } from '@opentelemetry/api';
 import type { FastifyLoggerOptions } from 'fastify';
 import { type LoggerOptions, stdSerializers } from 'pino';
 
@@ -13,11 +14,16 @@ export function redactUrl(url: string): string {
 
 /**
  * Structured logs that never hold passwords, session tokens or CPF: headers with credentials are
- * removed, link tokens in URLs are masked, and request bodies are never logged.
+ * removed, link tokens in URLs are masked, and request bodies are never logged. With `traceIds`
+ * (tracing on, decision 135), every line logged inside a span carries its `trace_id` and `span_id`.
  */
-export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {
+export function loggerOptions(
+  level: string,
+  options: { traceIds?: boolean } = {},
+): FastifyLoggerOptions & LoggerOptions {
   return {
     level,
+    ...(options.traceIds ? { mixin: activeTraceIds } : {}),
     redact: {
       paths: [
         'req.headers.cookie',
@@ -125,4 +131,15 @@ export function redactValues(text: string): string {
     .join('\n')
     .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, '[redacted email]')
     .replace(/\b\d{3}\.\d{3}\.\d{3}-\d{2}\b|(?<![\w.-])\d{11}(?![\w.])/g, '[redacted]');
+}
+
+/** `trace_id`/`span_id` as log lines carry them; nothing outside a valid span. */
+export function traceIdsOf(spanContext: SpanContext | undefined): { trace_id?: string; span_id?: string } {
+  if (!spanContext || !trace.isSpanContextValid(spanContext)) return {};
+  return { trace_id: spanContext.traceId, span_id: spanContext.spanId };
+}
+
+/** The ids of the span active where a line is logged (the pino mixin). */
+export function activeTraceIds(): { trace_id?: string; span_id?: string } {
+  return traceIdsOf(trace.getActiveSpan()?.spanContext());
 }

@@ -96,11 +96,19 @@ export class LiveHub {
   private readonly database: Database;
   private readonly sessionAlive: (token: string) => Promise<boolean>;
   private readonly log: FastifyBaseLogger;
+  /** Counts each message frame a socket here sent or received (`pulsa_live_messages_total`). */
+  private readonly counted: (direction: 'sent' | 'received') => void;
 
-  constructor(database: Database, sessionAlive: (token: string) => Promise<boolean>, log: FastifyBaseLogger) {
+  constructor(
+    database: Database,
+    sessionAlive: (token: string) => Promise<boolean>,
+    log: FastifyBaseLogger,
+    counted: (direction: 'sent' | 'received') => void = () => {},
+  ) {
     this.database = database;
     this.sessionAlive = sessionAlive;
     this.log = log;
+    this.counted = counted;
   }
 
   async start(): Promise<void> {
@@ -163,6 +171,7 @@ export class LiveHub {
     });
     socket.on('close', () => this.detach(connection));
     socket.on('message', (data) => {
+      this.counted('received');
       connection.alive = true;
       if (!this.affordable(connection, byteLength(data))) {
         this.refuse(connection);
@@ -221,7 +230,7 @@ export class LiveHub {
       connection.socket.close(LIVE_CLOSE.tooManyMessages, 'too many messages');
       return;
     }
-    send(connection.socket, { kind: 'error', code: 'rate_limited', message: LIVE_MESSAGES.rateLimited });
+    this.send(connection.socket, { kind: 'error', code: 'rate_limited', message: LIVE_MESSAGES.rateLimited });
   }
 
   private async onMessage(connection: Connection, text: string): Promise<void> {
@@ -229,7 +238,7 @@ export class LiveHub {
     if (!message) return;
     try {
       if (message.type === 'hello') await this.catchUp(connection, message.lastEventId);
-      else if (message.type === 'ping') send(connection.socket, { kind: 'pong' });
+      else if (message.type === 'ping') this.send(connection.socket, { kind: 'pong' });
       else await this.handlers.get((message as LiveClientMessage).type)?.(connection.client, message);
     } catch (error) {
       this.log.error({ err: error, type: message.type }, 'live message failed');
@@ -259,7 +268,7 @@ export class LiveHub {
       for (const row of rows) {
         const id = Number(row.id);
         caughtUp.add(id);
-        send(connection.socket, { kind: 'event', id, event: row.payload });
+        this.send(connection.socket, { kind: 'event', id, event: row.payload });
         last = Math.max(last, id);
       }
     }
@@ -269,7 +278,7 @@ export class LiveHub {
     for (const held of connection.pending.splice(0)) {
       if (held.id === null || !caughtUp.has(held.id)) this.sendEvent(connection, held.id, held.event);
     }
-    send(connection.socket, { kind: 'ready', lastEventId: connection.lastSent });
+    this.send(connection.socket, { kind: 'ready', lastEventId: connection.lastSent });
   }
 
   private localSockets(userIds: readonly string[]): Connection[] {
@@ -367,7 +376,13 @@ export class LiveHub {
   /** Each announced event is handed out once per instance, in order; the id is kept for resuming. */
   private sendEvent(connection: Connection, id: number | null, event: LiveServerEvent): void {
     if (id !== null) connection.lastSent = Math.max(connection.lastSent, id);
-    send(connection.socket, { kind: 'event', id, event });
+    this.send(connection.socket, { kind: 'event', id, event });
+  }
+
+  private send(socket: WebSocket, frame: LiveFrame): void {
+    if (socket.readyState !== socket.OPEN) return;
+    socket.send(JSON.stringify(frame));
+    this.counted('sent');
   }
 
   /** Pings every socket; ends the ones that did not answer the last ping or whose session ended. */
@@ -399,8 +414,4 @@ function entry<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
 function byteLength(data: RawData): number {
   if (Array.isArray(data)) return data.reduce((n, part) => n + part.length, 0);
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
-}
-
-function send(socket: WebSocket, frame: LiveFrame): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
 }

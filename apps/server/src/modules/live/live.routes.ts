@@ -22,6 +22,8 @@ export async function liveRoutes(app: FastifyInstance, opts: { hub: LiveHub }) {
     '/live',
     {
       websocket: true,
+      // A socket lives for hours: a span per connection would never end (decision 135).
+      config: { otel: false },
       schema: { tags: ['live'], summary: 'The live connection (WebSocket): notifications and consultations' },
       preValidation: async function (request, reply) {
         if (request.headers.origin !== ownOrigin) throw forbidden(AUTH_MESSAGES.forbidden);

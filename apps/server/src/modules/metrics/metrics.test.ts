@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import type { LiveFrame } from '@pulsa/shared/schemas/live';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { createDoctor, createPatient } from '../../seed/factories.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { addDays, localDateOf } from '../doctors/slots.ts';
@@ -46,6 +48,9 @@ describe('metrics', () => {
     expect(text).toMatch(/pulsa_payments\{status="pending"\} 1/);
     expect(text).toMatch(/pulsa_build_info\{version="[^"]+",env="test",database="(pglite|postgres)"/);
     expect(text).toContain('pulsa_live_sockets 0');
+    // Both directions are there from the start, at zero until a socket talks.
+    expect(text).toContain('pulsa_live_messages_total{direction="sent"} 0');
+    expect(text).toContain('pulsa_live_messages_total{direction="received"} 0');
     for (const name of [
       'pulsa_jobs_queued',
       'pulsa_jobs_oldest_age_seconds',
@@ -68,6 +73,35 @@ describe('metrics', () => {
     const text = await app.metrics.text();
     expect(text).toContain('route="/api/appointments/:id"');
     expect(text).not.toContain('00000000-0000-4000-8000-000000000000');
+  });
+
+  it('counts the messages the live sockets send and receive', async () => {
+    const patient = await createPatient(app.db);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: patient.email, password: patient.password },
+    });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, {
+      headers: { origin: new URL(app.config.appUrl).origin, cookie: sessionCookieFrom(login) },
+    });
+    const frames: LiveFrame[] = [];
+    socket.on('message', (data) => frames.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    try {
+      socket.send(JSON.stringify({ type: 'hello', lastEventId: null }));
+      socket.send(JSON.stringify({ type: 'ping' }));
+      await expect
+        .poll(() => frames.map((f) => f.kind), { timeout: 10_000 })
+        .toEqual(expect.arrayContaining(['ready', 'pong']));
+      const text = await app.metrics.text();
+      expect(text).toContain('pulsa_live_messages_total{direction="received"} 2');
+      expect(text).toContain(`pulsa_live_messages_total{direction="sent"} ${frames.length}`);
+      expect(text).toContain('pulsa_live_sockets 1');
+    } finally {
+      socket.close();
+    }
   });
 
   it('is served on its own port at /metrics only', async () => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,23 +5,16 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../../db/client.ts';
 import { JOBS_SCHEMA } from '../../lib/jobs.ts';
 
-/** The server package's version, for `pulsa_build_info`. */
-export const APP_VERSION: string = (
-  JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  }
-).version;
-
 /** Business and outcome gauges are read from the database at most this often, whatever the scrapes. */
 const DATABASE_GAUGES_TTL_MS = 30_000;
 
 /**
  * Prometheus metrics of one instance (decision 132): requests by route, status and duration; the
  * database pool and transactions retried after a conflict; job queues' depth and oldest age; live
- * sockets; email and payment-event outcomes; business counts; build and configuration info; and the
- * process's own (memory, CPU, event-loop delay). Business and outcome figures are counted in the
- * database — what actually moved — so every instance reports the same value: aggregate them with
- * `max`, not `sum`.
+ * sockets and their messages; email and payment-event outcomes; business counts; build and
+ * configuration info; and the process's own (memory, CPU, event-loop delay). Business and outcome
+ * figures are counted in the database — what actually moved — so every instance reports the same
+ * value: aggregate them with `max`, not `sum`.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -30,6 +22,8 @@ export class Metrics {
   private readonly durations: Histogram<'method' | 'route' | 'status_class'>;
   readonly conflictRetries: Counter<'sqlstate'>;
   readonly timeStamps: Counter<'outcome'>;
+  /** Message frames the live sockets sent and received (modules/live counts them). */
+  readonly liveMessages: Counter<'direction'>;
   private databaseRows: Promise<DatabaseFigures> | undefined;
   private databaseRowsAt = 0;
   private readonly database: Database;
@@ -94,6 +88,15 @@ export class Metrics {
         this.set({ state: 'waiting' }, stats.waiting);
       },
     });
+    this.liveMessages = new Counter({
+      name: 'pulsa_live_messages_total',
+      help: 'Messages the live (WebSocket) connections of this instance sent and received, by direction.',
+      labelNames: ['direction'],
+      registers: [this.registry],
+    });
+    // Both directions from zero, so a rate reads 0 rather than nothing before the first message.
+    this.liveMessages.inc({ direction: 'sent' }, 0);
+    this.liveMessages.inc({ direction: 'received' }, 0);
     new Gauge({
       name: 'pulsa_live_sockets',
       help: 'Live (WebSocket) connections held by this instance.',
