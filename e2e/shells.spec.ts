@@ -256,6 +256,9 @@ test.describe('landing account menu', () => {
   });
 });
 
+/** Pages whose tab title differs from their link, so no two pages share a title (the public list is "Especialidades"). */
+const TITLE_APART: Record<string, string> = { '/admin/specialties': 'Gestão de especialidades' };
+
 test.describe('signed-in shell', () => {
   for (const role of ['patient', 'doctor', 'admin'] as const) {
     test(`the ${role} sidebar lists the spec's pages, each opening with its title`, async ({ page }) => {
@@ -279,7 +282,7 @@ test.describe('signed-in shell', () => {
         await nav.getByRole('link', { name: item.label, exact: true }).click();
         await expect(page).toHaveURL(item.href);
         await expect(page.getByRole('heading', { level: 1, name: item.label, exact: true })).toBeVisible();
-        await expect(page).toHaveTitle(`${item.label} | Pulsa`);
+        await expect(page).toHaveTitle(`${TITLE_APART[item.href] ?? item.label} | Pulsa`);
         await expect(nav.getByRole('link', { name: item.label, exact: true })).toHaveAttribute(
           'aria-current',
           'page',
