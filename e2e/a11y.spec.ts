@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { type Account, ADMIN, createAccount, type Role, signInContext } from './support/accounts.ts';
+import { createAccount, signInContext } from './support/accounts.ts';
 import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
-import { PUBLIC_PAGES, SHELL_PAGES, settle, storeTheme } from './support/pages.ts';
+import { PUBLIC_PAGES, settle, storeTheme } from './support/pages.ts';
 
 /**
  * Accessibility: an axe scan (WCAG 2.0 and 2.1, levels A and AA) of every public page and of each
@@ -37,35 +37,21 @@ async function toastsAtRest(page: Page) {
   );
 }
 
-async function accountFor(role: Role): Promise<Account> {
-  return role === 'admin' ? ADMIN : createAccount(role);
-}
-
-for (const theme of THEMES) {
-  test.describe(`axe, ${theme} theme`, () => {
-    for (const route of PUBLIC_PAGES) {
-      test(`${route.path} has no WCAG A/AA violations`, async ({ page }) => {
-        await storeTheme(page, theme);
-        await page.goto(route.path);
-        await settle(page, route.heading);
-        if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-        else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    }
-
-    for (const shell of SHELL_PAGES) {
-      test(`${shell.path} (${shell.role}) has no WCAG A/AA violations`, async ({ page }) => {
-        await storeTheme(page, theme);
-        await signInContext(page.context(), await accountFor(shell.role));
-        await page.goto(shell.path);
-        await settle(page, shell.heading);
-        await toastsAtRest(page);
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    }
-  });
-}
+/**
+ * Every route of every role is swept at both widths in the light theme, and each role's main page in
+ * the dark theme, by a11y-sweep.spec.ts; here the public pages are scanned in the dark theme too.
+ */
+test.describe('axe, dark theme', () => {
+  for (const route of PUBLIC_PAGES) {
+    test(`${route.path} has no WCAG A/AA violations`, async ({ page }) => {
+      await storeTheme(page, 'dark');
+      await page.goto(route.path);
+      await settle(page, route.heading);
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
 
 test.describe('axe, open menus and dialogs', () => {
   test('the landing page with the phone menu open', async ({ page }) => {

@@ -166,6 +166,7 @@ export function SlotWeekPicker({
                               className="w-16 tabular-nums md:w-full"
                               aria-pressed={isSelected}
                               aria-label={T.slotLabel(slot.time, weekday, formatCalendarDate(date))}
+                              data-slot-start={slot.start}
                               disabled={disabled}
                               onClick={() => onSlot(slot.start)}
                             >

@@ -155,7 +155,7 @@ export function BookingDialog({
 
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl" onCloseAutoFocus={(event) => focusChosenSlot(event, slot)}>
         <DialogHeader>
           <DialogTitle>{T.title}</DialogTitle>
           <DialogDescription>{T.description}</DialogDescription>
@@ -344,4 +344,18 @@ export function BookingDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * Choosing a slot from the list opens the doctor's week behind the dialog, so the list's button
+ * that opened it is gone when it closes: the keyboard goes back to the same slot in the week.
+ */
+function focusChosenSlot(event: Event, slot: string) {
+  const at = Date.parse(slot);
+  const button = [...document.querySelectorAll<HTMLElement>('[data-slot-start]')].find(
+    (element) => Date.parse(element.dataset.slotStart ?? '') === at,
+  );
+  if (!button) return;
+  event.preventDefault();
+  button.focus({ preventScroll: true });
 }
