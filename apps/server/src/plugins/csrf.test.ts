@@ -69,6 +69,7 @@ describe('cross-site request forgery', () => {
     expect(urls).toContain('POST /api/notifications/read-all');
   });
 
+  // Every state-changing route, several sessions and attempts: long when the machine is busy.
   it('refuses every state-changing route from another origin and as text/plain, with a valid session', async () => {
     const before = await fingerprint();
     for (const session of sessions) {
@@ -109,7 +110,7 @@ describe('cross-site request forgery', () => {
     }
     await app.afterResponse.settled();
     expect(await fingerprint()).toBe(before);
-  });
+  }, 120_000);
 
   it('answers 403 in Portuguese to another origin, and 415 to a body that is not JSON', async () => {
     const session = sessions[2] as (typeof sessions)[number];
