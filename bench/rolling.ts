@@ -129,11 +129,10 @@ function openTab(tab: Tab, cookie: string) {
       if (frame.event.type === 'notification') tab.titles.add(frame.event.notification.title);
     }
   });
-  socket.on('unexpected-response', (_req, res) => {
-    tab.refusedUpgrades++;
-    res.resume();
+  // A refused upgrade (the instance is draining, say) errs, then closes: the tab tries again.
+  socket.on('error', (error) => {
+    if (/Unexpected server response/.test(error.message)) tab.refusedUpgrades++;
   });
-  socket.on('error', () => {});
   socket.on('close', (code) => {
     if (tab.stopped) return;
     tab.closes.push(code);
