@@ -11,6 +11,8 @@ HERE="$ROOT/ops/stack"
 cd "$ROOT"
 
 STACK_DIR=${STACK_DIR:-$ROOT/.stack}
+# shellcheck source=ops/stack/lib.sh
+. "$HERE/lib.sh"
 # A superuser on the PostgreSQL server the stack uses (it creates its role and database there).
 STACK_PG_URL=${STACK_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 STACK_DB=${STACK_DB:-pulsa_stack}
@@ -28,15 +30,6 @@ STACK_HAPROXY_METRICS_PORT=${STACK_HAPROXY_METRICS_PORT:-8404}
 # Nothing answers there locally (no certificate is renewed); the proxy's route to it is still real.
 STACK_ACME_PORT=${STACK_ACME_PORT:-8402}
 
-RUN="$STACK_DIR/run"
-LOGS="$STACK_DIR/logs"
-NODE="$ROOT/node_modules/.bin/node"
-
-say() { printf '[stack] %s\n' "$*"; }
-fail() {
-  printf '[stack] %s\n' "$*" >&2
-  exit 1
-}
 
 # ---------------------------------------------------------------------------------------------
 # What the stack needs
@@ -54,16 +47,11 @@ if compgen -G "$RUN/*.pid" >/dev/null; then
   done
 fi
 
-listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 for port in "$STACK_HTTPS_PORT" "$STACK_HTTP_PORT" "$STACK_APP1_PORT" "$STACK_APP2_PORT" \
   "$STACK_METRICS1_PORT" "$STACK_METRICS2_PORT" "$STACK_PGBOUNCER_PORT" "$STACK_S3_PORT" \
   "$STACK_SMTP_PORT" "$STACK_PROMETHEUS_PORT" "$STACK_HAPROXY_METRICS_PORT"; do
   listening "$port" && fail "port $port is taken: free it or choose other STACK_*_PORT values"
 done
-
-# As root, every process of the stack runs as the unprivileged `pulsa` user (install.sh makes it).
-AS_USER=()
-if [ "$(id -u)" -eq 0 ]; then AS_USER=(setpriv --reuid=pulsa --regid=pulsa --init-groups --); fi
 
 # Anything started before a failure is stopped again.
 trap 'say "start failed: stopping what was started"; bash "$HERE/stop.sh" >/dev/null 2>&1 || true' ERR
@@ -210,32 +198,6 @@ if [ "$(id -u)" -eq 0 ]; then chown -R pulsa:pulsa "$STACK_DIR"; fi
 
 # ---------------------------------------------------------------------------------------------
 # The processes
-
-# Runs a command in its own session, as the stack's user, logging to logs/NAME.log; its pid (the
-# same process after the execs) and name go to run/NAME.pid for stop.sh.
-launch() {
-  local name=$1
-  shift
-  (exec setsid "${AS_USER[@]}" "$@") >"$LOGS/$name.log" 2>&1 </dev/null &
-  echo "$! $name" >"$RUN/$name.pid"
-}
-
-wait_for() {
-  local what=$1 seconds=$2 log=$3
-  shift 3
-  for _ in $(seq 1 "$((seconds * 2))"); do
-    if "$@" >/dev/null 2>&1; then return 0; fi
-    sleep 0.5
-  done
-  say "$what did not come up in ${seconds}s; the end of its log:"
-  tail -n 30 "$LOGS/$log.log" >&2 || true
-  return 1
-}
-
-app() {
-  local n=$1
-  launch "app-$n" env -i PATH="$PATH" LANG=C.UTF-8 bash -c "set -a; . '$STACK_DIR/pulsa.env'; . '$STACK_DIR/pulsa-$n.env'; set +a; cd '$ROOT'; exec '$NODE' apps/server/src/server.ts"
-}
 
 say "s3rver, mail sink, PgBouncer, Prometheus"
 launch s3 "$NODE" node_modules/s3rver/bin/s3rver.js --directory "$STACK_DIR/s3" --address 127.0.0.1 \

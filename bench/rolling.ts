@@ -1,0 +1,281 @@
+/**
+ * Rolling-restart benchmark (`npm run bench:rolling`, not a timed test; issue 30, decisions 131, 137,
+ * 139): the production stack of `npm run stack` (HAProxy with TLS, two instances, PgBouncer) under
+ * steady load through the proxy — public catalogue reads, signed-in reads, and a write — while
+ * instance 1 and then instance 2 is restarted (SIGTERM, exited, started, ready, back in rotation).
+ * Meanwhile four live tabs stay open through the proxy. Targets:
+ * - no failed request: every answer 2xx/3xx, no socket error or timeout;
+ * - every live tab closed with 1012 ("reconnect") at least once and opened again;
+ * - every live event published during and after the restarts reached every tab (live or replayed).
+ * The stack gets its own folder, ports and database (made anew at each start) and is stopped at the
+ * end, so the benchmark can run twice in a row. Needs PostgreSQL (STACK_PG_URL, a superuser), HAProxy,
+ * PgBouncer and Prometheus, as `npm run stack` does. BENCH_CONNECTIONS (20) and BENCH_RATE (400
+ * requests/s in all) set the load.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import type { LiveFrame } from '@pulsa/shared/schemas/live';
+import autocannon from 'autocannon';
+import { WebSocket } from 'ws';
+import { openPostgres } from '../apps/server/src/db/client.ts';
+import { notify } from '../apps/server/src/modules/notifications/notifications.service.ts';
+import { createPatient } from '../apps/server/src/seed/factories.ts';
+import { report } from './support/report.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const STACK_DIR = path.join(ROOT, '.stack-rolling');
+const PG_URL = process.env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = 'pulsa_bench_rolling';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// Steady, not saturating: the machine it runs on may be shared.
+const RATE = Number(process.env.BENCH_RATE ?? 400);
+const TABS = 4;
+// Ports of their own, so a stack of `npm run stack` may run alongside.
+const PORTS = {
+  STACK_HTTPS_PORT: 18443,
+  STACK_HTTP_PORT: 18480,
+  STACK_APP1_PORT: 13221,
+  STACK_APP2_PORT: 13222,
+  STACK_METRICS1_PORT: 19221,
+  STACK_METRICS2_PORT: 19222,
+  STACK_PGBOUNCER_PORT: 16433,
+  STACK_S3_PORT: 14569,
+  STACK_SMTP_PORT: 12525,
+  STACK_PROMETHEUS_PORT: 19290,
+  STACK_HAPROXY_METRICS_PORT: 18404,
+  STACK_ACME_PORT: 18402,
+};
+const BASE = `https://localhost:${PORTS.STACK_HTTPS_PORT}`;
+const ORIGIN = BASE;
+const stackEnv = { ...process.env, STACK_DIR, STACK_PG_URL: PG_URL, STACK_DB: DB, ...stringify(PORTS) };
+
+function stringify(o: Record<string, number>) {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const stamp = (() => {
+  const t0 = Date.now();
+  return () => `${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s`;
+})();
+const log = (line: string) => process.stdout.write(`[${stamp()}] ${line}\n`);
+
+/** Runs one of the stack's scripts without blocking the load this process generates meanwhile. */
+function script(name: string, ...args: string[]): Promise<void> {
+  const child = spawn('bash', [path.join(ROOT, 'ops/stack', name), ...args], {
+    env: stackEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ops/stack/${name} ${args.join(' ')} failed (${code})`)),
+    );
+  });
+}
+
+let ca: Buffer;
+function request(method: string, url: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>(
+    (resolve, reject) => {
+      const req = https.request(url, { method, headers: { origin: ORIGIN, ...headers }, ca }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
+}
+
+/** Whether HAProxy has this server in rotation (its status page, CSV). */
+async function inRotation(server: string): Promise<boolean> {
+  const res = await fetch(`http://127.0.0.1:${PORTS.STACK_HAPROXY_METRICS_PORT}/stats;csv`);
+  const line = (await res.text()).split('\n').find((l) => l.startsWith(`pulsa,${server},`));
+  return line?.split(',')[17] === 'UP';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live tabs that reconnect as the web app does: at once on 1012, asking for what they missed
+
+interface Tab {
+  n: number;
+  socket?: WebSocket;
+  lastEventId: number | null;
+  closes: number[];
+  opens: number;
+  refusedUpgrades: number;
+  titles: Set<string>;
+  stopped: boolean;
+}
+
+function openTab(tab: Tab, cookie: string) {
+  const socket = new WebSocket(`${BASE.replace('https', 'wss')}/api/live`, {
+    headers: { origin: ORIGIN, cookie },
+    ca,
+  });
+  tab.socket = socket;
+  socket.on('open', () => {
+    tab.opens++;
+    socket.send(JSON.stringify({ type: 'hello', lastEventId: tab.lastEventId }));
+  });
+  socket.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as LiveFrame;
+    if (frame.kind === 'ready') tab.lastEventId = frame.lastEventId;
+    if (frame.kind === 'event') {
+      if (frame.id !== null) tab.lastEventId = frame.id;
+      if (frame.event.type === 'notification') tab.titles.add(frame.event.notification.title);
+    }
+  });
+  // A refused upgrade (the instance is draining, say) errs, then closes: the tab tries again.
+  socket.on('error', (error) => {
+    if (/Unexpected server response/.test(error.message)) tab.refusedUpgrades++;
+  });
+  socket.on('close', (code) => {
+    if (tab.stopped) return;
+    tab.closes.push(code);
+    // The web app reconnects at once after 1012 and with a short back-off after a failed attempt.
+    setTimeout(() => tab.stopped || openTab(tab, cookie), code === 1012 ? 0 : 250);
+  });
+}
+
+async function main() {
+  const out = report(62);
+  ca = Buffer.alloc(0);
+  log(`starting the stack in ${path.relative(ROOT, STACK_DIR)} (database ${DB})`);
+  await script('start.sh');
+  ca = fs.readFileSync(path.join(STACK_DIR, 'tls/cert.pem'));
+  const dbUrl = new URL(PG_URL);
+  dbUrl.pathname = `/${DB}`;
+  const database = await openPostgres(dbUrl.toString());
+  const tabs: Tab[] = [];
+  let loadDone: Promise<autocannon.Result> | undefined;
+  let load: autocannon.Instance | undefined;
+  try {
+    // One patient, signed in through the proxy.
+    const patient = await createPatient(database.db, { cpf: null });
+    const login = await request(
+      'POST',
+      `${BASE}/api/auth/login`,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ email: patient.email, password: patient.password }),
+    );
+    if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
+    const cookie = ([login.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
+
+    for (let n = 0; n < TABS; n++) {
+      const tab: Tab = {
+        n,
+        lastEventId: null,
+        closes: [],
+        opens: 0,
+        refusedUpgrades: 0,
+        titles: new Set(),
+        stopped: false,
+      };
+      tabs.push(tab);
+      openTab(tab, cookie);
+    }
+    await sleep(1000);
+
+    // Steady load through the proxy: public reads, signed-in reads, a write.
+    const statuses = new Map<number, number>();
+    const signedIn = { cookie, origin: ORIGIN };
+    let finished: (result: autocannon.Result) => void = () => {};
+    loadDone = new Promise((resolve) => {
+      finished = resolve;
+    });
+    const running = autocannon(
+      {
+        url: BASE,
+        connections: CONNECTIONS,
+        overallRate: RATE,
+        duration: 600,
+        timeout: 10,
+        tlsOptions: { ca },
+        requests: [
+          { method: 'GET', path: '/api/specialties' },
+          { method: 'GET', path: '/api/catalog/pricing' },
+          { method: 'GET', path: '/' },
+          { method: 'GET', path: '/api/auth/session', headers: signedIn },
+          { method: 'GET', path: '/api/notifications', headers: signedIn },
+          { method: 'POST', path: '/api/notifications/read-all', headers: signedIn },
+        ],
+      },
+      (_error, result) => finished(result),
+    );
+    load = running;
+    running.on('response', (_client, status) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
+    log(`load: ${CONNECTIONS} connections through HAProxy, ${RATE} requests/s`);
+    await sleep(10_000);
+
+    const published: string[] = [];
+    const publish = async (title: string) => {
+      await notify(database.db, patient.id, { type: 'bench', title });
+      published.push(title);
+    };
+
+    for (const n of [1, 2]) {
+      log(`instance ${n}: SIGTERM, wait for it to exit, start it again`);
+      const restarted = Date.now();
+      const restart = script('restart.sh', String(n));
+      // While it drains and its tabs move to the other instance.
+      await sleep(1500);
+      await publish(`Durante o reinício da instância ${n}`);
+      await restart;
+      const back = Date.now();
+      while (!(await inRotation(`app${n}`))) await sleep(250);
+      log(
+        `instance ${n}: ready after ${((back - restarted) / 1000).toFixed(1)} s, in rotation after ${((Date.now() - restarted) / 1000).toFixed(1)} s`,
+      );
+      await publish(`Depois de reiniciar a instância ${n}`);
+      await sleep(5000);
+    }
+    await sleep(5000);
+    running.stop();
+    const result = await loadDone;
+    await sleep(1000);
+
+    const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+    const failedStatuses = [...statuses].filter(([s]) => s >= 400);
+    const failed = failedStatuses.reduce((a, [, c]) => a + c, 0) + result.errors + result.timeouts;
+    const codes = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, c]) => `${s}×${c}`)
+      .join(', ');
+    out.target(
+      'no failed request during the rolling restart',
+      failed === 0 && total > 0,
+      `${total} answers (${codes}), ${result.errors} socket errors, ${result.timeouts} timeouts, ` +
+        `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
+    );
+    const reconnected = tabs.filter(
+      (t) => t.closes.includes(1012) && t.opens > 1 && t.socket?.readyState === WebSocket.OPEN,
+    );
+    out.target(
+      'every live tab closed with 1012 and reconnected',
+      reconnected.length === tabs.length,
+      `${reconnected.length} of ${tabs.length} tabs; close codes ${tabs.map((t) => t.closes.join('+')).join(', ')}; ` +
+        `refused upgrades ${tabs.reduce((a, t) => a + t.refusedUpgrades, 0)}`,
+    );
+    const missed = tabs.flatMap((t) => published.filter((title) => !t.titles.has(title)).map(() => t.n));
+    out.target(
+      'every live event reached every tab',
+      missed.length === 0 && published.length === 4,
+      `${published.length} events × ${tabs.length} tabs, ${missed.length} missed`,
+    );
+  } finally {
+    load?.stop();
+    for (const tab of tabs) {
+      tab.stopped = true;
+      tab.socket?.terminate();
+    }
+    await database.close().catch(() => {});
+    await script('stop.sh');
+  }
+  out.finish();
+}
+
+await main();
