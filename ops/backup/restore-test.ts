@@ -703,12 +703,15 @@ async function main() {
   });
 
   const pulsa = await step(
-    'the app fills the source: demo seed, signed records and documents, PIX payments',
-    () => Pulsa.start(sourceUrl, dataKey),
+    'the app fills the source: demo seed, signed records and documents, PIX payments, a shared file',
+    async () => {
+      const filling = await Pulsa.start(sourceUrl, dataKey);
+      cleanups.push(() => filling.close().catch(() => undefined));
+      await filling.changes(3, 1, true);
+      await filling.shareFile();
+      return filling;
+    },
   );
-  cleanups.push(() => pulsa.close().catch(() => undefined));
-  await pulsa.changes(3, 1, true);
-  await pulsa.shareFile();
 
   await step('full backup', () => backrest('--type=full', 'backup'));
   const afterFull = await step('changes after the full backup', () => pulsa.changes(1, 1));
