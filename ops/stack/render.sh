@@ -11,7 +11,7 @@ for name in $names; do
   [ -n "${!name:-}" ] || missing+=("$name")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "$template: set ${missing[*]} (see ops/stack/topology.env.example)" >&2
+  echo "$template: set ${missing[*]} (see the .env.example beside the template)" >&2
   exit 1
 fi
 # Only the template's own names are replaced: anything else with a dollar sign stays as written.

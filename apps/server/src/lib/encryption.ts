@@ -37,15 +37,23 @@ export function dataKeyOf(config: { dataEncryptionKey: Buffer | undefined }): Bu
  * Production requires DATA_ENCRYPTION_KEY instead (config.ts).
  */
 export function localEncryptionKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'data-encryption.key');
-  try {
-    const existing = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-    if (existing.length === 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const existing = keptEncryptionKey(dataDir);
+  if (existing) return existing;
   const key = randomBytes(32);
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  fs.writeFileSync(path.join(dataDir, KEY_FILE), `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   return key;
+}
+
+const KEY_FILE = 'data-encryption.key';
+
+/** The key kept beside the data by localEncryptionKey, if there is one; never makes one. */
+export function keptEncryptionKey(dataDir: string): Buffer | undefined {
+  try {
+    const existing = Buffer.from(fs.readFileSync(path.join(dataDir, KEY_FILE), 'utf8').trim(), 'base64');
+    return existing.length === 32 ? existing : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return undefined;
+  }
 }

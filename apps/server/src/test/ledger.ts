@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { ledgerEntries, ledgerTransactions } from '../db/schema.ts';
+import { unbalancedTransactions as unbalancedLedgerTransactions } from '../modules/ledger/ledger.service.ts';
 
 /** A payment's ledger as `kind: {account: amount}` lines, oldest first (tests read it at a glance). */
 export async function ledgerOf(db: Queryable, paymentId: string) {
@@ -32,10 +33,7 @@ export async function ledgerOf(db: Queryable, paymentId: string) {
 
 /** Every transaction whose entries do not sum to zero (the database refuses them; none should exist). */
 export async function unbalancedTransactions(db: Queryable): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(
-    sql`select transaction_id as id from ledger_entries group by transaction_id having sum(amount) <> 0 or count(*) < 2`,
-  );
-  return result.rows.map((r) => r.id);
+  return (await unbalancedLedgerTransactions(db)).map((t) => t.id);
 }
 
 /** The PostgreSQL error behind a driver's or drizzle's wrapping, for tests of the database's rules. */

@@ -639,6 +639,30 @@ export async function checkDocumentFile(
   return { matches, signatureValid, signerName: check.holder, revoked, message };
 }
 
+/** What the kept file of a document says against its row: absent, or the bytes and signature checked. */
+export type StoredDocumentCheck =
+  | { present: false }
+  | { present: true; hashMatches: boolean; signatureValid: boolean | null };
+
+/**
+ * Reads a document's kept PDF and checks it as the verification page would: the SHA-256 recorded at
+ * issue, and, once signed, the signature over the whole file (null while it waits for the doctor).
+ * The integrity check runs it on every document (decision 138).
+ */
+export async function checkStoredDocument(
+  storage: FileStorage,
+  row: Pick<Row, 'storageKey' | 'sha256' | 'signer'>,
+): Promise<StoredDocumentCheck> {
+  const stream = await storage.get(row.storageKey);
+  if (!stream) return { present: false };
+  const bytes = await bytesOf(stream);
+  return {
+    present: true,
+    hashMatches: sha256(bytes) === row.sha256,
+    signatureValid: row.signer === 'pending' ? null : checkPdfSignature(bytes).valid,
+  };
+}
+
 /** The ITI validator's answer (its `_secretCode` is the access code printed on the document). */
 export async function itiValidatorAnswer(ctx: DocumentsContext, code: string, secretCode: string) {
   const row = await byCode(ctx, code);

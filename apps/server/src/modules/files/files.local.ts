@@ -30,6 +30,14 @@ export function localStorage(dataDir: string): FileStorage {
       }
       return fs.createReadStream(target);
     },
+    async exists(key) {
+      try {
+        return (await fs.promises.stat(fullPath(key))).isFile();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
     async delete(key) {
       await fs.promises.rm(fullPath(key), { force: true });
     },

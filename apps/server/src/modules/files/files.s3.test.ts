@@ -42,12 +42,15 @@ describe('S3 storage adapter', () => {
     const stream = await storage.get('documents/abc-123');
     expect(stream).not.toBeNull();
     expect(await text(stream as NodeJS.ReadableStream)).toBe('%PDF-1.7 conteúdo');
+    expect(await storage.exists('documents/abc-123')).toBe(true);
     await storage.delete('documents/abc-123');
     expect(await storage.get('documents/abc-123')).toBeNull();
+    expect(await storage.exists('documents/abc-123')).toBe(false);
   });
 
   it('answers null for a key that was never stored', async () => {
     expect(await storage.get('documents/nunca-enviado')).toBeNull();
+    expect(await storage.exists('documents/nunca-enviado')).toBe(false);
   });
 
   it('refuses keys the server did not build', async () => {

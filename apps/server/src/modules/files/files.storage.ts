@@ -9,6 +9,8 @@ export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The file's bytes as a stream, or null when it does not exist. */
   get(key: string): Promise<Readable | null>;
+  /** Whether the file is there, without reading it (the integrity check asks it of every key). */
+  exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
 

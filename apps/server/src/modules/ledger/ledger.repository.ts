@@ -428,3 +428,63 @@ export async function paymentNetSums(db: Queryable, paymentIds: string[]) {
     net: Number(r.net),
   }));
 }
+
+// ── Integrity (decision 138): what a restored or suspect database is checked against ──
+
+/**
+ * Transactions whose entries do not sum to zero, or are fewer than two. The database refuses them at
+ * commit; one found here was written around the rules (a trigger switched off, a damaged copy).
+ */
+export async function unbalancedLedgerTransactions(db: Queryable) {
+  const result = await db.execute<{ id: string; total: string; entries: string }>(sql`
+    select t.id, coalesce(sum(e.amount), 0) as total, count(e.id) as entries
+    from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+    group by t.id
+    having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2
+    order by t.id`);
+  return result.rows.map((r) => ({ id: r.id, total: Number(r.total), entries: Number(r.entries) }));
+}
+
+/** Days and accounts where the daily roll-up (decision 084) differs from the entries it sums. */
+export async function ledgerRollupMismatches(db: Queryable) {
+  const result = await db.execute<{
+    day: string | Date;
+    account: LedgerAccount;
+    rollup: string;
+    entries: string;
+  }>(sql`
+    with rollup as (
+      select day, account, sum(amount) as amount from ledger_daily group by 1, 2
+    ), entries as (
+      select (effective_at at time zone 'America/Sao_Paulo')::date as day, account, sum(amount) as amount
+      from ledger_entries group by 1, 2
+    )
+    select to_char(coalesce(r.day, e.day), 'YYYY-MM-DD') as day, coalesce(r.account, e.account) as account,
+           coalesce(r.amount, 0) as rollup, coalesce(e.amount, 0) as entries
+    from rollup r full join entries e on e.day = r.day and e.account = r.account
+    where coalesce(r.amount, 0) <> coalesce(e.amount, 0)
+    order by 1, 2`);
+  return result.rows.map((r) => ({
+    day: String(r.day),
+    account: r.account,
+    rollup: Number(r.rollup),
+    entries: Number(r.entries),
+  }));
+}
+
+/** Every entry ever written, summed per account (whatever its effective instant), and the counts. */
+export async function ledgerAccountTotals(db: Queryable) {
+  const totals = await db.execute<{ account: LedgerAccount; total: string }>(
+    sql`select account, sum(amount) as total from ledger_entries group by account order by account`,
+  );
+  const counts = await db.execute<{ transactions: string; entries: string }>(sql`
+    select (select count(*) from ledger_transactions) as transactions,
+           (select count(*) from ledger_entries) as entries`);
+  return {
+    totals: Object.fromEntries(totals.rows.map((r) => [r.account, Number(r.total)])) as Partial<
+      Record<LedgerAccount, number>
+    >,
+    transactions: Number(counts.rows[0]?.transactions ?? 0),
+    entries: Number(counts.rows[0]?.entries ?? 0),
+  };
+}

@@ -12,6 +12,8 @@ import {
   doctorAvailableSums,
   insertTransaction,
   insertTransactions,
+  ledgerAccountTotals,
+  ledgerRollupMismatches,
   type Posting,
   paymentNetSums,
   paymentSummaries,
@@ -20,6 +22,7 @@ import {
   pendingReleases,
   releasedByPayment,
   type TransactionHeader,
+  unbalancedLedgerTransactions,
 } from './ledger.repository.ts';
 
 /**
@@ -589,3 +592,12 @@ export const commissionPerDoctor = commissionByDoctor;
 export const capturedPayments = capturesInPeriod;
 /** Each payment's gross, returns and the doctor's share left. */
 export const paymentsNet = paymentNetSums;
+
+// ── Integrity (decision 138) ──────────────────────────────────────────────────
+
+/** Transactions that do not balance (none should exist: the database refuses them at commit). */
+export const unbalancedTransactions = unbalancedLedgerTransactions;
+/** Days and accounts where the daily roll-up differs from the entries. */
+export const rollupMismatches = ledgerRollupMismatches;
+/** All-time sums per account, with how many transactions and entries there are. */
+export const ledgerTotals = ledgerAccountTotals;

@@ -88,7 +88,7 @@ function addendumHash(recordId: string, authorId: string, text: string, createdA
   return sha256(canonicalJson({ recordId, authorId, text, createdAt: createdAt.toISOString() }));
 }
 
-const open = (ctx: RecordsContext, row: { content: string }): StoredRecord => {
+const open = (ctx: Pick<RecordsContext, 'dataKey'>, row: { content: string }): StoredRecord => {
   const parsed = JSON.parse(decryptText(ctx.dataKey, row.content)) as StoredRecord;
   return {
     content: recordContentSchema.parse(parsed.content),
@@ -424,9 +424,18 @@ export async function addAddendum(
 }
 
 /** Whether the hash kept with a signed record still matches what it holds (tamper evidence). */
-export function verifyRecordHash(ctx: RecordsContext, row: RecordRow): boolean {
+export function verifyRecordHash(ctx: Pick<RecordsContext, 'dataKey'>, row: RecordRow): boolean {
   if (!row.signedAt || !row.contentHash) return false;
   return recordHash(row.appointmentId, open(ctx, row), row.signedAt) === row.contentHash;
+}
+
+/** Whether the hash kept with an addendum still matches its text, author and instant. */
+export function verifyAddendumHash(
+  ctx: Pick<RecordsContext, 'dataKey'>,
+  row: typeof clinicalRecordAddenda.$inferSelect,
+): boolean {
+  const text = decryptText(ctx.dataKey, row.content);
+  return addendumHash(row.recordId, row.authorId, text, row.createdAt) === row.contentHash;
 }
 
 // ── History ──

@@ -355,8 +355,8 @@ describe('data key rotation', () => {
     expect(counts.clinical_records).toBeGreaterThan(0);
     const [row] = await app.db.select().from(clinicalRecords).where(eq(clinicalRecords.appointmentId, id));
     if (!row) throw new Error('no record');
-    expect(verifyRecordHash({ db: app.db, dataKey: newKey }, row)).toBe(true);
-    expect(() => verifyRecordHash({ db: app.db, dataKey: TEST_ENCRYPTION_KEY }, row)).toThrow();
+    expect(verifyRecordHash({ dataKey: newKey }, row)).toBe(true);
+    expect(() => verifyRecordHash({ dataKey: TEST_ENCRYPTION_KEY }, row)).toThrow();
     await expect(
       app.db.execute(sql`update clinical_records set content = 'x' where appointment_id = ${id}`),
     ).rejects.toThrow();
