@@ -64,6 +64,26 @@ describe.skipIf(!testDatabaseUrl())('PostgreSQL behind a transaction pooler (dec
     }
   });
 
+  it('outlives its idle connections being dropped, and the next query opens another', async () => {
+    const observer = await testDatabase();
+    const url = new URL(testDatabaseUrl() as string);
+    url.searchParams.set('application_name', 'pulsa_dropped_probe');
+    const database = await openPostgres(url.toString());
+    try {
+      await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.05)`)));
+      const dropped = await observer.db.execute<{ ended: boolean }>(
+        sql`select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = 'pulsa_dropped_probe'`,
+      );
+      expect(dropped.rows.length).toBeGreaterThan(0);
+      // Time for the pool's idle clients to hear their connections end.
+      await new Promise((r) => setTimeout(r, 200));
+      const answer = await database.db.execute<{ one: number }>(sql`select 1 as one`);
+      expect(answer.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('sends prepared queries unnamed when named statements are off, named otherwise', async () => {
     await testDatabase();
     const preparedNames = async (namedStatements: boolean) => {

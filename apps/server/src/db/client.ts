@@ -120,6 +120,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     max: 10,
     ...(options.namedStatements === false ? { Client: UnnamedStatementClient } : {}),
   });
+  // An idle connection that the pooler or PostgreSQL drops (a restart, a pooler killed) is taken out
+  // of the pool, and the next query opens another; unheard, pg-pool's 'error' would end the process.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   let conflictListener: (info: { attempt: number; sqlState: string }) => void = () => {};
   retryConflicts(db, (info) => conflictListener(info));
