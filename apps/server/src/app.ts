@@ -394,7 +394,10 @@ export async function buildApp(
     async (api) => {
       registerApiDefaults(api);
       // The kept settings are read again when a second old (an announcement lost): cheap otherwise.
-      api.addHook('onRequest', async () => {
+      // Not for the health checks: readiness must answer within its own time limit while the
+      // database hangs, not wait behind this read.
+      api.addHook('onRequest', async (request) => {
+        if (request.url.startsWith('/api/health')) return;
         await settings.current();
       });
       await api.register(healthRoutes);

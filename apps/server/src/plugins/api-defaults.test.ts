@@ -21,6 +21,18 @@ beforeAll(async () => {
   // Routes of this test only, one behind a guard and one without.
   app.get('/probe/guarded', { onRequest: app.requireUser }, async (request) => ({ id: request.viewer.id }));
   app.get('/probe/unguarded', async (request) => ({ id: request.viewer.id }));
+  // What node-postgres throws when the database or its pooler cannot be reached, as drizzle wraps it.
+  app.get('/probe/refused', async () => {
+    throw Object.assign(new Error('Failed query'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6433'), { code: 'ECONNREFUSED' }),
+    });
+  });
+  app.get('/probe/shutting-down', async () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  });
+  app.get('/probe/bug', async () => {
+    throw new TypeError('a programming error');
+  });
   await app.ready();
   const patient = await createPatient(app.db);
   cookie = sessionCookieFrom(
@@ -62,5 +74,21 @@ describe('request.viewer', () => {
     expect((await app.inject({ method: 'GET', url: '/probe/guarded' })).statusCode).toBe(401);
     const unguarded = await app.inject({ method: 'GET', url: '/probe/unguarded', headers: { cookie } });
     expect(unguarded.statusCode).toBe(500);
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('answers 503 in Portuguese, to be tried again, never 500; a programming error stays a 500', async () => {
+    for (const url of ['/probe/refused', '/probe/shutting-down']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after'], url).toBe('5');
+      expect(res.json(), url).toEqual({
+        message: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+        code: 'unavailable',
+      });
+    }
+    const bug = await app.inject({ method: 'GET', url: '/probe/bug' });
+    expect(bug.statusCode).toBe(500);
   });
 });

@@ -2,6 +2,7 @@ import { UPLOAD_MESSAGES } from '@pulsa/shared/schemas/uploads';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConflict } from '../db/conflict-retry.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, INTERNAL_ERROR_MESSAGE, VALIDATION_ERROR_MESSAGE } from '../lib/errors.ts';
 import { RATE_LIMIT_MESSAGE } from './rate-limit.ts';
 import { inputIssuesOf } from './validation.ts';
@@ -10,6 +11,8 @@ export const NOT_FOUND_MESSAGE = 'Recurso não encontrado.';
 export const METHOD_NOT_ALLOWED_MESSAGE = 'Método não permitido para este endereço.';
 export const CONFLICT_MESSAGE =
   'Muitas operações ao mesmo tempo. Nada foi alterado; tente novamente em instantes.';
+export const UNAVAILABLE_MESSAGE =
+  'O serviço está temporariamente indisponível. Tente novamente em instantes.';
 
 /**
  * Every error leaves as `{ message, fieldErrors?, code? }`. Validation problems name each field
@@ -56,6 +59,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isConflict(error)) {
       request.log.warn({ err: error }, 'transaction conflicted on every try');
       return reply.status(503).header('retry-after', '1').send({ message: CONFLICT_MESSAGE, code: 'busy' });
+    }
+    // The database (or its pooler) could not be reached: the request is refused as unavailable, and
+    // the proxy and the web app try again, instead of a 500 for what is an outage.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE });

@@ -17,6 +17,18 @@ const get = async (url: string) => {
 };
 
 describe('health probes', () => {
+  it('answer without waiting for the platform settings, which wait for the database when it hangs', async () => {
+    const settings = app.settings as unknown as { current: () => Promise<unknown> };
+    const current = settings.current;
+    settings.current = () => new Promise(() => {});
+    try {
+      expect(await get('/api/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
+      expect((await get('/api/health/ready')).body).toEqual({ status: 'starting' });
+    } finally {
+      settings.current = current;
+    }
+  });
+
   it('readiness: starting until marked ready, then ready, then draining from SIGTERM on; liveness throughout', async () => {
     expect(await get('/api/health/ready')).toEqual({ status: 503, body: { status: 'starting' } });
     expect(await get('/api/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
