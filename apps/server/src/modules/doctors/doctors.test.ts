@@ -780,13 +780,15 @@ describe('dashboard', () => {
   it('shows the next consultation (its room open from 10 minutes before) and the requests waiting', async () => {
     const doctor = await createDoctor(app.db, { fullName: 'Dra. Próxima Consulta' });
     const cookie = await signIn(doctor.email, doctor.password);
+    // A patient of this test only: the file's shared patient holds slots at other times of the day.
+    const patientHere = await createPatient(app.db);
     const now = Date.now();
     const at = (minutes: number) => new Date(now + minutes * 60_000);
     const [soon] = await app.db
       .insert(appointments)
       .values({
         doctorId: doctor.doctorId as string,
-        patientId: patient.id,
+        patientId: patientHere.id,
         startsAt: at(5),
         endsAt: at(35),
         status: 'confirmed',
@@ -796,7 +798,7 @@ describe('dashboard', () => {
       .insert(appointments)
       .values({
         doctorId: doctor.doctorId as string,
-        patientId: patient.id,
+        patientId: patientHere.id,
         startsAt: at(3 * 24 * 60),
         endsAt: at(3 * 24 * 60 + 30),
         status: 'scheduled',
