@@ -350,6 +350,61 @@ async function sampleResources(db: Awaited<ReturnType<typeof openPostgres>>['db'
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// CPU per part of the stack over the window, from /proc (clock ticks of each process and its
+// children), so the capacity per instance can be read off the run (docs/operations/capacity.md).
+
+interface Proc {
+  pid: number;
+  ppid: number;
+  comm: string;
+  ticks: number;
+}
+function processes(): Proc[] {
+  const list: Proc[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      list.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        comm: stat.slice(stat.indexOf('(') + 1, close),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {}
+  }
+  return list;
+}
+
+/** Clock ticks used so far by each app instance, HAProxy, PgBouncer (each with its descendants) and PostgreSQL. */
+function cpuTicks(): Record<string, number> {
+  const list = processes();
+  const tree = (root: number): number => {
+    let total = 0;
+    const stack = [root];
+    while (stack.length) {
+      const pid = stack.pop() as number;
+      for (const p of list) {
+        if (p.pid === pid) total += p.ticks;
+        if (p.ppid === pid) stack.push(p.pid);
+      }
+    }
+    return total;
+  };
+  const ticks: Record<string, number> = {};
+  for (const name of ['app-1', 'app-2', 'haproxy', 'pgbouncer']) {
+    const pid = Number(fs.readFileSync(path.join(STACK_DIR, 'run', `${name}.pid`), 'utf8').split(' ')[0]);
+    ticks[name] = tree(pid);
+  }
+  ticks.postgresql = list.filter((p) => p.comm === 'postgres').reduce((a, p) => a + p.ticks, 0);
+  const own = process.cpuUsage();
+  ticks['load generator'] = (own.user + own.system) / 10_000;
+  return ticks;
+}
+
 /** The mean of the window's last fifth over the mean of its first fifth, minus one. */
 function growth(values: number[]): number {
   const fifth = Math.max(1, Math.floor(values.length / 5));
@@ -455,6 +510,14 @@ export async function runLoad({ minutes, name, speedMinutes = minutes, out = rep
 
     const rampEnds = Date.now() + RAMP_SECONDS * 1000;
     const windowEnds = rampEnds + minutes * 60_000;
+    let cpuAtRampEnd: Record<string, number> | undefined;
+    let cpuAtWindowEnd: Record<string, number> | undefined;
+    setTimeout(() => {
+      cpuAtRampEnd = cpuTicks();
+    }, rampEnds - Date.now()).unref();
+    setTimeout(() => {
+      cpuAtWindowEnd = cpuTicks();
+    }, windowEnds - Date.now()).unref();
     sampler = setInterval(() => {
       if (Date.now() >= rampEnds) sampleResources(db).catch((e) => log(`metrics not read: ${e}`));
     }, SAMPLE_SECONDS * 1000);
@@ -487,6 +550,7 @@ export async function runLoad({ minutes, name, speedMinutes = minutes, out = rep
     for (const user of users) user.close();
 
     // --- Targets
+    const inWindowAll = () => samples.filter((s) => s.at >= rampEnds && s.at <= windowEnds).length;
     const speedEnds = rampEnds + speedMinutes * 60_000;
     const inWindow = samples.filter((s) => s.at >= rampEnds && s.at <= speedEnds);
     const over = speedMinutes === minutes ? '' : ` (first ${speedMinutes} min)`;
@@ -528,6 +592,17 @@ export async function runLoad({ minutes, name, speedMinutes = minutes, out = rep
       );
     };
     const windowed = resources.filter((r) => r.at <= windowEnds);
+    if (cpuAtRampEnd && cpuAtWindowEnd) {
+      const first = cpuAtRampEnd;
+      const last = cpuAtWindowEnd;
+      const cores = Object.keys(last).map(
+        (k) => `${k} ${((last[k] as number) - (first[k] ?? 0)) / 100 / (minutes * 60)}`,
+      );
+      log(
+        `CPU over the window, in cores: ${cores.map((c) => c.replace(/ ([0-9.]+)$/, (_, v) => ` ${Number(v).toFixed(2)}`)).join(', ')}; ` +
+          `${(inWindowAll() / (minutes * 60)).toFixed(1)} requests/s`,
+      );
+    }
     flat(
       'memory of both instances (RSS)',
       windowed.map((r) => r.rssMb),
