@@ -32,6 +32,7 @@ import https from 'node:https';
 import path from 'node:path';
 import type { LiveFrame } from '@pulsa/shared/schemas/live';
 import { sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import Stripe from 'stripe';
 import { WebSocket } from 'ws';
 import { type Database, openPostgres } from '../apps/server/src/db/client.ts';
@@ -300,7 +301,12 @@ async function chaos(
   const { db } = database;
   const weekdays = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ dayOfWeek: d, startTime: '07:00', endTime: '21:00' }));
   const doctors = [];
-  for (let i = 0; i < DOCTORS; i++) doctors.push(await createDoctor(db, { availability: weekdays }));
+  for (
+    let i = 0;
+    i < DOCTORS;
+    i++ // CRMs of another state: the payout part's fill numbers its doctors' CRMs in SP.
+  )
+    doctors.push(await createDoctor(db, { availability: weekdays, crmState: 'RJ' }));
   // Free slots, each asked once; every round also races a second patient for one of them.
   const today = localDateOf(new Date(), 'America/Sao_Paulo');
   const slots: { doctorId: string; doctorUserId: string; startsAt: string }[] = [];
@@ -601,7 +607,7 @@ async function chaos(
       );
     };
     await recovery('PostgreSQL restarted (pg_ctl restart -m fast)', async () => {
-      await restartCluster(PG.data, 'fast');
+      await restartCluster(PG.data, PG.log, 'fast');
       return Date.now();
     });
     await recovery('PostgreSQL postmaster killed (SIGKILL) and started', async () => {
@@ -658,7 +664,18 @@ async function chaos(
 async function adminCookie() {
   const password = stack.envValue('STACK_ADMIN_PASSWORD') ?? stack.envValue('ADMIN_PASSWORD');
   if (!password) throw new Error('no admin password in the stack');
-  return signIn('admin@pulsa.localhost', password);
+  const cookie = await signIn('admin@pulsa.localhost', password);
+  // An admin works with two-factor sign-in on: enrolled as a person does, with a code of the secret.
+  const setup = await request('POST', '/api/account/two-factor/setup', cookie);
+  if (setup.status !== 200)
+    throw new Error(`two-factor setup answered ${setup.status}: ${setup.body.slice(0, 200)}`);
+  const { secret } = JSON.parse(setup.body) as { secret: string };
+  const enabled = await request('POST', '/api/account/two-factor/enable', cookie, {
+    code: await generate({ secret }),
+  });
+  if (enabled.status !== 200)
+    throw new Error(`two-factor enable answered ${enabled.status}: ${enabled.body.slice(0, 200)}`);
+  return cookie;
 }
 
 /**
@@ -668,12 +685,12 @@ async function adminCookie() {
  */
 async function payoutRun(out: Report, database: Database) {
   const { db } = database;
-  log(`payouts: ${PAYOUT_DOCTORS} doctors with two years of payments (bench:money's fill)`);
-  await fillMoney(database, {
-    doctors: PAYOUT_DOCTORS,
-    patients: PAYOUT_DOCTORS * 2,
-    payments: PAYOUT_DOCTORS * 8,
-  });
+  log(`payouts: ${PAYOUT_DOCTORS} doctors with 40 days of payments (bench:money's fill)`);
+  await fillMoney(
+    database,
+    { doctors: PAYOUT_DOCTORS, patients: PAYOUT_DOCTORS * 2, payments: PAYOUT_DOCTORS * 8 },
+    { days: 40 },
+  );
   const minimum = Number(stack.envValue('PAYOUT_MINIMUM_CENTAVOS') ?? 5000);
   const eligible = await rows<{ doctor_id: string }>(
     db,
@@ -711,8 +728,11 @@ async function payoutRun(out: Report, database: Database) {
   }
   const firstStatus = await first;
   const madeAtKill = await madeSoFar();
-  while (alive(pid)) await sleep(50);
-  await stack.script('restart.sh', '1');
+  if (atKill < 0) log(`the payout run was not caught mid-way (its answer: ${firstStatus})`);
+  else {
+    while (alive(pid)) await sleep(50);
+    await stack.script('restart.sh', '1');
+  }
   await waitFor('instance 1 back in rotation', 60, () => stack.inRotation('app1'));
   const again = await request('POST', '/api/admin/payouts/run', cookie, undefined, 120_000);
   const made = await rows<{ doctor_id: string; n: number; amount: number }>(

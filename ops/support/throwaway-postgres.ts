@@ -53,7 +53,9 @@ export async function postgresOwns(...paths: string[]) {
  * 127.0.0.1 only, its socket in `socketDir`; `settings` are appended to postgresql.conf.
  */
 export async function initCluster(dataDir: string, socketDir: string, settings: string[] = []) {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Only the data folder is PostgreSQL's alone; the folders above it stay open to walk through.
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  fs.mkdirSync(dataDir, { mode: 0o700 });
   fs.mkdirSync(socketDir, { recursive: true });
   await postgresOwns(dataDir, socketDir);
   await run([`${PG_BIN}/initdb`, '-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], {
@@ -92,8 +94,9 @@ export async function startCluster(
 }
 
 /** pg_ctl restart: every connection is ended; waits until the cluster accepts connections again. */
-export async function restartCluster(dataDir: string, mode: 'fast' | 'immediate' = 'fast') {
-  await run([`${PG_BIN}/pg_ctl`, '-D', dataDir, '-m', mode, '-w', '-t', '120', 'restart'], {
+export async function restartCluster(dataDir: string, log: string, mode: 'fast' | 'immediate' = 'fast') {
+  // With its log named: otherwise the new server writes to pg_ctl's output, which never closes.
+  await run([`${PG_BIN}/pg_ctl`, '-D', dataDir, '-l', log, '-m', mode, '-w', '-t', '120', 'restart'], {
     asPostgres: true,
   });
 }
