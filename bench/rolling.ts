@@ -12,8 +12,6 @@
  * PgBouncer and Prometheus, as `npm run stack` does. BENCH_CONNECTIONS (20) and BENCH_RATE (400
  * requests/s in all) set the load.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import type { LiveFrame } from '@pulsa/shared/schemas/live';
@@ -23,78 +21,37 @@ import { openPostgres } from '../apps/server/src/db/client.ts';
 import { notify } from '../apps/server/src/modules/notifications/notifications.service.ts';
 import { createPatient } from '../apps/server/src/seed/factories.ts';
 import { report } from './support/report.ts';
+import { log, portsFrom, ROOT, Stack, sleep } from './support/stack.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const STACK_DIR = path.join(ROOT, '.stack-rolling');
-const PG_URL = process.env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'pulsa_bench_rolling';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 // Steady, not saturating: the machine it runs on may be shared.
 const RATE = Number(process.env.BENCH_RATE ?? 400);
 const TABS = 4;
 // Ports of their own, so a stack of `npm run stack` may run alongside.
-const PORTS = {
-  STACK_HTTPS_PORT: 18443,
-  STACK_HTTP_PORT: 18480,
-  STACK_APP1_PORT: 13221,
-  STACK_APP2_PORT: 13222,
-  STACK_METRICS1_PORT: 19221,
-  STACK_METRICS2_PORT: 19222,
-  STACK_PGBOUNCER_PORT: 16433,
-  STACK_S3_PORT: 14569,
-  STACK_SMTP_PORT: 12525,
-  STACK_PROMETHEUS_PORT: 19290,
-  STACK_HAPROXY_METRICS_PORT: 18404,
-  STACK_ACME_PORT: 18402,
-};
-const BASE = `https://localhost:${PORTS.STACK_HTTPS_PORT}`;
+const stack = new Stack({
+  dir: path.join(ROOT, '.stack-rolling'),
+  pgUrl: process.env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  database: 'pulsa_bench_rolling',
+  ports: portsFrom(18000, 10000),
+});
+const BASE = stack.base;
 const ORIGIN = BASE;
-const stackEnv = { ...process.env, STACK_DIR, STACK_PG_URL: PG_URL, STACK_DB: DB, ...stringify(PORTS) };
 
-function stringify(o: Record<string, number>) {
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const stamp = (() => {
-  const t0 = Date.now();
-  return () => `${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s`;
-})();
-const log = (line: string) => process.stdout.write(`[${stamp()}] ${line}\n`);
-
-/** Runs one of the stack's scripts without blocking the load this process generates meanwhile. */
-function script(name: string, ...args: string[]): Promise<void> {
-  const child = spawn('bash', [path.join(ROOT, 'ops/stack', name), ...args], {
-    env: stackEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`ops/stack/${name} ${args.join(' ')} failed (${code})`)),
-    );
-  });
-}
-
-let ca: Buffer;
 function request(method: string, url: string, headers: Record<string, string> = {}, body?: string) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>(
     (resolve, reject) => {
-      const req = https.request(url, { method, headers: { origin: ORIGIN, ...headers }, ca }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-      });
+      const req = https.request(
+        url,
+        { method, headers: { origin: ORIGIN, ...headers }, ca: stack.ca },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     },
   );
-}
-
-/** Whether HAProxy has this server in rotation (its status page, CSV). */
-async function inRotation(server: string): Promise<boolean> {
-  const res = await fetch(`http://127.0.0.1:${PORTS.STACK_HAPROXY_METRICS_PORT}/stats;csv`);
-  const line = (await res.text()).split('\n').find((l) => l.startsWith(`pulsa,${server},`));
-  return line?.split(',')[17] === 'UP';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,7 +71,7 @@ interface Tab {
 function openTab(tab: Tab, cookie: string) {
   const socket = new WebSocket(`${BASE.replace('https', 'wss')}/api/live`, {
     headers: { origin: ORIGIN, cookie },
-    ca,
+    ca: stack.ca,
   });
   tab.socket = socket;
   socket.on('open', () => {
@@ -143,13 +100,8 @@ function openTab(tab: Tab, cookie: string) {
 
 async function main() {
   const out = report(62);
-  ca = Buffer.alloc(0);
-  log(`starting the stack in ${path.relative(ROOT, STACK_DIR)} (database ${DB})`);
-  await script('start.sh');
-  ca = fs.readFileSync(path.join(STACK_DIR, 'tls/cert.pem'));
-  const dbUrl = new URL(PG_URL);
-  dbUrl.pathname = `/${DB}`;
-  const database = await openPostgres(dbUrl.toString());
+  await stack.start();
+  const database = await openPostgres(stack.databaseUrl);
   const tabs: Tab[] = [];
   let loadDone: Promise<autocannon.Result> | undefined;
   let load: autocannon.Instance | undefined;
@@ -194,7 +146,7 @@ async function main() {
         overallRate: RATE,
         duration: 600,
         timeout: 10,
-        tlsOptions: { ca },
+        tlsOptions: { ca: stack.ca },
         requests: [
           { method: 'GET', path: '/api/specialties' },
           { method: 'GET', path: '/api/catalog/pricing' },
@@ -220,13 +172,13 @@ async function main() {
     for (const n of [1, 2]) {
       log(`instance ${n}: SIGTERM, wait for it to exit, start it again`);
       const restarted = Date.now();
-      const restart = script('restart.sh', String(n));
+      const restart = stack.script('restart.sh', String(n));
       // While it drains and its tabs move to the other instance.
       await sleep(1500);
       await publish(`Durante o reinício da instância ${n}`);
       await restart;
       const back = Date.now();
-      while (!(await inRotation(`app${n}`))) await sleep(250);
+      while (!(await stack.inRotation(`app${n}`))) await sleep(250);
       log(
         `instance ${n}: ready after ${((back - restarted) / 1000).toFixed(1)} s, in rotation after ${((Date.now() - restarted) / 1000).toFixed(1)} s`,
       );
@@ -273,7 +225,7 @@ async function main() {
       tab.socket?.terminate();
     }
     await database.close().catch(() => {});
-    await script('stop.sh');
+    await stack.stop();
   }
   out.finish();
 }

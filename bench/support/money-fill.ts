@@ -29,7 +29,15 @@ const ROW_CHECKS = [
   ['ledger_entries', 'ledger_entries_match_transaction'],
 ] as const;
 
-export async function fillMoney(database: Database, size: MoneyFillSize): Promise<void> {
+/**
+ * `days`: the appointments spread over the last `days` days instead of two years at 36 h apart per
+ * doctor (the chaos benchmark's payout run wants recent, still unpaid balances).
+ */
+export async function fillMoney(
+  database: Database,
+  size: MoneyFillSize,
+  options: { days?: number } = {},
+): Promise<void> {
   const db = database.db;
   const { doctors: D, patients: P, payments: N } = size;
   if (P % D !== 0) throw new Error('patients must be a multiple of doctors');
@@ -78,6 +86,13 @@ export async function fillMoney(database: Database, size: MoneyFillSize): Promis
       from doctor_profiles d join user_profiles p on p.id = d.user_id where p.email like 'medico%@bench.example'`);
   });
 
+  const startsAt = options.days
+    ? sql.raw(
+        `date_trunc('hour', now()) - interval '${options.days} days' + (b.i / ${D}) * interval '${Math.floor((options.days * 24) / Math.ceil(N / D))} hours' + (b.i % ${D} % 24) * interval '1 hour'`,
+      )
+    : sql.raw(
+        `date_trunc('hour', now()) - interval '737 days' + (b.i / ${D}) * interval '36 hours' + (b.i % ${D} % 24) * interval '1 hour'`,
+      );
   await step('plan', async () => {
     await db.execute(sql`drop table if exists bench_plan`);
     await db.execute(sql`
@@ -98,7 +113,7 @@ export async function fillMoney(database: Database, size: MoneyFillSize): Promis
              d.doctor_id, pt.patient_id, d.price as amount,
              round(d.price * 0.10)::int as fee,
              (array['card','pix','boleto']::payment_method[])[1 + (b.i % 3)] as method,
-             date_trunc('hour', now()) - interval '737 days' + (b.i / ${D}) * interval '36 hours' + (b.i % ${D} % 24) * interval '1 hour' as starts_at,
+             ${startsAt} as starts_at,
              abs(hashint4(b.i)) % 100 as roll
       from generate_series(0, ${N - 1}) as b(i)
       join bench_doctors d on d.dn = b.i % ${D}

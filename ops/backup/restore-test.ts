@@ -34,6 +34,14 @@ import { createTestAuthority } from '../../apps/server/src/modules/signatures/si
 import { DEMO_LOGINS, DEMO_PASSWORDS, prepareDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import { useFactoryPasswordCost } from '../../apps/server/src/seed/factories.ts';
 import { fillMoney } from '../../bench/support/money-fill.ts';
+import {
+  initCluster,
+  PG_BIN,
+  postgresOwns,
+  run as runCommand,
+  startCluster as startThrowaway,
+  stopCluster as stopThrowaway,
+} from '../support/throwaway-postgres.ts';
 
 /**
  * `npm run test:restore`: the backups restore (issue 30, decision 138), proved end to end on this
@@ -59,7 +67,6 @@ import { fillMoney } from '../../bench/support/money-fill.ts';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const STANZA = 'pulsa';
 /** Shorter than production's 60 s so the run stays short; the RPO it measures scales with it. */
 const ARCHIVE_TIMEOUT_SECONDS = 10;
@@ -67,10 +74,6 @@ const BENCH_PAYMENTS = Number(process.env.RESTORE_TEST_PAYMENTS ?? 0);
 const KEEP = process.env.RESTORE_TEST_KEEP === '1';
 /** Cheap password hashes for the demo's accounts: passwords are not what this test is about. */
 const PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 };
-
-const asRoot = process.getuid?.() === 0;
-/** PostgreSQL and pgBackRest run as `postgres` when this runs as root, as the owner otherwise. */
-const AS_POSTGRES = asRoot ? ['setpriv', '--reuid=postgres', '--regid=postgres', '--init-groups', '--'] : [];
 
 // ── Steps, and the processes to stop whatever happens ──────────────────────────────────────────
 
@@ -91,33 +94,9 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-/** Runs a command to its end; its output is kept for the error message when it fails. */
-function run(
-  command: string[],
-  options: { env?: NodeJS.ProcessEnv; asPostgres?: boolean; cwd?: string } = {},
-): Promise<string> {
-  const argv = [...(options.asPostgres ? AS_POSTGRES : []), ...command];
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0] as string, argv.slice(1), {
-      env: { ...process.env, ...options.env },
-      cwd: options.cwd ?? ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(out)
-        : reject(new Error(`${command.join(' ')} exited with ${code}:\n${out.trim()}`)),
-    );
-  });
-}
+/** The shared runner, from the repository's root (the templates' paths are relative to it). */
+const run = (command: string[], options: Parameters<typeof runCommand>[1] = {}) =>
+  runCommand(command, { cwd: ROOT, ...options });
 
 const taken = new Set<number>();
 /** A port nothing listens on now, and not one handed out before in this run. */
@@ -180,9 +159,6 @@ const dirs = {
 };
 for (const dir of [dirs.pgbackrest, dirs.confd, dirs.s3, dirs.app, dirs.metrics, dirs.run])
   fs.mkdirSync(dir, { recursive: true });
-const postgresOwns = async (...paths: string[]) => {
-  if (asRoot) await run(['chown', '-R', 'postgres:postgres', ...paths]);
-};
 
 /** What pgBackRest and PostgreSQL read: the rendered configuration instead of /etc/pgbackrest. */
 const backrestEnv = {
@@ -196,9 +172,8 @@ let s3: ChildProcess | undefined;
 const clusters: string[] = [];
 
 async function stopCluster(dataDir: string) {
-  if (!fs.existsSync(path.join(dataDir, 'postmaster.pid'))) return;
-  await run([`${PG_BIN}/pg_ctl`, '-D', dataDir, '-m', 'immediate', '-w', 'stop'], { asPostgres: true }).catch(
-    (error) => console.error(`could not stop the cluster in ${dataDir}: ${(error as Error).message}`),
+  await stopThrowaway(dataDir).catch((error) =>
+    console.error(`could not stop the cluster in ${dataDir}: ${(error as Error).message}`),
   );
 }
 
@@ -226,22 +201,7 @@ const logOf = (dataDir: string) => path.join(dirs.run, `${path.basename(dataDir)
 
 async function startCluster(dataDir: string, port: number, extra: string[] = []) {
   clusters.push(dataDir);
-  await run(
-    [
-      `${PG_BIN}/pg_ctl`,
-      '-D',
-      dataDir,
-      '-l',
-      logOf(dataDir),
-      '-w',
-      '-t',
-      '120',
-      '-o',
-      [`-p ${port}`, ...extra].join(' '),
-      'start',
-    ],
-    { asPostgres: true, env: backrestEnv },
-  );
+  await startThrowaway(dataDir, port, { log: logOf(dataDir), extra, env: backrestEnv });
 }
 
 /** The instant its WAL reaches the repository, for the segment holding the cluster's latest write. */
@@ -678,24 +638,12 @@ async function main() {
   });
 
   await step('source cluster (initdb, WAL archived by pgBackRest) and its stanza', async () => {
-    fs.mkdirSync(dirs.source, { mode: 0o700 });
-    await postgresOwns(dirs.source, dirs.run, dirs.metrics);
-    await run(
-      [`${PG_BIN}/initdb`, '-D', dirs.source, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'],
-      { asPostgres: true, cwd: '/' },
-    );
-    fs.appendFileSync(
-      path.join(dirs.source, 'postgresql.conf'),
-      [
-        '',
-        "listen_addresses = '127.0.0.1'",
-        `unix_socket_directories = '${dirs.run}'`,
-        'max_connections = 40',
-        'shared_buffers = 64MB',
-        `include '${path.join(work, 'pulsa-backup.conf')}'`,
-        '',
-      ].join('\n'),
-    );
+    await postgresOwns(dirs.metrics);
+    await initCluster(dirs.source, dirs.run, [
+      'max_connections = 40',
+      'shared_buffers = 64MB',
+      `include '${path.join(work, 'pulsa-backup.conf')}'`,
+    ]);
     await startCluster(dirs.source, sourcePort);
     await query(sourceUrl.replace(/\/pulsa$/, '/postgres'), 'create database pulsa');
     await backrest('stanza-create');

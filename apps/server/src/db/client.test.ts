@@ -84,6 +84,44 @@ describe.skipIf(!testDatabaseUrl())('PostgreSQL behind a transaction pooler (dec
     }
   });
 
+  it('listens again when its LISTEN connection is lost, says so meanwhile, and tells who must catch up', async () => {
+    const observer = await testDatabase();
+    const direct = new URL(testDatabaseUrl() as string);
+    direct.searchParams.set('application_name', 'pulsa_listen_lost_probe');
+    const database = await openPostgres(testDatabaseUrl() as string, { directUrl: direct.toString() });
+    const waitUntil = async (check: () => boolean | Promise<boolean>, what: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error(`not within 10 s: ${what}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    try {
+      const received: string[] = [];
+      await database.listen('pulsa_lost_a', (payload) => received.push(`a:${payload}`));
+      await database.listen('pulsa_lost_b', (payload) => received.push(`b:${payload}`));
+      let restored = 0;
+      database.onListenRestored(() => {
+        restored++;
+      });
+      expect(database.listening()).toBe(true);
+      // What a PostgreSQL restart does to the connection: the server ends it.
+      const ended = await observer.db.execute<{ ended: boolean }>(
+        sql`select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = 'pulsa_listen_lost_probe'`,
+      );
+      expect(ended.rows).toEqual([{ ended: true }]);
+      await waitUntil(() => !database.listening(), 'the loss is noticed');
+      await waitUntil(() => restored === 1 && database.listening(), 'listening again');
+      await observer.db.execute(
+        sql`select pg_notify('pulsa_lost_a', 'um'), pg_notify('pulsa_lost_b', 'dois')`,
+      );
+      await waitUntil(() => received.length === 2, 'both channels heard again');
+      expect(received.sort()).toEqual(['a:um', 'b:dois']);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('sends prepared queries unnamed when named statements are off, named otherwise', async () => {
     await testDatabase();
     const preparedNames = async (namedStatements: boolean) => {

@@ -36,8 +36,22 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
-  /** Subscribes to NOTIFY on a channel; the returned function unsubscribes. */
+  /**
+   * Subscribes to NOTIFY on a channel; the returned function unsubscribes. On PostgreSQL the
+   * subscriptions share one connection; when it is lost (a restart, an outage) it is opened again
+   * and every channel subscribed again, with growing waits between attempts.
+   */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Whether the subscriptions are in place: false from the loss of the listening connection until
+   * every channel is subscribed again (readiness says so). Always true on the embedded database.
+   */
+  listening(): boolean;
+  /**
+   * Called each time the subscriptions are back after a loss: what was announced meanwhile was
+   * missed, so a subscriber catches up (the live hub has its tabs reconnect and ask for it).
+   */
+  onListenRestored(listener: () => void): void;
   /**
    * How the job queue (lib/jobs.ts) reaches this database: on PostgreSQL, the address for a small
    * pool of its own; the embedded database has a single connection, which it shares.
@@ -91,6 +105,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
     },
+    listening: () => true,
+    onListenRestored: () => {},
     jobsConnection: () => ({ pglite: client }),
     onConflictRetry: () => {},
     poolStats: () => undefined,
@@ -126,9 +142,69 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const db = drizzlePg(pool, { schema });
   let conflictListener: (info: { attempt: number; sqlState: string }) => void = () => {};
   retryConflicts(db, (info) => conflictListener(info));
-  let listener: pg.Client | undefined;
-  let subscribing: Promise<unknown> = Promise.resolve();
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const restored: (() => void)[] = [];
+  let listener: pg.Client | undefined;
+  /** Set while the listening connection is being opened and its channels subscribed. */
+  let connecting: Promise<pg.Client> | undefined;
+  let lost = false;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let subscribing: Promise<unknown> = Promise.resolve();
+
+  /** Opens the listening connection and subscribes every channel asked for so far. */
+  const connectListener = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: directUrl });
+      // A lost connection (PostgreSQL restarted, the network cut) is opened again; unheard, the
+      // client's 'error' would end the process.
+      client.on('error', () => dropListener(client));
+      client.on('end', () => dropListener(client));
+      client.on('notification', (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+      });
+      try {
+        await client.connect();
+        for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      listener = client;
+      return client;
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  const dropListener = (client: pg.Client) => {
+    if (closed || listener !== client) return;
+    listener = undefined;
+    lost = true;
+    void client.end().catch(() => {});
+    reconnect(250);
+  };
+
+  /** Tries again until PostgreSQL answers: 0.25 s, then twice as long each time, at most 5 s. */
+  const reconnect = (waitMs: number) => {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      if (closed) return;
+      const again = subscribing.then(() => listener ?? connectListener());
+      subscribing = again.catch(() => {});
+      again.then(
+        () => {
+          if (!lost) return;
+          lost = false;
+          for (const listen of restored) listen();
+        },
+        () => reconnect(Math.min(waitMs * 2, 5_000)),
+      );
+    }, waitMs);
+    retryTimer.unref();
+  };
+
   return {
     db,
     driver: 'postgres',
@@ -148,18 +224,18 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     listen(channel, onPayload) {
       // One subscription at a time: the listener is one connection, which runs one query at once.
       const subscribed = subscribing.then(async () => {
-        if (!listener) {
-          listener = new pg.Client({ connectionString: directUrl });
-          await listener.connect();
-          listener.on('notification', (msg) => {
-            for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-          });
-        }
         let set = handlers.get(channel);
         if (!set) {
           set = new Set();
           handlers.set(channel, set);
-          await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+          try {
+            // A new connection subscribes every channel asked for, this one included.
+            if (listener) await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+            else if (!lost) await connectListener();
+          } catch (error) {
+            handlers.delete(channel);
+            throw error;
+          }
         }
         set.add(onPayload);
         const subscribers = set;
@@ -170,6 +246,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       subscribing = subscribed.catch(() => {});
       return subscribed;
     },
+    listening: () => !lost && (listener !== undefined || handlers.size === 0),
+    onListenRestored(listen) {
+      restored.push(listen);
+    },
     // pg-boss needs no session of its own: transaction-scoped locks, unnamed statements, no LISTEN.
     jobsConnection: () => ({ connectionString: url }),
     onConflictRetry(listener) {
@@ -177,6 +257,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      await connecting?.catch(() => {});
       await listener?.end().catch(() => {});
       await pool.end();
     },

@@ -77,6 +77,11 @@ export async function healthRoutes(app: FastifyInstance) {
         request.log.warn({ err }, 'not ready: the database does not answer');
         return reply.status(503).send({ status: 'database' });
       }
+      // Live events, settings and sessions changed elsewhere arrive by NOTIFY: not ready without it.
+      if (!app.database.listening()) {
+        request.log.warn('not ready: the LISTEN connection is being opened again');
+        return reply.status(503).send({ status: 'database' });
+      }
       // Draining may have begun while the database answered.
       if (app.readiness.current !== 'ready') return reply.status(503).send({ status: app.readiness.current });
       return { status: 'ready' as const };

@@ -118,8 +118,17 @@ export class LiveHub {
       await this.database.listen(LIVE_SESSIONS_CHANNEL, (payload) => this.onSessionsEnded(payload)),
       await this.database.listen(LIVE_BROADCAST_CHANNEL, (payload) => this.onBroadcast(payload)),
     );
+    // Events announced while the subscriptions were lost never reached this instance: its tabs
+    // reconnect at once and catch up from their last event, as after a restart.
+    this.database.onListenRestored(() => this.reconnectAll());
     this.beat = setInterval(() => void this.heartbeat(), LIVE_HEARTBEAT_SECONDS * 1000);
     this.beat.unref();
+  }
+
+  private reconnectAll(): void {
+    this.log.warn({ sockets: this.size }, 'live subscriptions restored: tabs reconnect to catch up');
+    for (const set of this.byUser.values())
+      for (const c of set) c.socket.close(LIVE_CLOSE.restarting, 'reconnect');
   }
 
   async stop(): Promise<void> {
