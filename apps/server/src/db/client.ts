@@ -129,11 +129,18 @@ export interface PostgresOptions {
   namedStatements?: boolean;
 }
 
+/** How long a query may wait for a pooled connection (to open one, or for one to be free). */
+export const CONNECTION_WAIT_MS = 10_000;
+
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const directUrl = options.directUrl ?? url;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A request waits at most this long for a connection, then answers 503 (db/unavailable.ts):
+    // with the pooler or the database gone, waiting forever would hold the request until the
+    // proxy's own timeout, and hold every request queued behind it.
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
     ...(options.namedStatements === false ? { Client: UnnamedStatementClient } : {}),
   });
   // An idle connection that the pooler or PostgreSQL drops (a restart, a pooler killed) is taken out

@@ -23,6 +23,8 @@ export const LIVE_PATH = '/api/live';
  */
 export const LIVE_CLOSE = {
   restarting: 1012,
+  /** The database could not answer the tab's catch-up: it tries again with back-off. */
+  unavailable: 1011,
   sessionEnded: 4401,
   forbidden: 4403,
   tooManyConnections: 4409,

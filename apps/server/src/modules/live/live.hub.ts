@@ -245,9 +245,19 @@ export class LiveHub {
   private async onMessage(connection: Connection, text: string): Promise<void> {
     const message = parseClientMessage(text);
     if (!message) return;
+    if (message.type === 'hello') {
+      try {
+        await this.catchUp(connection, message.lastEventId);
+      } catch (error) {
+        // Left open, the tab would wait for events held until a catch-up that never comes: closed,
+        // it tries again with back-off and catches up once the database answers.
+        this.log.warn({ err: error }, 'live catch-up failed: the tab is closed to try again');
+        connection.socket.close(LIVE_CLOSE.unavailable, 'reconnect');
+      }
+      return;
+    }
     try {
-      if (message.type === 'hello') await this.catchUp(connection, message.lastEventId);
-      else if (message.type === 'ping') this.send(connection.socket, { kind: 'pong' });
+      if (message.type === 'ping') this.send(connection.socket, { kind: 'pong' });
       else await this.handlers.get((message as LiveClientMessage).type)?.(connection.client, message);
     } catch (error) {
       this.log.error({ err: error, type: message.type }, 'live message failed');

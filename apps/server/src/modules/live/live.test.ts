@@ -1,7 +1,7 @@
-import { LIVE_LIMITS, type LiveFrame } from '@pulsa/shared/schemas/live';
+import { LIVE_CLOSE, LIVE_LIMITS, type LiveFrame } from '@pulsa/shared/schemas/live';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp } from '../../app.ts';
 import { openPostgres } from '../../db/client.ts';
@@ -184,6 +184,29 @@ describe('the live connection', () => {
     again.socket.send('nonsense');
     again.socket.send(JSON.stringify({ type: 'ping' }));
     await until(() => again.frames.some((f) => f.kind === 'pong'), 'pong');
+    again.socket.close();
+  });
+
+  it('closes a tab whose catch-up the database could not answer (1011), so it tries again, never left deaf', async () => {
+    const tab = await connect({ origin, cookie: patient.cookie });
+    expect(tab.outcome).toBe('open');
+    // The database drops the catch-up's query (restarting, a pooler lost).
+    const execute = vi
+      .spyOn(app.database.db, 'execute')
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined }),
+      );
+    tab.socket.send(JSON.stringify({ type: 'hello', lastEventId: null }));
+    expect(await tab.closed).toBe(LIVE_CLOSE.unavailable);
+    expect(tab.frames.some((f) => f.kind === 'ready')).toBe(false);
+    execute.mockRestore();
+
+    const again = await connect({ origin, cookie: patient.cookie });
+    again.socket.send(JSON.stringify({ type: 'hello', lastEventId: null }));
+    await until(() => again.frames.some((f) => f.kind === 'ready'), 'ready once the database answers');
+    const sent = await notify(app.db, patient.id, { type: 't', title: 'Depois da volta do banco' });
+    await until(() => eventsOf(again.frames).length > 0, 'the event');
+    expect(eventsOf(again.frames)).toEqual([{ type: 'notification', notification: sent }]);
     again.socket.close();
   });
 
