@@ -119,7 +119,7 @@ export async function ensureTrustedDevice(
 /**
  * Answers the identity check a sensitive admin action asks for (password and a fresh code) until
  * `done` shows. A code is accepted once, and this run's sign-ins may have just used the current one,
- * so a refused code is tried again in the next 30-second step. `required`: the check must appear
+ * so a refused code is tried again as soon as the next 30-second step begins. `required`: the check must appear
  * (the remembered device gave only the password at sign-in); otherwise a recent check may skip it.
  * `baseUrl`: the server the admin is on (the main app by default).
  */
@@ -139,7 +139,9 @@ export async function confirmAdminIdentity(
   }
   await reauth.getByLabel('Senha').fill(ADMIN.password);
   for (let attempt = 0; attempt < 3 && !(await done.isVisible()); attempt++) {
-    if (attempt > 0) await page.waitForTimeout(31_000);
+    // The refused code's step is spent: the next step's code passes from the moment that step
+    // begins (a second later, for the server's clock), not a whole step after the refusal.
+    if (attempt > 0) await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 1_000);
     await reauth
       .getByLabel('Código de verificação')
       .fill(await totpCode(enrolledSecret(options.baseUrl ?? BASE_URL, ADMIN.email), 1));
