@@ -29,6 +29,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
+import { BOOKING_RATE_LIMIT, BOOKING_RATE_WINDOW_MINUTES } from '@pulsa/shared/schemas/appointments';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { WebSocket } from 'ws';
@@ -131,6 +132,8 @@ class User {
   cookies: Record<string, string> = {};
   socket?: WebSocket;
   stopped = false;
+  /** When this patient asked for a booking, within the booking limit's window. */
+  bookedAt: number[] = [];
 
   readonly role: 'patient' | 'doctor' | 'admin';
   readonly email: string;
@@ -254,8 +257,12 @@ async function patientRound(user: User, catalogue: Catalogue, until: number) {
     slots.status === 200
       ? json<{ days: { slots: { start: string }[] }[] }>(slots).days.flatMap((d) => d.slots)
       : [];
-  // A person books now and then, not at every visit (and at most BOOKING_RATE_LIMIT in 10 minutes).
-  if (free.length && Math.random() < BOOK_SHARE) {
+  // A person books now and then, not at every visit, and never near the limit of bookings a patient
+  // may ask in a window (BOOKING_RATE_LIMIT, which answers 429): at most half of it.
+  const windowStart = Date.now() - BOOKING_RATE_WINDOW_MINUTES * 60_000;
+  user.bookedAt = user.bookedAt.filter((at) => at > windowStart);
+  if (free.length && Math.random() < BOOK_SHARE && user.bookedAt.length < BOOKING_RATE_LIMIT / 2) {
+    user.bookedAt.push(Date.now());
     const method = Math.random() < 0.7 ? 'card' : 'pix';
     const booked = await user.ask(
       'book',

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -234,5 +235,35 @@ describe('the previous release on the migrated database', () => {
     } finally {
       await db2.close();
     }
+  });
+});
+
+/**
+ * squawk (decision 139) reads each migration for statements that lock a large table for long: a
+ * constraint validated in place, a foreign key without NOT VALID, a unique constraint built inline.
+ */
+describe('lock hazards', () => {
+  const squawk = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/squawk');
+  const lint = (files: string[]) =>
+    spawnSync(squawk, ['--config', path.join(MIGRATIONS, 'squawk.toml'), '--reporter', 'gcc', ...files], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+
+  it('finds none in the migrations since the rule', () => {
+    const result = lint(judged.map((e) => path.join(MIGRATIONS, `${e.tag}.sql`)));
+    expect(result.stdout + result.stderr).not.toMatch(/warning|error/);
+    expect(result.status).toBe(0);
+  });
+
+  it('finds a foreign key added to an existing table in one locking step', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-squawk-')), '9999_locking_fk.sql');
+    fs.writeFileSync(
+      file,
+      'ALTER TABLE "appointments" ADD CONSTRAINT "appointments_x_fk" FOREIGN KEY ("patient_id") REFERENCES "users"("id");',
+    );
+    const result = lint([file]);
+    expect(result.status).not.toBe(0);
+    expect(result.stdout).toMatch(/constraint-missing-not-valid/);
   });
 });
