@@ -30,7 +30,6 @@
 import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
-import type { LiveFrame } from '@pulsa/shared/schemas/live';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import Stripe from 'stripe';
@@ -53,6 +52,7 @@ import {
   startCluster,
   stopCluster,
 } from '../ops/support/throwaway-postgres.ts';
+import { type LiveTab, newLiveTab, openLiveTab } from './support/live-tab.ts';
 import { fillMoney } from './support/money-fill.ts';
 import { percentile, type Report, report } from './support/report.ts';
 import { alive, log, portsFrom, ROOT, Stack, sleep, waitFor } from './support/stack.ts';
@@ -127,39 +127,6 @@ async function signIn(email: string, password: string): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 // Live tabs that reconnect as the web app does
-
-interface Tab {
-  socket?: WebSocket;
-  opens: number;
-  stopped: boolean;
-  lastEventId: number | null;
-  /** Titles of the notifications the tab received, live or caught up. */
-  titles: Set<string>;
-}
-
-function openTab(tab: Tab, cookie: string) {
-  const socket = new WebSocket(`${BASE.replace('https', 'wss')}/api/live`, {
-    headers: { origin: ORIGIN, cookie },
-    ca: stack.ca,
-  });
-  tab.socket = socket;
-  socket.on('open', () => {
-    tab.opens++;
-    socket.send(JSON.stringify({ type: 'hello', lastEventId: tab.lastEventId }));
-  });
-  socket.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as LiveFrame;
-    if (frame.kind === 'ready') tab.lastEventId = frame.lastEventId;
-    if (frame.kind === 'event') {
-      if (frame.id !== null) tab.lastEventId = frame.id;
-      if (frame.event.type === 'notification') tab.titles.add(frame.event.notification.title);
-    }
-  });
-  socket.on('error', () => {});
-  socket.on('close', (code) => {
-    if (!tab.stopped) setTimeout(() => tab.stopped || openTab(tab, cookie), code === 1012 ? 0 : 250);
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // What the client did and saw
@@ -255,7 +222,7 @@ async function removeCluster() {
 export async function runChaos(out: Report, parts: Part[] = chaosParts()): Promise<void> {
   await makeCluster();
   let database: Database | undefined;
-  const tabs: Tab[] = [];
+  const tabs: LiveTab[] = [];
   let pgbouncerStopped: number | undefined;
   const cleanUp = async () => {
     if (pgbouncerStopped) process.kill(pgbouncerStopped, 'SIGCONT');
@@ -295,7 +262,7 @@ async function chaos(
   out: Report,
   parts: Part[],
   database: Database,
-  tabs: Tab[],
+  tabs: LiveTab[],
   stoppedBouncer: (pid: number | undefined) => void,
 ) {
   const { db } = database;
@@ -335,9 +302,9 @@ async function chaos(
   const tabUser = await createPatient(db, { cpf: null });
   const tabCookie = await signIn(tabUser.email, tabUser.password);
   for (let n = 0; n < TABS; n++) {
-    const tab: Tab = { opens: 0, stopped: false, lastEventId: null, titles: new Set() };
+    const tab = newLiveTab();
     tabs.push(tab);
-    openTab(tab, tabCookie);
+    openLiveTab(tab, BASE, tabCookie, stack.ca);
   }
   const tabsOpen = async () => tabs.every((t) => t.socket?.readyState === WebSocket.OPEN);
   await waitFor('live tabs open', 10, tabsOpen);

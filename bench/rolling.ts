@@ -14,12 +14,12 @@
  */
 import https from 'node:https';
 import path from 'node:path';
-import type { LiveFrame } from '@pulsa/shared/schemas/live';
 import autocannon from 'autocannon';
 import { WebSocket } from 'ws';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { notify } from '../apps/server/src/modules/notifications/notifications.service.ts';
 import { createPatient } from '../apps/server/src/seed/factories.ts';
+import { type LiveTab, newLiveTab, openLiveTab } from './support/live-tab.ts';
 import { report } from './support/report.ts';
 import { log, portsFrom, ROOT, Stack, sleep } from './support/stack.ts';
 
@@ -57,52 +57,11 @@ function request(method: string, url: string, headers: Record<string, string> = 
 // ---------------------------------------------------------------------------------------------
 // Live tabs that reconnect as the web app does: at once on 1012, asking for what they missed
 
-interface Tab {
-  n: number;
-  socket?: WebSocket;
-  lastEventId: number | null;
-  closes: number[];
-  opens: number;
-  refusedUpgrades: number;
-  titles: Set<string>;
-  stopped: boolean;
-}
-
-function openTab(tab: Tab, cookie: string) {
-  const socket = new WebSocket(`${BASE.replace('https', 'wss')}/api/live`, {
-    headers: { origin: ORIGIN, cookie },
-    ca: stack.ca,
-  });
-  tab.socket = socket;
-  socket.on('open', () => {
-    tab.opens++;
-    socket.send(JSON.stringify({ type: 'hello', lastEventId: tab.lastEventId }));
-  });
-  socket.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as LiveFrame;
-    if (frame.kind === 'ready') tab.lastEventId = frame.lastEventId;
-    if (frame.kind === 'event') {
-      if (frame.id !== null) tab.lastEventId = frame.id;
-      if (frame.event.type === 'notification') tab.titles.add(frame.event.notification.title);
-    }
-  });
-  // A refused upgrade (the instance is draining, say) errs, then closes: the tab tries again.
-  socket.on('error', (error) => {
-    if (/Unexpected server response/.test(error.message)) tab.refusedUpgrades++;
-  });
-  socket.on('close', (code) => {
-    if (tab.stopped) return;
-    tab.closes.push(code);
-    // The web app reconnects at once after 1012 and with a short back-off after a failed attempt.
-    setTimeout(() => tab.stopped || openTab(tab, cookie), code === 1012 ? 0 : 250);
-  });
-}
-
 async function main() {
   const out = report(62);
   await stack.start();
   const database = await openPostgres(stack.databaseUrl);
-  const tabs: Tab[] = [];
+  const tabs: LiveTab[] = [];
   let loadDone: Promise<autocannon.Result> | undefined;
   let load: autocannon.Instance | undefined;
   try {
@@ -118,17 +77,9 @@ async function main() {
     const cookie = ([login.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
 
     for (let n = 0; n < TABS; n++) {
-      const tab: Tab = {
-        n,
-        lastEventId: null,
-        closes: [],
-        opens: 0,
-        refusedUpgrades: 0,
-        titles: new Set(),
-        stopped: false,
-      };
+      const tab = newLiveTab();
       tabs.push(tab);
-      openTab(tab, cookie);
+      openLiveTab(tab, BASE, cookie, stack.ca);
     }
     await sleep(1000);
 
@@ -212,7 +163,7 @@ async function main() {
       `${reconnected.length} of ${tabs.length} tabs; close codes ${tabs.map((t) => t.closes.join('+')).join(', ')}; ` +
         `refused upgrades ${tabs.reduce((a, t) => a + t.refusedUpgrades, 0)}`,
     );
-    const missed = tabs.flatMap((t) => published.filter((title) => !t.titles.has(title)).map(() => t.n));
+    const missed = tabs.flatMap((t, n) => published.filter((title) => !t.titles.has(title)).map(() => n));
     out.target(
       'every live event reached every tab',
       missed.length === 0 && published.length === 4,
