@@ -19,7 +19,7 @@ import { report } from './support/report.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUDGET_MINUTES = 30;
 // The restore is a test, not a benchmark: it passes or fails, and prints its RPO and RTO.
-const PARTS: { name: string; command: string[]; passes?: RegExp; env?: Record<string, string> }[] = [
+const PARTS: { name: string; command: string[]; passes?: RegExp }[] = [
   {
     name: 'restore',
     command: ['bash', '-c', 'bash ops/backup/install.sh && node ops/backup/restore-test.ts'],
@@ -30,6 +30,11 @@ const PARTS: { name: string; command: string[]; passes?: RegExp; env?: Record<st
   { name: 'load', command: ['node', 'bench/load.ts'] },
 ];
 const chosen = process.env.OPS_PARTS?.split(',').map((p) => p.trim());
+const unknown = chosen?.filter((p) => !PARTS.some((part) => part.name === p)) ?? [];
+if (unknown.length) {
+  process.stderr.write(`OPS_PARTS: unknown ${unknown.join(', ')} (${PARTS.map((p) => p.name).join(', ')})\n`);
+  process.exit(2);
+}
 
 interface Outcome {
   code: number;
@@ -41,18 +46,12 @@ interface Outcome {
 }
 
 /** Runs one part with its output shown as it comes, counting the targets it prints. */
-function run(
-  name: string,
-  command: string[],
-  passes?: RegExp,
-  env: Record<string, string> = {},
-): Promise<Outcome> {
+function run(name: string, command: string[], passes?: RegExp): Promise<Outcome> {
   const started = Date.now();
   const outcome: Outcome = { code: 0, met: 0, missed: [], notes: [], seconds: 0 };
   return new Promise((resolve) => {
     const child = spawn(command[0] as string, command.slice(1), {
       cwd: ROOT,
-      env: { ...env, ...process.env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let rest = '';
@@ -80,7 +79,7 @@ const started = Date.now();
 const results: [string, Outcome][] = [];
 for (const part of PARTS.filter((p) => !chosen || chosen.includes(p.name))) {
   process.stdout.write(`\n=== ${part.name}: ${part.command.join(' ')}\n`);
-  results.push([part.name, await run(part.name, part.command, part.passes, part.env)]);
+  results.push([part.name, await run(part.name, part.command, part.passes)]);
 }
 process.stdout.write('\n');
 for (const [name, o] of results) {
