@@ -11,4 +11,5 @@ export * from './schema/clinical.ts';
 export * from './schema/columns.ts';
 export * from './schema/conversations.ts';
 export * from './schema/money.ts';
+export * from './schema/on-demand.ts';
 export * from './schema/platform.ts';

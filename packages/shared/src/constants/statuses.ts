@@ -20,6 +20,9 @@ export const APPOINTMENT_STATUSES = [
   'no_show',
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** Booked in a doctor's slot, or taken from a specialty's on-demand queue (pronto atendimento). */
+export const APPOINTMENT_KINDS = ['booked', 'on_demand'] as const;
+export type AppointmentKind = (typeof APPOINTMENT_KINDS)[number];
 export const APPOINTMENT_STATUS: Record<AppointmentStatus, { label: string; tone: StatusTone }> = {
   scheduled: { label: 'Agendada', tone: 'warning' },
   confirmed: { label: 'Confirmada', tone: 'info' },

@@ -5,6 +5,7 @@ import { clinicalLiveEvents } from './clinical-live.ts';
 import { consultationClientMessages, consultationLiveEvents } from './consultations.ts';
 import { messageLiveEvents } from './messages.ts';
 import { notificationSchema } from './notifications.ts';
+import { ticketSchema } from './on-demand.ts';
 import { REVIEW_STATUSES } from './reviews.ts';
 
 /**
@@ -57,7 +58,7 @@ export const LIVE_HEARTBEAT_SECONDS = 25;
  * Admin lists kept live by `admin.changed`: the audit log, the specialties, the emails sent, the
  * reported messages.
  */
-export const ADMIN_LIVE_AREAS = ['audit', 'specialties', 'emails', 'reports'] as const;
+export const ADMIN_LIVE_AREAS = ['audit', 'specialties', 'emails', 'reports', 'on_demand'] as const;
 export type AdminLiveArea = (typeof ADMIN_LIVE_AREAS)[number];
 
 /** What an event can be. Every event concerns the users it was published to, and no one else. */
@@ -71,7 +72,8 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('appointment.changed'),
     appointmentId: z.uuid(),
-    doctorId: z.uuid(),
+    /** Null while an on-demand patient waits in the queue (no doctor yet). */
+    doctorId: z.uuid().nullable(),
     patientId: z.uuid(),
     status: z.enum(APPOINTMENT_STATUSES),
     paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
@@ -105,6 +107,15 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('platform.changed') }),
   /** Something an admin list shows changed: sent to every admin's open tabs, whose list of that area refreshes. */
   z.object({ type: z.literal('admin.changed'), area: z.enum(ADMIN_LIVE_AREAS) }),
+  /** The patient's place in an on-demand queue moved (position, forecast, call): their waiting screen. */
+  z.object({ type: z.literal('on_demand.ticket'), ticket: ticketSchema }),
+  /** A doctor on duty: how many wait in their specialty's queue, and how many colleagues are on duty. */
+  z.object({
+    type: z.literal('on_demand.queue'),
+    specialtyId: z.uuid(),
+    waiting: z.number().int(),
+    doctorsOnDuty: z.number().int(),
+  }),
   ...consultationLiveEvents,
   ...messageLiveEvents,
   ...clinicalLiveEvents,

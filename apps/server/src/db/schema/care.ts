@@ -18,6 +18,7 @@ import { users } from './accounts.ts';
 import { doctorProfiles, specialties } from './catalogue.ts';
 import {
   appointmentActorEnum,
+  appointmentKindEnum,
   appointmentStatusEnum,
   createdAt,
   paymentMethodEnum,
@@ -35,9 +36,14 @@ export const appointments = pgTable(
     patientId: uuid('patient_id')
       .notNull()
       .references(() => users.id),
-    doctorId: uuid('doctor_id')
-      .notNull()
-      .references(() => doctorProfiles.id),
+    /** Null only while an on-demand patient waits in the queue: the doctor who calls them is set then. */
+    doctorId: uuid('doctor_id').references(() => doctorProfiles.id),
+    /** A consultation booked in a doctor's slot, or taken from a specialty's on-demand queue (decision 143). */
+    kind: appointmentKindEnum('kind').notNull().default('booked'),
+    /** On demand: the specialty whose queue the patient joined. */
+    specialtyId: uuid('specialty_id').references(() => specialties.id),
+    /** On demand: when a doctor called the patient from the queue. */
+    calledAt: timestamp('called_at', { withTimezone: true }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     status: appointmentStatusEnum('status').notNull().default('scheduled'),
@@ -78,6 +84,23 @@ export const appointments = pgTable(
     index('appointments_status_starts_idx').on(t.status, t.startsAt),
     check('appointments_range_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointments_price_check', sql`${t.price} >= 0`),
+    // Only a patient still in the on-demand queue (or who left it) has no doctor.
+    check(
+      'appointments_doctor_check',
+      sql`${t.doctorId} is not null or (${t.kind} = 'on_demand' and ${t.status} in ('scheduled', 'canceled'))`,
+    ),
+    check('appointments_on_demand_specialty_check', sql`${t.kind} = 'booked' or ${t.specialtyId} is not null`),
+    // The queue in order, per specialty: "Chamar próximo" reads its head.
+    index('appointments_on_demand_queue_idx')
+      .on(t.specialtyId, t.requestedAt)
+      .where(sql`${t.kind} = 'on_demand' and ${t.status} = 'scheduled' and ${t.doctorId} is null`),
+    // One place in the queues per patient, and one on-demand patient per doctor at a time.
+    uniqueIndex('appointments_on_demand_one_waiting_key')
+      .on(t.patientId)
+      .where(sql`${t.kind} = 'on_demand' and ${t.status} = 'scheduled'`),
+    uniqueIndex('appointments_on_demand_one_held_key')
+      .on(t.doctorId)
+      .where(sql`${t.kind} = 'on_demand' and ${t.status} in ('confirmed', 'in_progress')`),
   ],
 );
 
@@ -88,9 +111,8 @@ export const payments = pgTable(
     appointmentId: uuid('appointment_id')
       .notNull()
       .references(() => appointments.id),
-    doctorId: uuid('doctor_id')
-      .notNull()
-      .references(() => doctorProfiles.id),
+    /** Null while the on-demand patient it pays for waits for a doctor (a card held, never captured). */
+    doctorId: uuid('doctor_id').references(() => doctorProfiles.id),
     patientId: uuid('patient_id')
       .notNull()
       .references(() => users.id),

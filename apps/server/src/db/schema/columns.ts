@@ -15,6 +15,7 @@ export const appointmentStatusEnum = pgEnum('appointment_status', [
   'canceled',
   'no_show',
 ]);
+export const appointmentKindEnum = pgEnum('appointment_kind', ['booked', 'on_demand']);
 export const paymentStatusEnum = pgEnum('payment_status', [
   'pending',
   'processing',

@@ -358,7 +358,7 @@ describe('refunds', () => {
   it('a refund after the doctor was paid out leaves their available balance negative, carried forward', async () => {
     const { paymentId } = await paidConsultation();
     const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
-    if (!payment) throw new Error('no payment');
+    if (!payment?.doctorId) throw new Error('no payment');
     const share = {
       paymentId,
       doctorId: payment.doctorId,

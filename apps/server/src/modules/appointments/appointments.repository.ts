@@ -25,6 +25,8 @@ const doctorPerson = alias(userProfiles, 'doctor_person');
 const patientPerson = alias(userProfiles, 'patient_person');
 
 export type AppointmentRow = typeof appointments.$inferSelect;
+/** An appointment with its doctor: every one but an on-demand patient still in the queue. */
+export type AssignedAppointmentRow = AppointmentRow & { doctorId: string };
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The appointment with both people, the doctor's specialty and zone; the payment is added after. */
@@ -337,14 +339,15 @@ export async function appointmentWithDoctorUser(
   db: Queryable,
   id: string,
   lock: boolean,
-): Promise<{ appointment: AppointmentRow; doctorUserId: string } | undefined> {
+): Promise<{ appointment: AssignedAppointmentRow; doctorUserId: string } | undefined> {
   const query = db
     .select({ appointment: appointments, doctorUserId: doctorProfiles.userId })
     .from(appointments)
     .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId))
     .where(eq(appointments.id, id));
   const [row] = lock ? await query.for('update', { of: appointments }) : await query;
-  return row;
+  // The inner join on the doctor leaves out a patient still waiting in an on-demand queue.
+  return row as { appointment: AssignedAppointmentRow; doctorUserId: string } | undefined;
 }
 
 /** Locks the appointment row for the rest of the transaction. */
@@ -388,7 +391,9 @@ export async function insertAppointment(
   return (row as { id: string }).id;
 }
 
-export async function doctorUserIdOf(db: Queryable, doctorId: string): Promise<string | undefined> {
+export async function doctorUserIdOf(db: Queryable, doctorId: string | null): Promise<string | undefined> {
+  // An on-demand patient still in the queue has no doctor yet.
+  if (doctorId === null) return undefined;
   const [row] = await db
     .select({ userId: doctorProfiles.userId })
     .from(doctorProfiles)

@@ -118,7 +118,8 @@ export async function slotDaysOfDoctors(
   const busy = busyRows.flatMap((row) =>
     row.intervals.split(',').map((interval) => {
       const [start, end] = interval.split(':');
-      return { doctorId: row.doctorId, start: new Date(Number(start)), end: new Date(Number(end)) };
+      // The query names doctors, so every row has one.
+      return { doctorId: row.doctorId as string, start: new Date(Number(start)), end: new Date(Number(end)) };
     }),
   );
   const windowsOf = groupBy(windows);

@@ -212,6 +212,8 @@ export async function setPaymentStatus(
 
 /** The payment's frozen split, as the ledger posts it. */
 export function shareOf(payment: PaymentRow): PaymentShare {
+  // Money moves only once a doctor took the case: an on-demand card is held, never captured, before.
+  if (payment.doctorId === null) throw new Error(`payment ${payment.id} has no doctor: no money moved yet`);
   return {
     paymentId: payment.id,
     doctorId: payment.doctorId,

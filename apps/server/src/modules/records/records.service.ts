@@ -37,6 +37,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type ClinicalAccess, recordClinicalAccess } from '../access-log/access-log.service.ts';
 import { appointmentFor } from '../appointments/appointments.access.ts';
 import type { Viewer } from '../appointments/appointments.context.ts';
+import type { AssignedAppointmentRow } from '../appointments/appointments.repository.ts';
 import { findCids } from './cid10.service.ts';
 
 export { findCid, searchCid10 } from './cid10.service.ts';
@@ -120,7 +121,7 @@ async function recordOf(db: Queryable, appointmentId: string): Promise<RecordRow
 
 async function liveHeader(
   db: Queryable,
-  appointment: typeof appointments.$inferSelect,
+  appointment: AssignedAppointmentRow,
 ): Promise<RecordHeader> {
   const [patient] = await db
     .select({ name: userProfiles.fullName, cpf: userProfiles.cpf, birthDate: userProfiles.birthDate })

@@ -8,7 +8,8 @@ import { appointmentKeys } from './keys';
 /** What changed: the appointment and its doctor (profile id), as the live event and every answer name them. */
 export interface AppointmentChange {
   appointmentId: string;
-  doctorId: string;
+  /** Null while an on-demand patient waits in the queue: no doctor's slots are involved. */
+  doctorId: string | null;
 }
 
 export type AppointmentChangedEvent = Extract<LiveServerEvent, { type: 'appointment.changed' }>;
@@ -23,7 +24,7 @@ export function queriesAffectedBy(change: AppointmentChange, viewer: Role): Quer
   const keys: QueryKey[] = [
     appointmentKeys.detail(change.appointmentId),
     appointmentKeys.cancellation(change.appointmentId),
-    appointmentKeys.slots(change.doctorId),
+    ...(change.doctorId ? [appointmentKeys.slots(change.doctorId)] : []),
   ];
   switch (viewer) {
     case 'patient':
