@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: p.admin.specialties.path, lazy: () => import('./routes/admin/specialties') },
           { path: p.admin.audit.path, lazy: () => import('./routes/admin/audit') },
           { path: p.admin.emails.path, lazy: () => import('./routes/admin/emails') },
+          { path: p.admin.onDemand.path, lazy: () => import('./routes/admin/on-demand') },
           { path: p.admin.profile.path, lazy: () => import('./routes/admin/profile') },
         ],
       },
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/patient/dashboard') },
           { path: p.patient.schedule.path, lazy: () => import('./routes/patient/schedule') },
+          { path: p.patient.onDemand.path, lazy: () => import('./routes/patient/on-demand') },
           { path: p.patient.consultations.path, lazy: () => import('./routes/patient/consultations') },
           { path: p.patient.checkout.path, lazy: () => import('./routes/patient/checkout') },
           { path: p.patient.payments.path, lazy: () => import('./routes/patient/payments') },

@@ -18,6 +18,7 @@ import {
   Shapes,
   Star,
   Stethoscope,
+  Timer,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -44,6 +45,7 @@ export const AREA_NAV: Record<Role, NavItem[]> = {
     { href: paths.admin.payments.href(), label: 'Pagamentos', icon: CreditCard },
     { href: paths.admin.payouts.href(), label: 'Repasses', icon: Landmark },
     { href: paths.admin.specialties.href(), label: 'Especialidades', icon: Shapes },
+    { href: paths.admin.onDemand.href(), label: 'Pronto atendimento', icon: Timer },
     { href: paths.admin.audit.href(), label: 'Auditoria', icon: ScrollText },
     { href: paths.admin.emails.href(), label: 'Emails enviados', icon: Mail },
     { href: paths.admin.settings.href(), label: 'Configurações', icon: Settings },
@@ -60,6 +62,7 @@ export const AREA_NAV: Record<Role, NavItem[]> = {
   patient: [
     { href: paths.patient.dashboard.href(), label: 'Dashboard', icon: LayoutDashboard, end: true },
     { href: paths.patient.schedule.href(), label: 'Agendar consulta', icon: CalendarPlus },
+    { href: paths.patient.onDemand.href(), label: 'Pronto atendimento', icon: Timer },
     { href: paths.patient.consultations.href(), label: 'Minhas consultas', icon: CalendarCheck },
     { href: paths.patient.records.href(), label: 'Meu histórico', icon: HeartPulse },
     { href: paths.patient.payments.href(), label: 'Pagamentos', icon: CreditCard },

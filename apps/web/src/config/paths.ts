@@ -63,6 +63,8 @@ export const paths = {
     specialties: route('/admin/specialties'),
     audit: route('/admin/audit'),
     emails: route('/admin/emails'),
+    /** Pronto atendimento: each specialty's queue settings and live board. */
+    onDemand: route('/admin/pronto-atendimento'),
     /** Reported messages (the only message text an admin reads). */
     messages: route('/admin/messages'),
   },
@@ -90,6 +92,8 @@ export const paths = {
   patient: {
     dashboard: route('/patient'),
     schedule: route('/patient/schedule'),
+    /** Pronto atendimento: join a specialty's queue, wait, be called. */
+    onDemand: route('/patient/pronto-atendimento'),
     consultations: route('/patient/consultations'),
     /** Paying for a held slot, until the request reaches the doctor. */
     checkout: {

@@ -55,6 +55,11 @@ export const SECTIONS = {
       title: 'Emails enviados',
       description: 'A entrega de cada email da plataforma, sem o conteúdo das mensagens.',
     },
+    onDemand: {
+      title: 'Pronto atendimento',
+      description:
+        'A fila de cada especialidade: preço, espera máxima garantida, capacidade, horários e o painel ao vivo.',
+    },
     profile: { title: 'Perfil', description: 'Os dados e a segurança da sua conta de administrador.' },
   },
   doctor: {

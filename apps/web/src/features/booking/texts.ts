@@ -134,16 +134,16 @@ export const BOOKING_TEXT = {
     use: 'Usar',
     testCardLabel: (what: string) => `Usar o cartão de teste: ${what}`,
     tests: [
-      { number: '4242 4242 4242 4242', what: 'aprovado' },
-      { number: '4000 0000 0000 0002', what: 'recusado' },
-      { number: '4000 0025 0000 3155', what: 'exige autenticação' },
+      { number: '4242 4242 4242 4242', what: 'aprovado', outcome: 'approved' },
+      { number: '4000 0000 0000 0002', what: 'recusado', outcome: 'declined' },
+      { number: '4000 0025 0000 3155', what: 'exige autenticação', outcome: 'authentication' },
     ],
     secondStepTitle: 'Autenticação do cartão',
     secondStep:
       'O banco emissor pede uma confirmação desta compra. No ambiente de testes, autorize abaixo para concluir.',
     authorize: 'Autorizar',
     stripePrivacy:
-      'Os dados do cartão são enviados diretamente à Stripe, com criptografia. O Pulsa não os recebe nem os guarda.',
+      'Os dados do cartão são enviados diretamente à Stripe, com criptografia. A Pulsa não os recebe nem os guarda.',
     stripeUnavailable:
       'Não foi possível carregar o formulário de cartão. Verifique sua conexão e recarregue a página.',
   },

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { AppointmentLiveUpdates } from '@/features/appointments';
 import { UnreadMessagesBadge } from '@/features/messages';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { OnDemandCallAlert } from '@/features/on-demand';
 
 export function Component() {
   return (
@@ -13,6 +14,7 @@ export function Component() {
       navBadges={{ [paths.patient.messages.href()]: <UnreadMessagesBadge /> }}
     >
       <AppointmentLiveUpdates viewer="patient" />
+      <OnDemandCallAlert />
       <Outlet />
     </AppShell>
   );

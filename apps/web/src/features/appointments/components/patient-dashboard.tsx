@@ -11,6 +11,7 @@ import { AppointmentStatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { SECTIONS } from '@/config/sections';
 import { ConsentNotice } from '@/features/consultation';
+import { OnDemandEntry } from '@/features/on-demand';
 import { usePageTitle } from '@/lib/page-title';
 import { firstName } from '@/lib/person';
 import type { TableState } from '@/lib/table-state';
@@ -171,6 +172,7 @@ export function PatientDashboard() {
         <BookLink />
       </header>
 
+      <OnDemandEntry />
       <ConsentNotice upcoming={upcoming.data?.items} />
 
       <div className="grid grid-cols-1 gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

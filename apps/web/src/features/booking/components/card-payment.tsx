@@ -50,25 +50,52 @@ const slashExpiry = (value: string) => {
 /** A validity two years ahead, for the test cards (any future date is accepted). */
 const sampleExpiry = () => `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
-/** Card payment: the form, the test cards and, when the card was declined, its message. */
-export function CardPayment({ appointment }: { appointment: AppointmentDto }) {
-  const pay = usePayWithCard(appointment.id);
+/** A test card of the sandbox: its number, what it does, and the outcome a caller may filter on. */
+export type TestCard = (typeof T.tests)[number];
+
+/** The test environment's cards (approved, declined, asks for authentication). */
+export const SANDBOX_TEST_CARDS: readonly TestCard[] = T.tests;
+
+export interface SandboxCardFormProps {
+  /** The name the test cards fill in (the patient's). */
+  holderName: string;
+  /** Why the last card was declined, as the bank said. */
+  failure?: string | null;
+  /** The button: "Pagar R$ 150,00", "Reservar R$ 80,00 e entrar na fila". */
+  submitLabel: string;
+  /** Sends the number; a refusal carrying field errors puts its message under the number. */
+  onPay: (number: string) => Promise<unknown>;
+  pending: boolean;
+  /** The test cards to offer; null outside the test environment. */
+  testCards: readonly TestCard[] | null;
+}
+
+/**
+ * The card form of the test environment, for any payment by card (a booking, the on-demand queue):
+ * the form, the test cards and, when the card was declined, its message.
+ */
+export function SandboxCardForm({
+  holderName,
+  failure,
+  submitLabel,
+  onPay,
+  pending,
+  testCards,
+}: SandboxCardFormProps) {
   const form = useForm<CardFormInput, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
     defaultValues: { number: '', name: '', expiry: '', cvc: '' },
   });
   const errors = form.formState.errors;
-  const failure = appointment.payment?.failureMessage;
 
+  // The failure is told by the mutation's toast; here it only puts a field message in place.
   const onSubmit = form.handleSubmit((values) =>
-    pay.mutate(values.number, {
-      onError: (error) => applyFieldErrors(error, form.setError, ['number']),
-    }),
+    onPay(values.number).catch((error: unknown) => applyFieldErrors(error, form.setError, ['number'])),
   );
 
   const fillTestCard = (number: string) => {
     form.setValue('number', number, { shouldValidate: form.formState.isSubmitted });
-    if (!form.getValues('name')) form.setValue('name', appointment.patient.name.toUpperCase());
+    if (!form.getValues('name')) form.setValue('name', holderName.toUpperCase());
     if (!form.getValues('expiry')) form.setValue('expiry', sampleExpiry());
     if (!form.getValues('cvc')) form.setValue('cvc', '123');
     form.clearErrors();
@@ -95,14 +122,14 @@ export function CardPayment({ appointment }: { appointment: AppointmentDto }) {
                   inputMode="numeric"
                   autoComplete="cc-number"
                   placeholder="0000 0000 0000 0000"
-                  disabled={pay.isPending}
+                  disabled={pending}
                   className="font-mono tabular-nums"
                 />
               </FormField>
             )}
           />
           <FormField label={T.name} error={errors.name?.message} className="sm:col-span-2">
-            <Input autoComplete="cc-name" disabled={pay.isPending} {...form.register('name')} />
+            <Input autoComplete="cc-name" disabled={pending} {...form.register('name')} />
           </FormField>
           <Controller
             control={form.control}
@@ -118,7 +145,7 @@ export function CardPayment({ appointment }: { appointment: AppointmentDto }) {
                   inputMode="numeric"
                   autoComplete="cc-exp"
                   placeholder="MM/AA"
-                  disabled={pay.isPending}
+                  disabled={pending}
                   className="tabular-nums"
                 />
               </FormField>
@@ -130,23 +157,23 @@ export function CardPayment({ appointment }: { appointment: AppointmentDto }) {
               autoComplete="cc-csc"
               maxLength={4}
               placeholder="123"
-              disabled={pay.isPending}
+              disabled={pending}
               className="tabular-nums"
               {...form.register('cvc')}
             />
           </FormField>
-          <Button type="submit" loading={pay.isPending} className="sm:col-span-2 sm:justify-self-start">
-            {pay.isPending ? T.busy : T.submit(formatBRL(appointment.price))}
+          <Button type="submit" loading={pending} className="sm:col-span-2 sm:justify-self-start">
+            {pending ? T.busy : submitLabel}
           </Button>
         </form>
 
-        {appointment.payment?.sandbox ? (
+        {testCards && testCards.length > 0 ? (
           <section aria-labelledby="test-cards-title" className="space-y-2 border-border border-t pt-4">
             <h3 id="test-cards-title" className="font-medium text-sm">
               {T.testCards}
             </h3>
             <ul className="space-y-2">
-              {T.tests.map((card) => (
+              {testCards.map((card) => (
                 <li
                   key={card.number}
                   className="flex items-center justify-between gap-2 rounded-lg border border-border py-1.5 pr-1.5 pl-3 text-sm"
@@ -161,7 +188,7 @@ export function CardPayment({ appointment }: { appointment: AppointmentDto }) {
                     size="sm"
                     aria-label={T.testCardLabel(`${card.number}, ${card.what}`)}
                     onClick={() => fillTestCard(card.number)}
-                    disabled={pay.isPending}
+                    disabled={pending}
                   >
                     {T.use}
                   </Button>
@@ -172,6 +199,21 @@ export function CardPayment({ appointment }: { appointment: AppointmentDto }) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** Card payment of a held slot in the test environment. */
+export function CardPayment({ appointment }: { appointment: AppointmentDto }) {
+  const pay = usePayWithCard(appointment.id);
+  return (
+    <SandboxCardForm
+      holderName={appointment.patient.name}
+      failure={appointment.payment?.failureMessage}
+      submitLabel={T.submit(formatBRL(appointment.price))}
+      onPay={(number) => pay.mutateAsync(number)}
+      pending={pay.isPending}
+      testCards={appointment.payment?.sandbox ? SANDBOX_TEST_CARDS : null}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import { PaymentStatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { useAppointment } from '@/features/appointments';
 import { ApiError, withQuery } from '@/lib/api-client';
+import { useNow } from '@/lib/use-now';
 import {
   calendarDateIn,
   clockIn,
@@ -23,7 +24,6 @@ import {
 } from '@/lib/zoned-time';
 import { checkoutStage } from '../checkout-stage';
 import { BOOKING_TEXT } from '../texts';
-import { useNow } from '../use-now';
 import { BoletoPayment } from './boleto-payment';
 import { CardPayment, CardSecondStep } from './card-payment';
 import {

@@ -27,40 +27,65 @@ function stripeFor(publishableKey: string) {
   return promise;
 }
 
+export interface StripeCardProps {
+  clientSecret: string;
+  publishableKey: string;
+  /** Why the last card was declined, as Stripe said. */
+  failure?: string | null;
+  /** The button: "Pagar R$ 150,00", "Reservar R$ 80,00 e entrar na fila". */
+  submitLabel: string;
+  /** Stripe authorised the card: read again what it paid for (the webhook moves it on). */
+  onConfirmed: () => Promise<unknown>;
+}
+
 /**
- * Card payment through Stripe: the card form is Stripe's own (Payment Element), so card data never
- * reaches Pulsa; confirming authorises the PaymentIntent (with 3-D Secure when the bank asks) and
- * Stripe's webhook tells the server, which the page follows by itself.
+ * Card payment through Stripe, for any payment by card (a booking, the on-demand queue): the card
+ * form is Stripe's own (Payment Element), so card data never reaches Pulsa; confirming authorises
+ * the PaymentIntent (with 3-D Secure when the bank asks) and Stripe's webhook tells the server,
+ * which the page follows by itself.
  */
-export function StripeCardPayment({ appointment }: { appointment: AppointmentDto }) {
-  const instructions = appointment.payment?.instructions;
+export function StripeCard({ clientSecret, publishableKey, ...form }: StripeCardProps) {
   const [dark] = useState(() => document.documentElement.classList.contains('dark'));
-  if (!instructions?.clientSecret || !instructions.publishableKey) return null;
   return (
     <Card>
       <CardPaymentHeader privacy={T.stripePrivacy} />
       <CardContent>
         <Elements
-          stripe={stripeFor(instructions.publishableKey)}
-          options={{
-            clientSecret: instructions.clientSecret,
-            locale: 'pt-BR',
-            appearance: { theme: dark ? 'night' : 'stripe' },
-          }}
+          stripe={stripeFor(publishableKey)}
+          options={{ clientSecret, locale: 'pt-BR', appearance: { theme: dark ? 'night' : 'stripe' } }}
         >
-          <StripeCardForm appointment={appointment} />
+          <StripeCardForm {...form} />
         </Elements>
       </CardContent>
     </Card>
   );
 }
 
-function StripeCardForm({ appointment }: { appointment: AppointmentDto }) {
+/** A held slot's card payment through Stripe. */
+export function StripeCardPayment({ appointment }: { appointment: AppointmentDto }) {
+  const queryClient = useQueryClient();
+  const instructions = appointment.payment?.instructions;
+  if (!instructions?.clientSecret || !instructions.publishableKey) return null;
+  return (
+    <StripeCard
+      clientSecret={instructions.clientSecret}
+      publishableKey={instructions.publishableKey}
+      failure={appointment.payment?.failureMessage}
+      submitLabel={T.submit(formatBRL(appointment.price))}
+      onConfirmed={() => queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointment.id) })}
+    />
+  );
+}
+
+function StripeCardForm({
+  failure: initialFailure,
+  submitLabel,
+  onConfirmed,
+}: Omit<StripeCardProps, 'clientSecret' | 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(appointment.payment?.failureMessage ?? null);
+  const [failure, setFailure] = useState<string | null>(initialFailure ?? null);
   const [ready, setReady] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
 
@@ -80,8 +105,8 @@ function StripeCardForm({ appointment }: { appointment: AppointmentDto }) {
       setBusy(false);
       return;
     }
-    // Authorised: the webhook moves the payment on; read the appointment again at once.
-    await queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointment.id) });
+    // Authorised: the webhook moves the payment on; read it again at once.
+    await onConfirmed();
     setBusy(false);
   };
 
@@ -99,7 +124,7 @@ function StripeCardForm({ appointment }: { appointment: AppointmentDto }) {
         onLoadError={() => setLoadFailed(true)}
       />
       <Button type="submit" loading={busy} disabled={!stripe || !ready}>
-        {busy ? T.busy : T.submit(formatBRL(appointment.price))}
+        {busy ? T.busy : submitLabel}
       </Button>
     </form>
   );

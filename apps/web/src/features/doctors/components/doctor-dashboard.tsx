@@ -22,6 +22,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { SECTIONS } from '@/config/sections';
+import { DutyCard } from '@/features/on-demand';
 import { PendingRecordsCard } from '@/features/records';
 import { DoctorReviewsCard } from '@/features/reviews';
 import { firstName } from '@/lib/person';
@@ -328,6 +329,7 @@ export function DoctorDashboardPage() {
       ) : data.verificationStatus === 'approved' ? (
         <div className="space-y-4">
           <SetupChecklist setup={data.setup} />
+          <DutyCard />
           <div className="grid gap-4 lg:grid-cols-2">
             <NextConsultation next={data.nextConsultation} />
             <PendingRequests pending={data.pendingRequests} />

@@ -1,0 +1,5 @@
+import { OnDemandPage } from '@/features/on-demand/components/on-demand-page';
+
+export function Component() {
+  return <OnDemandPage />;
+}
