@@ -24,6 +24,7 @@ const SIDEBAR: Record<Role, { label: string; href: string }[]> = {
   patient: [
     { label: 'Dashboard', href: '/patient' },
     { label: 'Agendar consulta', href: '/patient/schedule' },
+    { label: 'Pronto atendimento', href: '/patient/pronto-atendimento' },
     { label: 'Minhas consultas', href: '/patient/consultations' },
     { label: 'Meu histórico', href: '/patient/records' },
     { label: 'Pagamentos', href: '/patient/payments' },
@@ -49,6 +50,7 @@ const SIDEBAR: Record<Role, { label: string; href: string }[]> = {
     { label: 'Pagamentos', href: '/admin/payments' },
     { label: 'Repasses', href: '/admin/payouts' },
     { label: 'Especialidades', href: '/admin/specialties' },
+    { label: 'Pronto atendimento', href: '/admin/pronto-atendimento' },
     { label: 'Auditoria', href: '/admin/audit' },
     { label: 'Emails enviados', href: '/admin/emails' },
     { label: 'Configurações', href: '/admin/settings' },

@@ -27,6 +27,8 @@ describe('the route table', () => {
       '/specialties/cardiologia',
       '/medicos/dra-ana',
       '/consulta/abc',
+      '/patient/pronto-atendimento',
+      '/admin/pronto-atendimento',
     ]) {
       expect(isAppRoute(path), path).toBe(true);
     }
@@ -39,6 +41,7 @@ describe('the route table', () => {
       '/consulta/',
       '/patient/consultations/abc',
       '/specialties/a/b',
+      '/patient/pronto-atendimento/x',
     ]) {
       expect(isAppRoute(path), path).toBe(false);
     }

@@ -1,6 +1,7 @@
 import '../styles.css';
 import { enhanceLiveLists } from './live-list';
 import { showKeptNotice } from './notice';
+import { enhanceOnDemandEntry } from './on-demand-entry';
 import { enhancePublicHeader } from './public-header';
 
 /**
@@ -11,3 +12,4 @@ import { enhancePublicHeader } from './public-header';
 enhancePublicHeader(document);
 enhanceLiveLists();
 showKeptNotice();
+void enhanceOnDemandEntry();

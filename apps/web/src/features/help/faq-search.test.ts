@@ -10,7 +10,7 @@ describe('searchFaq', () => {
   it('ignores accents and case and needs every word', () => {
     const ids = (q: string) => searchFaq(FAQ_SECTIONS, q).flatMap((s) => s.items.map((i) => i.id));
     expect(ids('BOLETO')).toContain('boleto');
-    expect(ids('emergencia samu')).toEqual(['mensagens', 'emergencia']);
+    expect(ids('emergencia samu')).toEqual(['mensagens', 'emergencia', 'pronto-atendimento-emergencia']);
     expect(ids('reembolso integral 24 horas')).toContain('cancelar');
     expect(ids('palavra-que-não-existe')).toEqual([]);
   });
@@ -28,6 +28,16 @@ describe('FAQ content', () => {
     expect(all).toContain('3 dias de antecedencia');
     expect(all).toContain('15 minutos');
     expect(all).toContain('samu (192)');
+  });
+
+  it('states the on-demand rules the terms state: card held, released in full, 5 minutes to come in', () => {
+    const section = FAQ_SECTIONS.find((s) => s.id === 'pronto-atendimento');
+    const text = foldText(section?.items.flatMap((i) => i.answer).join(' ') ?? '');
+    expect(text).toContain('nao e um servico de emergencia');
+    expect(text).toContain('so com cartao de credito');
+    expect(text).toContain('so e cobrado quando um medico assumir');
+    expect(text).toContain('liberada automaticamente, por inteiro');
+    expect(text).toContain('5 minutos para entrar na sala');
   });
 
   it('has unique ids', () => {

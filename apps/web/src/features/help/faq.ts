@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_TTL_MINUTES, UPLOAD_MAX_BYTES } from '@pulsa/shared/constants/business';
+import { ON_DEMAND_JOIN_MINUTES } from '@pulsa/shared/schemas/on-demand';
 // Relative, so the unit tests (no Vite alias) can load the content.
 import { paths } from '../../config/paths';
 
@@ -102,6 +103,49 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         question: 'Posso agendar uma consulta para meu filho?',
         answer: [
           'Sim. A conta é de um adulto: o pai, a mãe ou o responsável legal agenda pela própria conta e acompanha a criança ou o adolescente durante toda a consulta.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'pronto-atendimento',
+    title: 'Pronto atendimento',
+    items: [
+      {
+        id: 'pronto-atendimento-o-que-e',
+        question: 'O que é o pronto atendimento?',
+        answer: [
+          'É uma consulta por vídeo sem agendamento: você escolhe a especialidade, entra na fila e é atendido pelo primeiro médico de plantão que chamar você. Cada especialidade tem os seus horários (de Brasília), o valor da consulta e a espera máxima garantida, mostrados na página Pronto atendimento da sua conta.',
+          'Enquanto espera, a página mostra sua posição na fila e a previsão de atendimento, calculada com os médicos de plantão e a duração média das consultas.',
+        ],
+        link: { label: 'Ver pronto atendimento', href: paths.patient.onDemand.href() },
+      },
+      {
+        id: 'pronto-atendimento-emergencia',
+        question: 'O pronto atendimento atende emergências?',
+        answer: [
+          'Não. O pronto atendimento não é um serviço de emergência. Antes de entrar na fila, você responde a perguntas sobre sinais de alerta, como dor no peito, falta de ar, desmaio, sinais de AVC ou sangramento intenso. Se algum estiver presente, você não entra na fila: ligue para o SAMU (192) ou vá ao pronto-socorro mais próximo.',
+        ],
+      },
+      {
+        id: 'pronto-atendimento-pagamento',
+        question: 'Como pago o pronto atendimento?',
+        answer: [
+          'Só com cartão de crédito: PIX e boleto não estão disponíveis no pronto atendimento. Ao entrar na fila, o valor fica reservado no seu cartão e só é cobrado quando um médico assumir o seu atendimento.',
+        ],
+      },
+      {
+        id: 'pronto-atendimento-espera',
+        question: 'E se nenhum médico me chamar?',
+        answer: [
+          'Se nenhum médico chamar você dentro da espera máxima garantida da especialidade, a reserva no seu cartão é liberada automaticamente, por inteiro, e nada é cobrado. O mesmo acontece se você sair da fila antes de ser chamado, em "Sair da fila", ou se a equipe da Pulsa encerrar a fila.',
+        ],
+      },
+      {
+        id: 'pronto-atendimento-chamada',
+        question: 'O que acontece quando o médico me chama?',
+        answer: [
+          `A página toca um aviso e mostra o botão "Entrar na consulta". Você tem ${ON_DEMAND_JOIN_MINUTES} minutos para entrar na sala. Se não entrar nesse prazo, conta como não comparecimento e o valor é cobrado, como em uma consulta perdida.`,
         ],
       },
     ],
@@ -211,6 +255,14 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         answer: [
           'Sua parte de cada consulta (o valor pago menos a comissão) fica retida até 7 dias depois do fim da consulta e então fica disponível para repasse. Os repasses são feitos periodicamente para a conta de recebimento conectada ao nosso processador de pagamentos ou, sem ela, por PIX feito pela equipe do Pulsa.',
           'Em Pagamentos você acompanha cada consulta: a liberar, disponível, em transferência ou paga. Consultas reembolsadas não geram repasse, e um reembolso feito depois de um repasse é descontado do repasse seguinte.',
+        ],
+      },
+      {
+        id: 'plantao',
+        question: 'Como funciona o plantão do pronto atendimento?',
+        answer: [
+          'Se a sua especialidade oferece pronto atendimento, o card Plantão aparece no seu Dashboard. Em "Entrar de plantão", você passa a atender a fila da especialidade: "Chamar próximo" leva você à sala de consulta com o primeiro paciente da fila, e você vê a queixa que ele descreveu. Você atende um paciente do pronto atendimento por vez.',
+          `Depois de chamado, o paciente tem ${ON_DEMAND_JOIN_MINUTES} minutos para entrar na sala; se não entrar, conta como não comparecimento. Em "Sair do plantão", você deixa de receber pacientes da fila.`,
         ],
       },
       {

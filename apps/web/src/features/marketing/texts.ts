@@ -45,6 +45,14 @@ export const MARKETING_TEXT = {
     },
   },
 
+  onDemand: {
+    title: 'Pronto atendimento: fale com um médico agora',
+    lead: 'Sem agendar: entre na fila de uma especialidade e seja atendido por vídeo, com espera máxima garantida.',
+    eta: (eta: string, specialties: readonly string[]) =>
+      `Espera prevista: ${eta} · ${specialties.join(', ')}`,
+    action: 'Ver pronto atendimento',
+  },
+
   howItWorks: {
     eyebrow: 'Como funciona',
     title: 'Da busca à consulta em quatro passos',

@@ -7,6 +7,7 @@ import { ForDoctorsSection } from '@/features/marketing/components/for-doctors-s
 import { HeroSection } from '@/features/marketing/components/hero-section';
 import { HowItWorksSection } from '@/features/marketing/components/how-it-works-section';
 import { LandingSection } from '@/features/marketing/components/landing-section';
+import { OnDemandBanner } from '@/features/marketing/components/on-demand-banner';
 import { PricingSection } from '@/features/marketing/components/pricing-section';
 import { PublicPage } from '@/features/marketing/components/public-page';
 
@@ -17,6 +18,7 @@ export function Component() {
   return (
     <PublicPage>
       <HeroSection highlights={<CatalogHighlights />} />
+      <OnDemandBanner />
       <HowItWorksSection />
       <LandingSection
         id={landingAnchors.specialties}

@@ -73,6 +73,19 @@ function renderDashboard(dashboard: DoctorDashboard = DASHBOARD) {
     'GET /api/doctor/profile': { body: PROFILE },
     'GET /api/doctor/dashboard': { body: dashboard },
     'GET /api/doctor/records/pending': { body: { items: [] } },
+    // A specialty without on-demand care: the dashboard shows no "Plantão".
+    'GET /api/on-demand/duty': {
+      body: {
+        offered: false,
+        specialtyId: null,
+        specialtyName: null,
+        onDuty: false,
+        onDutySince: null,
+        waiting: 0,
+        doctorsOnDuty: 0,
+        current: null,
+      },
+    },
     'GET /api/doctor/reviews': {
       body: { items: [], total: 0, page: 1, pageSize: 10, pageCount: 1, rating: { average: null, count: 0 } },
     },

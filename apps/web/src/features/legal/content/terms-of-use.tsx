@@ -1,3 +1,4 @@
+import { ON_DEMAND_JOIN_MINUTES } from '@pulsa/shared/schemas/on-demand';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { LegalSection } from '../components/legal-document';
@@ -171,6 +172,43 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           horário para dentro dessas 24 horas, o paciente mantém o direito ao reembolso integral.
         </li>
         <li>O reembolso é feito pelo mesmo meio usado no pagamento, sempre que possível.</li>
+      </ul>
+    ),
+  },
+  {
+    id: 'pronto-atendimento',
+    title: 'Pronto atendimento',
+    body: (
+      <ul>
+        <li>
+          O pronto atendimento é uma teleconsulta sem agendamento: o paciente entra na fila de uma
+          especialidade e é atendido pelo primeiro médico de plantão que o chamar. As especialidades, os
+          horários (de Brasília), o valor e a espera máxima garantida de cada uma são definidos pela {E.brand}{' '}
+          e informados antes da entrada na fila.
+        </li>
+        <li>
+          <strong>O pronto atendimento não é um serviço de emergência.</strong> Antes de entrar na fila, o
+          paciente responde a perguntas sobre sinais de alerta; se algum estiver presente, ele não entra na
+          fila e deve ligar para o SAMU (192) ou procurar o pronto-socorro mais próximo.
+        </li>
+        <li>
+          O pagamento é feito apenas com <strong>cartão de crédito</strong>; PIX e boleto não estão
+          disponíveis. Ao entrar na fila, o valor fica reservado no cartão e{' '}
+          <strong>só é cobrado quando um médico assume o atendimento</strong>.
+        </li>
+        <li>
+          A reserva é liberada por inteiro, sem nenhuma cobrança, se o paciente sair da fila antes de ser
+          chamado, se nenhum médico o chamar dentro da espera máxima garantida ou se a equipe da {E.brand}{' '}
+          encerrar a fila.
+        </li>
+        <li>
+          Depois de chamado, o paciente tem {ON_DEMAND_JOIN_MINUTES} minutos para entrar na sala. Se não
+          entrar nesse prazo, conta como não comparecimento e o valor é cobrado, como em uma consulta perdida.
+        </li>
+        <li>
+          A previsão de espera mostrada na fila é uma estimativa, calculada com os médicos de plantão e a
+          duração das consultas recentes; o que a {E.brand} garante é a espera máxima.
+        </li>
       </ul>
     ),
   },

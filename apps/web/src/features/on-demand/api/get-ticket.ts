@@ -2,7 +2,7 @@ import type { Ticket } from '@pulsa/shared/schemas/on-demand';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
-import { isLiveTicket } from '../offers';
+import { isLiveTicket } from '../joinable';
 import { ON_DEMAND_PATH, onDemandKeys } from './keys';
 
 const PAYMENT_POLL_MS = 5000;

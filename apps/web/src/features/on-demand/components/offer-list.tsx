@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { slotLabel, viewerTimeZone } from '@/lib/zoned-time';
-import { weeklyHoursLines } from '../offers';
+import { weeklyHoursLines } from '../hours';
 import { ON_DEMAND_TEXT } from '../texts';
 import { OfferForecast } from './offer-summary';
 

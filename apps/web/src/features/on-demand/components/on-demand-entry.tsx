@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useOnDemandOffers } from '../api/get-offers';
 import { useCurrentTicket } from '../api/get-ticket';
-import { isLiveTicket, joinableOffers, soonestOffer } from '../offers';
+import { isLiveTicket, joinableOffers, soonestOffer } from '../joinable';
 import { ON_DEMAND_TEXT } from '../texts';
 
 const T = ON_DEMAND_TEXT.entry;

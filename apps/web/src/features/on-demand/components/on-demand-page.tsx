@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useNow } from '@/lib/use-now';
 import { useOnDemandOffers } from '../api/get-offers';
 import { useCurrentTicket, useTicketLiveUpdates } from '../api/get-ticket';
-import { isLiveTicket, joinableOffers } from '../offers';
+import { isLiveTicket, joinableOffers } from '../joinable';
 import { ON_DEMAND_TEXT } from '../texts';
 import { useRefetchAt } from '../use-refetch-at';
 import { JoinForm } from './join-form';

@@ -26,6 +26,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { showApiError } from '@/lib/api-errors';
 import { useSaveOnDemandService } from '../api/admin-on-demand';
+import { WEEK_ORDER } from '../hours';
 import { ON_DEMAND_TEXT } from '../texts';
 
 const T = ON_DEMAND_TEXT.admin.form;
@@ -47,8 +48,6 @@ const serviceFormSchema = onDemandServiceInputSchema.extend({
 });
 type ServiceFormValues = z.input<typeof serviceFormSchema>;
 
-/** Monday first, as a week reads in Brazil. */
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 const ALL_DAY = { from: '00:00', to: '24:00' } as const;
 const NEW_WINDOW = { from: '08:00', to: '18:00' } as const;
 
