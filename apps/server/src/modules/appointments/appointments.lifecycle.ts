@@ -231,6 +231,15 @@ export function answerDeadline(requestedAt: Date, startsAt: Date, now: Date): Da
 class SlotTaken extends Error {}
 
 /**
+ * An on-demand consultation ends when it ends: its range stops there, so the doctor's agenda (and
+ * their next "Chamar próximo") is free at once, not at the planned length.
+ */
+function onDemandEnd(appointment: AppointmentRow, now: Date): { endsAt?: Date } {
+  if (appointment.kind !== 'on_demand' || now.getTime() >= appointment.endsAt.getTime()) return {};
+  return { endsAt: new Date(Math.max(now.getTime(), appointment.startsAt.getTime() + 1000)) };
+}
+
+/**
  * Applies one change to a locked appointment. Returns the work to do after commit (timers), or
  * nothing when the change no longer applies to a rule's own job (a job re-checks and does nothing).
  */
@@ -343,7 +352,7 @@ export async function transition(
     case 'missed_call': {
       if (!queued || appointment.status !== 'confirmed' || came.has(appointment.patientId)) return after;
       if (noShowFrom(appointment.startsAt, 'on_demand').getTime() > now.getTime()) return after;
-      await updateAppointment(tx, id, { status: 'no_show', updatedAt: now });
+      await updateAppointment(tx, id, { ...onDemandEnd(appointment, now), status: 'no_show', updatedAt: now });
       await recordEvent(tx, id, by, 'no_show', ON_DEMAND_CANCELLATION_REASONS.missedCall);
       await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'no_show');
@@ -429,6 +438,7 @@ export async function transition(
       break;
     case 'complete':
       await updateAppointment(tx, id, {
+        ...onDemandEnd(appointment, now),
         status: 'completed',
         completionNotes: change.notes ?? appointment.completionNotes,
         updatedAt: now,
@@ -438,7 +448,7 @@ export async function transition(
       await tellAbout(ctx, tx, id, 'completed');
       break;
     case 'no_show':
-      await updateAppointment(tx, id, { status: 'no_show', updatedAt: now });
+      await updateAppointment(tx, id, { ...onDemandEnd(appointment, now), status: 'no_show', updatedAt: now });
       await recordEvent(tx, id, by, 'no_show');
       await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'no_show');

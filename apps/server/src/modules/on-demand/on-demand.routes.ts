@@ -14,7 +14,7 @@ import {
   ticketIdParamsSchema,
   ticketSchema,
 } from '@pulsa/shared/schemas/on-demand';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
@@ -72,7 +72,18 @@ export async function onDemandRoutes(app: FastifyInstance, opts: { ctx: BookingC
     '/on-demand/tickets',
     {
       ...patient,
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      // Joins per patient (after sign-in, so the key is the account, not the address).
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '10 minutes',
+          hook: 'preHandler',
+          keyGenerator: async (request: FastifyRequest) => {
+            const user = await app.currentUser(request);
+            return user ? `on-demand:${user.id}` : request.ip;
+          },
+        },
+      },
       schema: {
         tags,
         summary: 'Join a queue: red-flag check, terms, then the card is held',
