@@ -128,5 +128,6 @@ export function formatEta(range: EtaRange | null): string {
   if (range.high <= 1) return 'agora';
   if (range.low <= 1) return `até ${text(range.high)}`;
   if (range.low === range.high) return `cerca de ${text(range.low)}`;
+  if (range.high < 60) return `${range.low} a ${range.high} min`;
   return `${text(range.low)} a ${text(range.high)}`;
 }

@@ -10,7 +10,7 @@ import {
   refundOnCancel,
   refusal,
 } from '@pulsa/shared/lifecycle/appointment-lifecycle';
-import { guaranteeDeadline } from '@pulsa/shared/on-demand/service-rules';
+import { guaranteeDeadline, guaranteeRefundDue } from '@pulsa/shared/on-demand/service-rules';
 import {
   type AppointmentDto,
   CANCELLATION_REASONS,
@@ -352,7 +352,11 @@ export async function transition(
     case 'missed_call': {
       if (!queued || appointment.status !== 'confirmed' || came.has(appointment.patientId)) return after;
       if (noShowFrom(appointment.startsAt, 'on_demand').getTime() > now.getTime()) return after;
-      await updateAppointment(tx, id, { ...onDemandEnd(appointment, now), status: 'no_show', updatedAt: now });
+      await updateAppointment(tx, id, {
+        ...onDemandEnd(appointment, now),
+        status: 'no_show',
+        updatedAt: now,
+      });
       await recordEvent(tx, id, by, 'no_show', ON_DEMAND_CANCELLATION_REASONS.missedCall);
       await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'no_show');
@@ -448,7 +452,11 @@ export async function transition(
       await tellAbout(ctx, tx, id, 'completed');
       break;
     case 'no_show':
-      await updateAppointment(tx, id, { ...onDemandEnd(appointment, now), status: 'no_show', updatedAt: now });
+      await updateAppointment(tx, id, {
+        ...onDemandEnd(appointment, now),
+        status: 'no_show',
+        updatedAt: now,
+      });
       await recordEvent(tx, id, by, 'no_show');
       await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'no_show');
@@ -460,7 +468,18 @@ export async function transition(
       break;
     case 'expire_request':
       if (appointment.status !== 'scheduled' || appointment.holdExpiresAt !== null) return after;
-      if (!appointment.respondBy || appointment.respondBy.getTime() > now.getTime()) return after;
+      if (!appointment.respondBy) return after;
+      if (
+        queued
+          ? guaranteeRefundDue({
+              waiting: appointment.doctorId === null,
+              deadline: appointment.respondBy,
+              now,
+              queueClosed: false,
+            }) === null
+          : appointment.respondBy.getTime() > now.getTime()
+      )
+        return after;
       await cancelWith(
         queued ? ON_DEMAND_CANCELLATION_REASONS.timeout : CANCELLATION_REASONS.requestExpired,
         'expired',

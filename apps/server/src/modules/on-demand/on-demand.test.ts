@@ -47,7 +47,12 @@ async function specialty(settings: Partial<OnDemandServiceInput> = {}) {
   n += 1;
   const [row] = await app.db
     .insert(specialties)
-    .values({ name: `Plantão ${n}`, slug: `plantao-${n}-${Date.now()}`, description: 'Teste.', icon: 'stethoscope' })
+    .values({
+      name: `Plantão ${n}`,
+      slug: `plantao-${n}-${Date.now()}`,
+      description: 'Teste.',
+      icon: 'stethoscope',
+    })
     .returning({ id: specialties.id });
   const id = (row as { id: string }).id;
   const res = await call('PUT', `/api/admin/on-demand/${id}`, adminCookie, { ...SERVICE, ...settings });
@@ -58,7 +63,8 @@ async function specialty(settings: Partial<OnDemandServiceInput> = {}) {
 async function doctorOn(specialtyId: string, onDuty = true) {
   const doctor = await createDoctor(app.db, { specialtyId });
   const cookie = await signIn(doctor);
-  if (onDuty) expect((await call('PUT', '/api/on-demand/duty', cookie, { onDuty: true })).statusCode).toBe(200);
+  if (onDuty)
+    expect((await call('PUT', '/api/on-demand/duty', cookie, { onDuty: true })).statusCode).toBe(200);
   return { ...doctor, cookie };
 }
 
@@ -215,9 +221,9 @@ describe('waiting', () => {
     await doctorOn(id);
     const owner = await inLine(id);
     const other = await patient();
-    expect((await call('POST', `/api/on-demand/tickets/${owner.ticketId}/leave`, other.cookie)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', `/api/on-demand/tickets/${owner.ticketId}/leave`, other.cookie)).statusCode,
+    ).toBe(404);
     expect(await ticket(other.cookie)).toBeNull();
     expect((await ticket(owner.cookie)).stage).toBe('waiting');
     // Nor does a patient call the line, nor does the appointment page show the queue to anyone.
@@ -310,7 +316,10 @@ describe('the guarantee', () => {
     const seen = await ticket(waiting.cookie);
     expect(seen).toMatchObject({ stage: 'refunded_timeout', refundedAmount: 9_000 });
     const [pay] = await app.db.select().from(payments).where(eq(payments.appointmentId, waiting.ticketId));
-    const given = await app.db.select().from(refunds).where(eq(refunds.paymentId, pay?.id as string));
+    const given = await app.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, pay?.id as string));
     expect(given).toHaveLength(1);
     const told = await app.db.select().from(notifications).where(eq(notifications.userId, waiting.id));
     expect(told.filter((t) => t.type === 'on_demand.queue_timeout')).toHaveLength(1);
@@ -343,7 +352,10 @@ describe('the team', () => {
     const id = await specialty();
     const person = await patient();
     expect((await call('PUT', `/api/admin/on-demand/${id}`, person.cookie, SERVICE)).statusCode).toBe(403);
-    const bad = await call('PUT', `/api/admin/on-demand/${id}`, adminCookie, { ...SERVICE, maxWaitMinutes: 5 });
+    const bad = await call('PUT', `/api/admin/on-demand/${id}`, adminCookie, {
+      ...SERVICE,
+      maxWaitMinutes: 5,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.maxWaitMinutes).toBe(M.maxWaitInvalid);
     const board = await call('GET', '/api/admin/on-demand', adminCookie);
