@@ -56,6 +56,8 @@ import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { defineMessageJobs, type MessagesContext } from './modules/messages/messages.service.ts';
 import { Metrics, registerRequestMetrics } from './modules/metrics/metrics.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { QueueScreens } from './modules/on-demand/on-demand.live.ts';
+import { onDemandRoutes } from './modules/on-demand/on-demand.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { PaymentProviders } from './modules/payments/provider-choice.ts';
@@ -369,6 +371,9 @@ export async function buildApp(
   app.decorate('readiness', new ReadinessState());
   app.addHook('onReady', () => live.start());
   app.addHook('preClose', () => live.stop());
+  const queueScreens = new QueueScreens(database, live, app.log.child({ module: 'on-demand' }));
+  app.addHook('onReady', () => queueScreens.start());
+  app.addHook('preClose', () => queueScreens.stop());
   await app.register(publicCachePlugin);
 
   const documents: DocumentsContext = {
@@ -432,6 +437,7 @@ export async function buildApp(
       await api.register(appointmentRoutes, { ctx: booking, search });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
       await api.register(adminPaymentRoutes, { ctx: booking });
+      await api.register(onDemandRoutes, { ctx: booking });
       await api.register(paymentWebhookRoutes, {
         provider: () => booking.provider,
         onEvent: (event) => applyProviderEvent(booking, booking.provider.name, event),

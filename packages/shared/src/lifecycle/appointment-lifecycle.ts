@@ -1,9 +1,12 @@
-import type { AppointmentStatus, PaymentStatus } from '../constants/statuses.ts';
+import type { AppointmentKind, AppointmentStatus, PaymentStatus } from '../constants/statuses.ts';
 import {
   NO_SHOW_AFTER_MINUTES,
   ROOM_OPENS_MINUTES_BEFORE,
   ROOM_STAYS_OPEN_MINUTES_AFTER,
 } from '../schemas/consultations.ts';
+
+/** A called on-demand patient has this long to come into the room (decision 143). */
+export const ON_DEMAND_JOIN_MINUTES = 5;
 
 /**
  * The appointment's life in one table: from (status, who asks, the clock, the payment) to what may
@@ -41,6 +44,8 @@ export type LifecycleActor = 'patient' | 'doctor' | 'admin' | 'system';
 
 /** What the rules read of an appointment. Instants as Date. */
 export interface LifecycleState {
+  /** Booked in a slot (the default), or taken from an on-demand queue. */
+  kind?: AppointmentKind;
   status: AppointmentStatus;
   startsAt: Date;
   endsAt: Date;
@@ -100,9 +105,13 @@ export function roomPhase(s: Pick<LifecycleState, 'status' | 'startsAt' | 'endsA
   return 'open';
 }
 
-/** The doctor may record a no-show from 15 minutes after the start. */
-export function noShowFrom(startsAt: Date): Date {
-  return new Date(startsAt.getTime() + NO_SHOW_AFTER_MINUTES * MINUTE);
+/**
+ * The doctor may record a no-show from 15 minutes after the start; an on-demand patient, called
+ * at the start, has 5 minutes.
+ */
+export function noShowFrom(startsAt: Date, kind: AppointmentKind = 'booked'): Date {
+  const wait = kind === 'on_demand' ? ON_DEMAND_JOIN_MINUTES : NO_SHOW_AFTER_MINUTES;
+  return new Date(startsAt.getTime() + wait * MINUTE);
 }
 
 /** The terms a confirmation fixes: free cancellation up to 24 h before the start. */
@@ -164,28 +173,36 @@ export function refusal(
 ): Refusal | null {
   const stage = stageOf(s, now);
   const ended = ENDED.includes(stage);
+  const onDemand = s.kind === 'on_demand';
   switch (action) {
     case 'pay':
       if (by !== 'patient') return 'not_allowed';
       return stage === 'awaiting_payment' && s.payment?.status === 'pending' ? null : 'not_allowed';
     case 'accept':
       if (by !== 'doctor' && by !== 'admin') return 'not_allowed';
+      // The queue's "Chamar próximo" picks the doctor: nobody accepts an on-demand patient by hand.
+      if (onDemand && by !== 'doctor') return 'not_allowed';
       if (stage !== 'awaiting_doctor') return 'already_answered';
       // A request is accepted only with its money behind it (a card authorised, or paid).
       return s.payment?.status === 'processing' || s.payment?.status === 'paid' ? null : 'unpaid';
     case 'reject':
-      if (by !== 'doctor') return 'not_allowed';
+      if (by !== 'doctor' || onDemand) return 'not_allowed';
       return stage === 'awaiting_doctor' ? null : 'already_answered';
     case 'cancel':
       if (ended) return 'ended';
       if (by === 'admin' || by === 'system') return stage === 'in_progress' ? 'started' : null;
       if (by === 'doctor' && stage !== 'confirmed') return 'not_allowed';
+      // Leaving an on-demand queue is free until a doctor calls (its start is the call).
+      if (onDemand && by === 'patient' && (stage === 'awaiting_doctor' || stage === 'awaiting_payment'))
+        return null;
       if (stage === 'in_progress' || !before(now, s.startsAt)) return 'started';
       return null;
     case 'reschedule':
       if (ended) return 'ended';
       // A move is agreed between the patient and the doctor; the team cancels, it does not move.
       if (by !== 'patient' && by !== 'doctor') return 'not_allowed';
+      // On-demand care happens now: there is no other time to move it to.
+      if (onDemand) return 'not_allowed';
       if (stage !== 'awaiting_doctor' && stage !== 'confirmed') return 'not_allowed';
       // Nothing moves after the start.
       if (!before(now, s.startsAt)) return 'started';
@@ -210,7 +227,7 @@ export function refusal(
       if (by !== 'doctor') return 'not_allowed';
       if (stage !== 'confirmed') return ended ? 'ended' : 'not_allowed';
       if (s.patientJoined) return 'patient_came';
-      return before(now, noShowFrom(s.startsAt)) ? 'too_early' : null;
+      return before(now, noShowFrom(s.startsAt, s.kind)) ? 'too_early' : null;
     case 'record_transfer':
       if (by !== 'admin') return 'not_allowed';
       return s.payment?.refundAwaitingTransfer ? null : 'not_allowed';
@@ -248,7 +265,7 @@ export function nextChangeAt(s: LifecycleState, now: Date): Date | null {
     s.status === 'confirmed' ? termsOf(s) : null,
     opensAt,
     s.startsAt,
-    noShowFrom(s.startsAt),
+    noShowFrom(s.startsAt, s.kind),
     closesAt,
   ];
   const ahead = candidates

@@ -53,10 +53,9 @@ export function lengthsOf(recentMinutes: readonly number[], usualMinutes: number
   const own = recentMinutes.filter((m) => Number.isFinite(m) && m > 0).slice(0, ETA_RECENT_CONSULTATIONS);
   const filler = Math.max(0, ETA_MIN_SAMPLES - own.length);
   const samples = [...own];
-  for (let i = 0; i < filler; i += 1) {
-    // The usual length's own spread: 0.7×, 1×, 1.3× in turn.
-    samples.push(usualMinutes * [1, 0.7, 1.3][i % 3]!);
-  }
+  // The usual length's own spread: 1×, 0.7×, 1.3× in turn.
+  const spread = [1, 0.7, 1.3] as const;
+  for (let i = 0; i < filler; i += 1) samples.push(usualMinutes * (spread[i % 3] ?? 1));
   samples.sort((a, b) => a - b);
   return { p25: percentile(samples, 0.25), p50: percentile(samples, 0.5), p75: percentile(samples, 0.75) };
 }
@@ -129,5 +128,6 @@ export function formatEta(range: EtaRange | null): string {
   if (range.high <= 1) return 'agora';
   if (range.low <= 1) return `até ${text(range.high)}`;
   if (range.low === range.high) return `cerca de ${text(range.low)}`;
+  if (range.high < 60) return `${range.low} a ${range.high} min`;
   return `${text(range.low)} a ${text(range.high)}`;
 }

@@ -4,7 +4,10 @@
  * server applies the same rule, whatever the page sent.
  */
 export const RED_FLAGS = [
-  { id: 'chest_pain', question: 'Dor ou aperto no peito, que pode ir para o braço, as costas ou a mandíbula?' },
+  {
+    id: 'chest_pain',
+    question: 'Dor ou aperto no peito, que pode ir para o braço, as costas ou a mandíbula?',
+  },
   { id: 'breathing', question: 'Falta de ar forte ou dificuldade para respirar?' },
   { id: 'fainting', question: 'Desmaio, convulsão ou confusão mental agora?' },
   {

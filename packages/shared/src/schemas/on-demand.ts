@@ -28,7 +28,8 @@ export const ON_DEMAND_MESSAGES = {
   notOnDuty: 'Você não está de plantão.',
   noOnDemandSpecialty: 'Sua especialidade não tem pronto atendimento.',
   notApproved: 'Só médicos com cadastro aprovado podem entrar de plantão.',
-  alreadyHolding: 'Você já tem um paciente do pronto atendimento. Encerre o atendimento antes de chamar o próximo.',
+  alreadyHolding:
+    'Você já tem um paciente do pronto atendimento. Encerre o atendimento antes de chamar o próximo.',
   queueEmpty: 'Não há pacientes aguardando.',
   bookedNow:
     'Você tem uma consulta agendada neste horário. Atenda a consulta agendada antes de chamar o próximo.',
@@ -43,8 +44,7 @@ export const ON_DEMAND_MESSAGES = {
 
 const M = ON_DEMAND_MESSAGES;
 
-/** Minutes a called patient has to come into the room; after that it is a no-show (decision 143). */
-export const ON_DEMAND_JOIN_MINUTES = 5;
+export { ON_DEMAND_JOIN_MINUTES } from '../lifecycle/appointment-lifecycle.ts';
 
 /** Why a waiting patient left the queue without a consultation. */
 export const ON_DEMAND_CANCELLATION_REASONS = {

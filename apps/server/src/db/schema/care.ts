@@ -89,7 +89,10 @@ export const appointments = pgTable(
       'appointments_doctor_check',
       sql`${t.doctorId} is not null or (${t.kind} = 'on_demand' and ${t.status} in ('scheduled', 'canceled'))`,
     ),
-    check('appointments_on_demand_specialty_check', sql`${t.kind} = 'booked' or ${t.specialtyId} is not null`),
+    check(
+      'appointments_on_demand_specialty_check',
+      sql`${t.kind} = 'booked' or ${t.specialtyId} is not null`,
+    ),
     // The queue in order, per specialty: "Chamar próximo" reads its head.
     index('appointments_on_demand_queue_idx')
       .on(t.specialtyId, t.requestedAt)

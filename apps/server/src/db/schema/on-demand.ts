@@ -1,6 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { OpeningWindow } from '@pulsa/shared/on-demand/service-rules';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { appointments } from './care.ts';
 import { doctorProfiles, specialties } from './catalogue.ts';
 import { createdAt, updatedAt } from './columns.ts';

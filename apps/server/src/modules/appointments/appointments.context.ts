@@ -7,6 +7,8 @@ export interface BookingJobs {
   requestExpiry(appointmentId: string, at: Date): Promise<void>;
   /** The timers of a confirmed time: the reminders before it and the closing of an unended consultation. */
   timers(appointmentId: string, slot: { startsAt: Date; endsAt: Date }): Promise<void>;
+  /** On demand: a called patient who has not come into the room by `at` is a no-show. */
+  missedCall(appointmentId: string, at: Date): Promise<void>;
 }
 
 /** What every appointment operation needs: the database, the money, the messages and the timers. */

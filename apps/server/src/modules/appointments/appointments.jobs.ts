@@ -1,7 +1,7 @@
 import { UNENDED_CLOSE_AFTER_HOURS } from '@pulsa/shared/schemas/consultations';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { BookingContext, BookingJobs } from './appointments.context.ts';
-import { closeUnended, expireHold, expireRequest, remind } from './appointments.timers.ts';
+import { closeUnended, expireHold, expireRequest, missedCall, remind } from './appointments.timers.ts';
 
 const HOUR = 3_600_000;
 
@@ -31,12 +31,20 @@ export function bookingJobs(queue: JobQueue, ctx: () => BookingContext): Booking
   queue.define<ReminderJob>('appointment-reminder', (job) =>
     remind(ctx(), job.appointmentId, new Date(job.startsAt), job.which),
   );
+  queue.define<AppointmentJob>('on-demand-missed-call', (job) => missedCall(ctx(), job.appointmentId));
   queue.define<CloseJob>('consultation-close', (job) =>
     closeUnended(ctx(), job.appointmentId, new Date(job.endsAt)),
   );
   return {
     async holdExpiry(appointmentId, at) {
       await queue.send('appointment-hold-expiry', { appointmentId }, { startAfter: at });
+    },
+    async missedCall(appointmentId, at) {
+      await queue.send(
+        'on-demand-missed-call',
+        { appointmentId },
+        { startAfter: at, singletonKey: `${appointmentId}:missed-call` },
+      );
     },
     async requestExpiry(appointmentId, at) {
       await queue.send('appointment-request-expiry', { appointmentId }, { startAfter: at });

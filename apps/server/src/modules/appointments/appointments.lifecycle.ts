@@ -5,10 +5,12 @@ import {
   freeCancellationFor,
   type LifecycleActor,
   type LifecycleState,
+  noShowFrom,
   type Refusal,
   refundOnCancel,
   refusal,
 } from '@pulsa/shared/lifecycle/appointment-lifecycle';
+import { guaranteeDeadline, guaranteeRefundDue } from '@pulsa/shared/on-demand/service-rules';
 import {
   type AppointmentDto,
   CANCELLATION_REASONS,
@@ -18,12 +20,13 @@ import {
   REQUEST_ANSWER_HOURS,
 } from '@pulsa/shared/schemas/appointments';
 import { CONSULTATION_MESSAGES as CM } from '@pulsa/shared/schemas/consultations';
+import { ON_DEMAND_CANCELLATION_REASONS } from '@pulsa/shared/schemas/on-demand';
 import type { Queryable } from '../../db/client.ts';
 import { appointmentEvents } from '../../db/schema.ts';
 import { AppError, conflict, isExclusionViolation, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { listFreeSlots } from '../doctors/doctors.agenda.service.ts';
-import { publishLive } from '../live/live.events.ts';
+import { announceQueueChanged, publishLive } from '../live/live.events.ts';
 import { rememberPatient } from '../patients/patients.service.ts';
 import {
   abandonPayment,
@@ -36,10 +39,13 @@ import {
 import { appointmentFor, getForViewer } from './appointments.access.ts';
 import type { BookingContext, Viewer } from './appointments.context.ts';
 import { type AppointmentEvent, type MessageExtra, type TellContext, tell } from './appointments.messages.ts';
+import { type QueueEvent, type QueueExtra, tellQueue } from './appointments.queue-messages.ts';
 import {
   type AppointmentRow,
   adminIds,
   appointmentRow,
+  closePrediction,
+  doctorNameOf,
   doctorUserIdOf,
   findAppointmentDto,
   lapsedHoldsOverlapping,
@@ -48,6 +54,8 @@ import {
   lockLivePayment,
   participantIds,
   patientProfile,
+  queueServiceOf,
+  setPaymentDoctor,
   updateAppointment,
 } from './appointments.repository.ts';
 import { slotClaims } from './appointments.slot-claims.ts';
@@ -74,6 +82,12 @@ export type Change =
   /** The payment is secured (card authorised, money received): the request reaches the doctor. */
   | { kind: 'secure' }
   | { kind: 'accept'; reason?: string }
+  /** On demand: the doctor who called "Chamar próximo" takes the patient now, for `minutes`. */
+  | { kind: 'take'; doctorId: string; minutes: number }
+  /** On demand: the called patient did not come into the room in time. */
+  | { kind: 'missed_call' }
+  /** On demand: the team closed the queue under a waiting patient. */
+  | { kind: 'close_queue'; reason: string }
   | { kind: 'reject' }
   | { kind: 'cancel'; reason?: string }
   | { kind: 'reschedule'; startsAt: Date }
@@ -93,6 +107,7 @@ export type After = () => Promise<void>;
 
 const ACTION_OF: Partial<Record<Change['kind'], AppointmentAction>> = {
   accept: 'accept',
+  take: 'accept',
   reject: 'reject',
   cancel: 'cancel',
   reschedule: 'reschedule',
@@ -216,6 +231,15 @@ export function answerDeadline(requestedAt: Date, startsAt: Date, now: Date): Da
 class SlotTaken extends Error {}
 
 /**
+ * An on-demand consultation ends when it ends: its range stops there, so the doctor's agenda (and
+ * their next "Chamar próximo") is free at once, not at the planned length.
+ */
+function onDemandEnd(appointment: AppointmentRow, now: Date): { endsAt?: Date } {
+  if (appointment.kind !== 'on_demand' || now.getTime() >= appointment.endsAt.getTime()) return {};
+  return { endsAt: new Date(Math.max(now.getTime(), appointment.startsAt.getTime() + 1000)) };
+}
+
+/**
  * Applies one change to a locked appointment. Returns the work to do after commit (timers), or
  * nothing when the change no longer applies to a rule's own job (a job re-checks and does nothing).
  */
@@ -244,11 +268,25 @@ export async function transition(
     if (why) throw refused(action, why);
   }
   const after: After[] = [];
+  // An on-demand patient still without a doctor: its specialty's queue (null otherwise).
+  const queued = appointment.kind === 'on_demand' ? appointment.specialtyId : null;
+  const tellQueueOf = (event: QueueEvent, extra: Partial<QueueExtra> = {}) =>
+    tellQueueAbout(ctx, tx, appointment, event, extra);
   const cancelWith = (reason: string, event: AppointmentEvent) =>
     cancelIn(ctx, tx, appointment, payment, state, by, reason, event, now);
   switch (change.kind) {
     case 'secure': {
       if (appointment.status !== 'scheduled' || appointment.holdExpiresAt === null) return after;
+      if (queued) {
+        // In the line from now; the guarantee runs from here, and its refund is the request's expiry.
+        const service = await queueServiceOf(tx, queued);
+        const respondBy = guaranteeDeadline(now, service?.maxWaitMinutes ?? 0);
+        await updateAppointment(tx, id, { holdExpiresAt: null, requestedAt: now, respondBy, updatedAt: now });
+        await recordEvent(tx, id, by, 'requested');
+        await tellQueueOf('queued', { amount: payment?.amount, guaranteeUntil: respondBy });
+        after.push(() => ctx.jobs.requestExpiry(id, respondBy));
+        break;
+      }
       const respondBy = answerDeadline(now, appointment.startsAt, now);
       await updateAppointment(tx, id, { holdExpiresAt: null, requestedAt: now, respondBy, updatedAt: now });
       await recordEvent(tx, id, by, 'requested');
@@ -262,6 +300,8 @@ export async function transition(
       break;
     }
     case 'accept': {
+      // An on-demand patient is taken from the queue ('take'), never accepted by id.
+      if (appointment.doctorId === null) throw refused('accept', 'not_allowed');
       if (payment?.status === 'processing' && payment.providerRef) {
         await ctx.provider.capture(payment.providerRef, `capture:${payment.id}`);
         await markPaid(tx, payment, now);
@@ -279,6 +319,53 @@ export async function transition(
       await tellAbout(ctx, tx, id, 'accepted');
       break;
     }
+    case 'take': {
+      if (!queued || appointment.status !== 'scheduled' || appointment.doctorId !== null) return after;
+      const endsAt = new Date(now.getTime() + change.minutes * 60_000);
+      // The doctor's share is the doctor's from now: the card is captured below, like an acceptance.
+      await updateAppointment(tx, id, {
+        doctorId: change.doctorId,
+        startsAt: now,
+        endsAt,
+        calledAt: now,
+        status: 'confirmed',
+        confirmedAt: now,
+        respondBy: null,
+        // Called now: no free cancellation is left (the 5-minute rule applies instead).
+        freeCancellationUntil: now,
+        updatedAt: now,
+      });
+      if (payment) await setPaymentDoctor(tx, payment.id, change.doctorId);
+      if (payment?.status === 'processing' && payment.providerRef) {
+        await ctx.provider.capture(payment.providerRef, `capture:${payment.id}`);
+        await markPaid(tx, { ...payment, doctorId: change.doctorId }, now);
+      }
+      const person = await patientProfile(tx, appointment.patientId);
+      if (person) await rememberPatient(tx, change.doctorId, person);
+      await recordEvent(tx, id, by, 'confirmed', 'Chamado no pronto atendimento');
+      await closePrediction(tx, id, 'called', now);
+      await tellQueueOf('called', { doctorName: await doctorNameOf(tx, change.doctorId) });
+      after.push(() => ctx.jobs.timers(id, { startsAt: now, endsAt }));
+      after.push(() => ctx.jobs.missedCall(id, noShowFrom(now, 'on_demand')));
+      break;
+    }
+    case 'missed_call': {
+      if (!queued || appointment.status !== 'confirmed' || came.has(appointment.patientId)) return after;
+      if (noShowFrom(appointment.startsAt, 'on_demand').getTime() > now.getTime()) return after;
+      await updateAppointment(tx, id, {
+        ...onDemandEnd(appointment, now),
+        status: 'no_show',
+        updatedAt: now,
+      });
+      await recordEvent(tx, id, by, 'no_show', ON_DEMAND_CANCELLATION_REASONS.missedCall);
+      await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
+      await tellAbout(ctx, tx, id, 'no_show');
+      break;
+    }
+    case 'close_queue':
+      if (!queued || appointment.status !== 'scheduled') return after;
+      await cancelWith(change.reason, 'canceled_by_admin');
+      break;
     case 'reject':
       await cancelWith(CANCELLATION_REASONS.doctorRejected, 'rejected');
       break;
@@ -291,19 +378,23 @@ export async function transition(
             : 'canceled_by_admin';
       const text =
         change.reason ??
-        (by.actor === 'patient'
-          ? 'Cancelada pelo paciente'
-          : by.actor === 'doctor'
-            ? 'Cancelada pelo médico'
-            : 'Cancelada pela equipe Pulsa');
+        (queued && by.actor === 'patient'
+          ? ON_DEMAND_CANCELLATION_REASONS.left
+          : by.actor === 'patient'
+            ? 'Cancelada pelo paciente'
+            : by.actor === 'doctor'
+              ? 'Cancelada pelo médico'
+              : 'Cancelada pela equipe Pulsa');
       await cancelWith(text, event);
       break;
     }
     case 'reschedule': {
+      const doctorId = appointment.doctorId;
+      if (doctorId === null) throw refused('reschedule', 'not_allowed');
       // A request still waiting for the doctor must stay answerable; an accepted one only moves.
       const offered = await listFreeSlots(
         tx,
-        appointment.doctorId,
+        doctorId,
         { from: change.startsAt, to: new Date(change.startsAt.getTime() + 1) },
         now,
         appointment.status === 'confirmed' ? 'move' : 'request',
@@ -313,7 +404,7 @@ export async function transition(
       // Unpaid holds whose time has passed stop holding the new range, as they do for a booking.
       for (const lapsed of await lapsedHoldsOverlapping(
         tx,
-        { doctorId: appointment.doctorId, patientId: appointment.patientId },
+        { doctorId, patientId: appointment.patientId },
         slot.start,
         slot.end,
       ))
@@ -351,6 +442,7 @@ export async function transition(
       break;
     case 'complete':
       await updateAppointment(tx, id, {
+        ...onDemandEnd(appointment, now),
         status: 'completed',
         completionNotes: change.notes ?? appointment.completionNotes,
         updatedAt: now,
@@ -360,7 +452,11 @@ export async function transition(
       await tellAbout(ctx, tx, id, 'completed');
       break;
     case 'no_show':
-      await updateAppointment(tx, id, { status: 'no_show', updatedAt: now });
+      await updateAppointment(tx, id, {
+        ...onDemandEnd(appointment, now),
+        status: 'no_show',
+        updatedAt: now,
+      });
       await recordEvent(tx, id, by, 'no_show');
       await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'no_show');
@@ -372,8 +468,22 @@ export async function transition(
       break;
     case 'expire_request':
       if (appointment.status !== 'scheduled' || appointment.holdExpiresAt !== null) return after;
-      if (!appointment.respondBy || appointment.respondBy.getTime() > now.getTime()) return after;
-      await cancelWith(CANCELLATION_REASONS.requestExpired, 'expired');
+      if (!appointment.respondBy) return after;
+      if (
+        queued
+          ? guaranteeRefundDue({
+              waiting: appointment.doctorId === null,
+              deadline: appointment.respondBy,
+              now,
+              queueClosed: false,
+            }) === null
+          : appointment.respondBy.getTime() > now.getTime()
+      )
+        return after;
+      await cancelWith(
+        queued ? ON_DEMAND_CANCELLATION_REASONS.timeout : CANCELLATION_REASONS.requestExpired,
+        'expired',
+      );
       break;
     case 'payment_lost':
       if (appointment.status !== 'scheduled') return after;
@@ -395,8 +505,47 @@ export async function transition(
     }
   }
   await announce(tx, id);
+  if (appointment.kind === 'on_demand' && appointment.specialtyId)
+    await announceQueueChanged(tx, appointment.specialtyId);
   return after;
 }
+
+/** The on-demand patient hears of their place in the queue (no doctor yet, so not `tellAbout`). */
+async function tellQueueAbout(
+  ctx: BookingContext,
+  tx: Queryable,
+  appointment: AppointmentRow,
+  event: QueueEvent,
+  extra: Partial<QueueExtra> = {},
+) {
+  if (appointment.kind !== 'on_demand' || !appointment.specialtyId) return;
+  const person = await patientProfile(tx, appointment.patientId);
+  const service = await queueServiceOf(tx, appointment.specialtyId);
+  if (!person) return;
+  await tellQueue(
+    ctx,
+    tx,
+    event,
+    { userId: appointment.patientId, name: person.fullName, email: person.email },
+    {
+      specialtyName: service?.specialtyName ?? '',
+      maxWaitMinutes: service?.maxWaitMinutes ?? undefined,
+      appointmentId: appointment.id,
+      ...extra,
+    },
+  );
+}
+
+/** How a wait in the queue ended, by the cancellation's event: its message and the forecast's outcome. */
+const QUEUE_ENDINGS: Partial<
+  Record<AppointmentEvent, { event: QueueEvent; outcome: 'left' | 'timeout' | 'queue_closed' | 'payment' }>
+> = {
+  canceled_by_patient: { event: 'queue_left', outcome: 'left' },
+  expired: { event: 'queue_timeout', outcome: 'timeout' },
+  canceled_by_admin: { event: 'queue_closed', outcome: 'queue_closed' },
+  hold_expired: { event: 'queue_payment_lapsed', outcome: 'payment' },
+  payment_canceled: { event: 'queue_payment_canceled', outcome: 'payment' },
+};
 
 async function latestRefund(tx: Queryable, id: string): Promise<boolean> {
   return (await latestPayments(tx, [id])).get(id)?.refund?.status === 'awaiting_transfer';
@@ -433,6 +582,21 @@ async function cancelIn(
   if (payment?.status === 'paid' && refund.kind === 'none')
     await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
   await recordEvent(tx, id, by, 'canceled', reason);
+  if (appointment.kind === 'on_demand' && appointment.doctorId === null) {
+    // Out of the queue before any doctor: only the patient hears of it, with the money.
+    const ending = QUEUE_ENDINGS[event] ?? QUEUE_ENDINGS.canceled_by_admin;
+    if (ending) {
+      await closePrediction(tx, id, ending.outcome, now);
+      await tellQueueAbout(ctx, tx, appointment, ending.event, {
+        reason,
+        refund:
+          refund.kind === 'refunded'
+            ? { kind: wasHeldOnly ? 'released' : 'refunded', amount: refund.amount }
+            : undefined,
+      });
+    }
+    return;
+  }
   // The money is said in the cancellation's own message: back, released, owed by transfer, or kept.
   const kept = payment?.status === 'paid' && refund.kind === 'none';
   await tellAbout(ctx, tx, id, event, {

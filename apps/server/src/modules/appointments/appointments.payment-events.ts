@@ -198,8 +198,22 @@ export async function applyLocked(
 
 /** Sandbox checkout: the test card typed by the patient. */
 export async function submitSandboxCard(ctx: BookingContext, viewer: Viewer, id: string, number: string) {
+  await chargeSandboxCard(ctx, id, number, async (tx) => (await appointmentFor(tx, viewer, id)).appointment);
+  return getForViewer(ctx, viewer, id);
+}
+
+/**
+ * The sandbox card charge itself, for any checkout (a booking, an on-demand queue): `load` locks
+ * the appointment after checking who may pay it.
+ */
+export async function chargeSandboxCard(
+  ctx: BookingContext,
+  id: string,
+  number: string,
+  load: (tx: Queryable) => Promise<AppointmentRow>,
+): Promise<void> {
   const providerRef = await ctx.db.transaction(async (tx) => {
-    const { appointment } = await appointmentFor(tx, viewer, id);
+    const appointment = await load(tx);
     const payment = await lockLivePayment(tx, id);
     if (payment?.method !== 'card' || payment.status !== 'pending' || appointment.status !== 'scheduled')
       throw conflict(M.notPayable, undefined, 'not_payable');
@@ -224,7 +238,6 @@ export async function submitSandboxCard(ctx: BookingContext, viewer: Viewer, id:
       type: 'authorized',
       providerRef,
     });
-  return getForViewer(ctx, viewer, id);
 }
 
 /** Sandbox: the card's second step approved, or a PIX / boleto "paid" by the button. */

@@ -13,6 +13,7 @@ import {
   appointments,
   consultationParticipants,
   doctorProfiles,
+  onDemandServices,
   payments,
   refunds,
   specialties,
@@ -25,8 +26,10 @@ const doctorPerson = alias(userProfiles, 'doctor_person');
 const patientPerson = alias(userProfiles, 'patient_person');
 
 export type AppointmentRow = typeof appointments.$inferSelect;
-/** An appointment with its doctor: every one but an on-demand patient still in the queue. */
-export type AssignedAppointmentRow = AppointmentRow & { doctorId: string };
+
+import type { AssignedAppointmentRow } from './appointments.state.ts';
+
+export type { AssignedAppointmentRow };
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The appointment with both people, the doctor's specialty and zone; the payment is added after. */
@@ -547,4 +550,57 @@ export async function overdue(db: Queryable, now = new Date()) {
       ),
     )
     .limit(100);
+}
+
+/** What the lifecycle reads of an on-demand appointment's service: the guarantee and its name. */
+export async function queueServiceOf(db: Queryable, specialtyId: string) {
+  const [row] = await db
+    .select({
+      maxWaitMinutes: onDemandServices.maxWaitMinutes,
+      consultationMinutes: onDemandServices.consultationMinutes,
+      specialtyName: specialties.name,
+    })
+    .from(specialties)
+    .leftJoin(onDemandServices, eq(onDemandServices.specialtyId, specialties.id))
+    .where(eq(specialties.id, specialtyId));
+  return row;
+}
+
+/** The forecast shown at joining gets the wait that came and how it ended. */
+export async function closePrediction(
+  db: Queryable,
+  appointmentId: string,
+  outcome: 'called' | 'left' | 'timeout' | 'queue_closed' | 'payment',
+  now: Date,
+): Promise<void> {
+  await db.execute(sql`
+    update queue_predictions p
+    set ended_at = ${now.toISOString()}::timestamptz,
+        outcome = ${outcome},
+        actual_minutes = case when ${outcome} = 'called'
+          then extract(epoch from (${now.toISOString()}::timestamptz - p.made_at)) / 60 end
+    where p.appointment_id = ${appointmentId} and p.ended_at is null`);
+}
+
+/** The doctor who took an on-demand patient is the payment's doctor from then on. */
+export async function setPaymentDoctor(db: Queryable, paymentId: string, doctorId: string): Promise<void> {
+  await db.update(payments).set({ doctorId, updatedAt: new Date() }).where(eq(payments.id, paymentId));
+}
+
+/** The doctor's name as patients read it. */
+export async function doctorNameOf(db: Queryable, doctorId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: userProfiles.fullName })
+    .from(doctorProfiles)
+    .innerJoin(userProfiles, eq(userProfiles.id, doctorProfiles.userId))
+    .where(eq(doctorProfiles.id, doctorId));
+  return row?.name;
+}
+
+export async function appointmentRows(db: Queryable, ids: readonly string[]): Promise<AppointmentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(appointments)
+    .where(inArray(appointments.id, [...ids]));
 }

@@ -3,6 +3,15 @@ import type { LifecycleState } from '@pulsa/shared/lifecycle/appointment-lifecyc
 import { type SQL, sql } from 'drizzle-orm';
 import type { appointments } from '../../db/schema.ts';
 
+/** An appointment with its doctor: every one but an on-demand patient still in the queue. */
+export type AssignedAppointmentRow = typeof appointments.$inferSelect & { doctorId: string };
+
+/** An appointment that must have its doctor (a record, a document, a consultation exist only then). */
+export function assigned(row: typeof appointments.$inferSelect): AssignedAppointmentRow {
+  if (row.doctorId === null) throw new Error(`appointment ${row.id} has no doctor yet`);
+  return row as AssignedAppointmentRow;
+}
+
 /** What the lifecycle reads of an appointment row and its live payment. */
 export function lifecycleState(
   a: typeof appointments.$inferSelect,
@@ -10,6 +19,7 @@ export function lifecycleState(
   patientJoined: boolean,
 ): LifecycleState {
   return {
+    kind: a.kind,
     status: a.status,
     startsAt: a.startsAt,
     endsAt: a.endsAt,

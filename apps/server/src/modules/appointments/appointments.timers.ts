@@ -22,6 +22,11 @@ export async function expireRequest(ctx: BookingContext, id: string, now = new D
   await runTransition(ctx, id, { kind: 'expire_request' }, BY_RULES, now);
 }
 
+/** Job: a called on-demand patient who never came into the room is a no-show (decision 143). */
+export async function missedCall(ctx: BookingContext, id: string, now = new Date()) {
+  await runTransition(ctx, id, { kind: 'missed_call' }, BY_RULES, now);
+}
+
 /**
  * Job: a reminder, sent only when the appointment is still confirmed at the time the reminder was
  * planned for (a canceled or moved appointment gets none).

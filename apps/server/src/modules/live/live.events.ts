@@ -155,3 +155,11 @@ export function utf8Chunks(text: string, maxBytes: number): string[] {
   }
   return chunks.length ? chunks : [''];
 }
+
+/** Every instance re-reads this specialty's on-demand queue and updates its waiting screens. */
+export const ON_DEMAND_CHANNEL = 'on_demand_changed';
+
+/** A queue changed (someone joined, left or was called; a doctor came on or off duty). At commit. */
+export async function announceQueueChanged(db: Queryable, specialtyId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${ON_DEMAND_CHANNEL}, ${specialtyId})`);
+}

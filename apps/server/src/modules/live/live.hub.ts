@@ -300,6 +300,21 @@ export class LiveHub {
     this.send(connection.socket, { kind: 'ready', lastEventId: connection.lastSent });
   }
 
+  /** Whether this user has an open tab on this instance. */
+  hasLocal(userId: string): boolean {
+    return (this.byUser.get(userId)?.size ?? 0) > 0;
+  }
+
+  /**
+   * A transient event for this user's tabs on this instance only, not kept for catch-up: for what
+   * every instance works out for its own tabs (an on-demand queue's positions), and a tab that
+   * reconnects reads again anyway.
+   */
+  sendLocal(userId: string, event: LiveServerEvent): void {
+    const local = this.localSockets([userId]);
+    if (local.length > 0) this.deliver(local, null, Promise.resolve(event));
+  }
+
   private localSockets(userIds: readonly string[]): Connection[] {
     return userIds.flatMap((id) => [...(this.byUser.get(id) ?? [])]);
   }

@@ -56,7 +56,8 @@ export async function openPayment(
   provider: PaymentProvider,
   input: {
     appointmentId: string;
-    doctorId: string;
+    /** Null for an on-demand patient joining a queue: the doctor who calls them is set then. */
+    doctorId: string | null;
     patientId: string;
     specialtyId: string | null;
     amount: number;

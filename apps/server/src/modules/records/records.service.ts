@@ -37,7 +37,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type ClinicalAccess, recordClinicalAccess } from '../access-log/access-log.service.ts';
 import { appointmentFor } from '../appointments/appointments.access.ts';
 import type { Viewer } from '../appointments/appointments.context.ts';
-import type { AssignedAppointmentRow } from '../appointments/appointments.repository.ts';
+import { type AssignedAppointmentRow, assigned } from '../appointments/appointments.state.ts';
 import { findCids } from './cid10.service.ts';
 
 export { findCid, searchCid10 } from './cid10.service.ts';
@@ -119,10 +119,7 @@ async function recordOf(db: Queryable, appointmentId: string): Promise<RecordRow
 
 // ── Header ──
 
-async function liveHeader(
-  db: Queryable,
-  appointment: AssignedAppointmentRow,
-): Promise<RecordHeader> {
+async function liveHeader(db: Queryable, appointment: AssignedAppointmentRow): Promise<RecordHeader> {
   const [patient] = await db
     .select({ name: userProfiles.fullName, cpf: userProfiles.cpf, birthDate: userProfiles.birthDate })
     .from(userProfiles)
@@ -238,7 +235,7 @@ function readsOf(
 
 async function present(
   ctx: RecordsContext,
-  appointment: typeof appointments.$inferSelect,
+  appointment: AssignedAppointmentRow,
   row: RecordRow | undefined,
   addenda: Addendum[],
 ): Promise<ClinicalRecord> {
@@ -614,7 +611,7 @@ export async function readRecordAsDoctor(
       throw notFound(M.notFound);
   }
   const addenda = (await addendaOf(ctx, [found.record.id])).get(found.record.id) ?? [];
-  const result = await present(ctx, found.appointment, found.record, addenda);
+  const result = await present(ctx, assigned(found.appointment), found.record, addenda);
   await recordClinicalAccess(
     ctx.db,
     readsOf(
@@ -779,7 +776,8 @@ export async function signedRecordsOfPatient(
     rows.map((r) => r.record.id),
   );
   const out: ClinicalRecord[] = [];
-  for (const r of rows) out.push(await present(ctx, r.appointment, r.record, addenda.get(r.record.id) ?? []));
+  for (const r of rows)
+    out.push(await present(ctx, assigned(r.appointment), r.record, addenda.get(r.record.id) ?? []));
   return out;
 }
 

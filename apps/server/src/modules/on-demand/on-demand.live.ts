@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { ON_DEMAND_CHANNEL } from '../live/live.events.ts';
+import type { LiveHub } from '../live/live.hub.ts';
+import { queuePicture } from './on-demand.queue.ts';
+import { serviceOf, waitingLine } from './on-demand.repository.ts';
+import { lineTickets } from './on-demand.service.ts';
+
+/**
+ * Waiting screens follow their queue live (decision 143). A change to a queue is one small NOTIFY;
+ * each instance then reads that queue once and hands each of its own tabs in line their ticket
+ * (position and forecast), and the doctors on duty the count. Changes that come in a burst are
+ * read once: a read starts at most DEBOUNCE_MS after the change that asked for it.
+ */
+
+const DEBOUNCE_MS = 100;
+
+export class QueueScreens {
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  private unlisten?: () => Promise<void>;
+
+  private readonly database: Database;
+  private readonly hub: LiveHub;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(database: Database, hub: LiveHub, log: FastifyBaseLogger) {
+    this.database = database;
+    this.hub = hub;
+    this.log = log;
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(ON_DEMAND_CHANNEL, (specialtyId) => this.changed(specialtyId));
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+    await this.unlisten?.();
+    await Promise.allSettled(this.running.values());
+  }
+
+  changed(specialtyId: string): void {
+    if (this.pending.has(specialtyId)) return;
+    const timer = setTimeout(() => {
+      this.pending.delete(specialtyId);
+      this.run(specialtyId);
+    }, DEBOUNCE_MS);
+    timer.unref();
+    this.pending.set(specialtyId, timer);
+  }
+
+  /** One read per queue at a time; a change during a read asks for one more after it. */
+  private run(specialtyId: string): void {
+    if (this.running.has(specialtyId)) {
+      this.again.add(specialtyId);
+      return;
+    }
+    const work = this.refresh(specialtyId)
+      .catch((error) => this.log.error({ err: error, specialtyId }, 'queue screens could not be refreshed'))
+      .finally(() => {
+        this.running.delete(specialtyId);
+        if (this.again.delete(specialtyId)) this.changed(specialtyId);
+      });
+    this.running.set(specialtyId, work);
+  }
+
+  private async refresh(specialtyId: string): Promise<void> {
+    const db = this.database.db;
+    const found = await serviceOf(db, specialtyId);
+    if (!found?.service) return;
+    const now = new Date();
+    const picture = await queuePicture(db, found.service);
+    const line = await waitingLine(db, specialtyId);
+    const tickets = await lineTickets(
+      db,
+      found.service,
+      found.specialtyName,
+      picture,
+      line.map((r) => r.id),
+      now,
+    );
+    const patientOf = new Map(line.map((r) => [r.id, r.patientId]));
+    for (const ticket of tickets) {
+      const patientId = patientOf.get(ticket.id);
+      if (patientId && this.hub.hasLocal(patientId))
+        this.hub.sendLocal(patientId, { type: 'on_demand.ticket', ticket });
+    }
+    const { rows } = await db.execute<{ user_id: string }>(sql`
+      select p.user_id from doctor_duty d join doctor_profiles p on p.id = d.doctor_id
+      where d.specialty_id = ${specialtyId}`);
+    for (const { user_id } of rows)
+      this.hub.sendLocal(user_id, {
+        type: 'on_demand.queue',
+        specialtyId,
+        waiting: line.length,
+        doctorsOnDuty: picture.doctors.length,
+      });
+  }
+}

@@ -1,0 +1,398 @@
+import { RED_FLAG_IDS } from '@pulsa/shared/on-demand/triage';
+import { ON_DEMAND_MESSAGES as M, type OnDemandServiceInput } from '@pulsa/shared/schemas/on-demand';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appointments, notifications, payments, refunds, specialties } from '../../db/schema.ts';
+import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
+import { unbalancedTransactions } from '../../test/ledger.ts';
+import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
+import { testDatabaseUrl } from '../../test/test-database.ts';
+import { enrolTwoFactor } from '../../test/two-factor.ts';
+import { expireRequest, missedCall } from '../appointments/appointments.timers.ts';
+import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
+
+/**
+ * Pronto atendimento through the API (decision 143): joining takes no money for a wait it cannot
+ * meet, the line moves as people leave, two doctors never take one patient, and every way out of the
+ * line before a call gives the money back once.
+ */
+
+let app: FastifyInstance;
+let adminCookie = '';
+let n = 0;
+
+const ALL_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, from: '00:00', to: '24:00' }));
+const SERVICE: OnDemandServiceInput = {
+  enabled: true,
+  price: 9_000,
+  maxWaitMinutes: 60,
+  capacity: 50,
+  consultationMinutes: 15,
+  hours: ALL_DAY,
+};
+const noFlags = Object.fromEntries(RED_FLAG_IDS.map((id) => [id, false]));
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+
+async function signIn(user: { email: string; password: string }) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: user });
+  expect(res.statusCode).toBe(200);
+  return sessionCookieFrom(res);
+}
+
+/** A specialty of its own per test, offered on demand with these settings. */
+async function specialty(settings: Partial<OnDemandServiceInput> = {}) {
+  n += 1;
+  const [row] = await app.db
+    .insert(specialties)
+    .values({
+      name: `Plantão ${n}`,
+      slug: `plantao-${n}-${Date.now()}`,
+      description: 'Teste.',
+      icon: 'stethoscope',
+    })
+    .returning({ id: specialties.id });
+  const id = (row as { id: string }).id;
+  const res = await call('PUT', `/api/admin/on-demand/${id}`, adminCookie, { ...SERVICE, ...settings });
+  expect(res.statusCode).toBe(200);
+  return id;
+}
+
+async function doctorOn(specialtyId: string, onDuty = true) {
+  const doctor = await createDoctor(app.db, { specialtyId });
+  const cookie = await signIn(doctor);
+  if (onDuty)
+    expect((await call('PUT', '/api/on-demand/duty', cookie, { onDuty: true })).statusCode).toBe(200);
+  return { ...doctor, cookie };
+}
+
+async function patient() {
+  const person = await createPatient(app.db);
+  return { ...person, cookie: await signIn(person) };
+}
+
+const joinBody = (specialtyId: string, extra: object = {}) => ({
+  specialtyId,
+  complaint: 'Febre de 38 graus desde ontem e dor de garganta.',
+  redFlags: noFlags,
+  acceptTerms: true,
+  ...extra,
+});
+
+/** Joins and holds the card: in line. */
+async function inLine(specialtyId: string) {
+  const person = await patient();
+  const joined = await call('POST', '/api/on-demand/tickets', person.cookie, joinBody(specialtyId));
+  expect(joined.statusCode).toBe(201);
+  const id = joined.json().id as string;
+  const paid = await call('POST', `/api/on-demand/tickets/${id}/card`, person.cookie, {
+    number: SANDBOX_CARDS.approved,
+  });
+  expect(paid.statusCode).toBe(200);
+  expect(paid.json().stage).toBe('waiting');
+  return { ...person, ticketId: id };
+}
+
+const ticket = async (cookie: string) => (await call('GET', '/api/on-demand/ticket', cookie)).json().ticket;
+const countRows = async (table: 'appointments' | 'payments') =>
+  Number(
+    (await app.db.execute<{ n: string }>(sql`select count(*) as n from ${sql.identifier(table)}`)).rows[0]?.n,
+  );
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const admin = await createAdmin(app.db);
+  adminCookie = await signIn(admin);
+  await enrolTwoFactor(app, adminCookie);
+});
+
+describe('joining', () => {
+  it('is refused without money taken when no doctor is on duty, outside hours, or full', async () => {
+    const before = { a: await countRows('appointments'), p: await countRows('payments') };
+    const empty = await specialty();
+    const person = await patient();
+    const noDoctor = await call('POST', '/api/on-demand/tickets', person.cookie, joinBody(empty));
+    expect(noDoctor.statusCode).toBe(409);
+    expect(noDoctor.json()).toMatchObject({ code: 'no_doctor', message: M.noDoctor });
+
+    const closed = await specialty({ hours: [] });
+    await doctorOn(closed);
+    const outside = await call('POST', '/api/on-demand/tickets', person.cookie, joinBody(closed));
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json().code).toBe('closed_hours');
+    expect(outside.json().message).toContain(M.closedHours);
+
+    const small = await specialty({ capacity: 1 });
+    await doctorOn(small);
+    await inLine(small);
+    const full = await call('POST', '/api/on-demand/tickets', person.cookie, joinBody(small));
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ code: 'full', message: M.full });
+
+    // One patient got in (the one in line); the refusals wrote nothing.
+    expect(await countRows('appointments')).toBe(before.a + 1);
+    expect(await countRows('payments')).toBe(before.p + 1);
+  });
+
+  it('refuses when the forecast passes the guarantee', async () => {
+    // One doctor, 15-minute consultations, 20-minute guarantee: the second in line would wait too long.
+    const id = await specialty({ maxWaitMinutes: 20 });
+    await doctorOn(id);
+    await inLine(id);
+    await inLine(id);
+    const person = await patient();
+    const res = await call('POST', '/api/on-demand/tickets', person.cookie, joinBody(id));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'over_guarantee', message: M.overGuarantee });
+  });
+
+  it('sends a red flag to SAMU, not to the queue, whatever else was sent', async () => {
+    const id = await specialty();
+    await doctorOn(id);
+    const person = await patient();
+    const before = await countRows('appointments');
+    const res = await call(
+      'POST',
+      '/api/on-demand/tickets',
+      person.cookie,
+      joinBody(id, { redFlags: { ...noFlags, chest_pain: true } }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'emergency', message: M.emergency });
+    expect(await countRows('appointments')).toBe(before);
+  });
+
+  it('answers bad input with Portuguese messages', async () => {
+    const id = await specialty();
+    const person = await patient();
+    const res = await call('POST', '/api/on-demand/tickets', person.cookie, {
+      specialtyId: id,
+      complaint: 'dor',
+      redFlags: noFlags,
+      acceptTerms: false,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toMatchObject({
+      complaint: M.complaintTooShort,
+      acceptTerms: M.termsRequired,
+    });
+  });
+
+  it('lets a patient hold one place at a time', async () => {
+    const id = await specialty();
+    await doctorOn(id);
+    const person = await inLine(id);
+    const again = await call('POST', '/api/on-demand/tickets', person.cookie, joinBody(id));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('already_waiting');
+  });
+});
+
+describe('waiting', () => {
+  it('moves the line when someone ahead leaves, and leaving releases the card in full', async () => {
+    const id = await specialty();
+    await doctorOn(id);
+    const first = await inLine(id);
+    const second = await inLine(id);
+    expect((await ticket(second.cookie)).position).toBe(2);
+    const eta = (await ticket(second.cookie)).eta;
+    expect(eta).not.toBeNull();
+
+    const left = await call('POST', `/api/on-demand/tickets/${first.ticketId}/leave`, first.cookie);
+    expect(left.statusCode).toBe(200);
+    expect(left.json()).toMatchObject({ stage: 'left', refundedAmount: 9_000 });
+    expect((await ticket(second.cookie)).position).toBe(1);
+    const [pay] = await app.db.select().from(payments).where(eq(payments.appointmentId, first.ticketId));
+    expect(pay?.status).toBe('refunded');
+    const [told] = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, first.id))
+      .orderBy(sql`created_at desc`);
+    expect(told?.title).toBe('Você saiu da fila');
+    expect(told?.body).toContain('foi liberada: nada foi cobrado');
+    expect(await unbalancedTransactions(app.db)).toEqual([]);
+  });
+
+  it('keeps each ticket its patient’s: another patient reads 404 and cannot leave it', async () => {
+    const id = await specialty();
+    await doctorOn(id);
+    const owner = await inLine(id);
+    const other = await patient();
+    expect(
+      (await call('POST', `/api/on-demand/tickets/${owner.ticketId}/leave`, other.cookie)).statusCode,
+    ).toBe(404);
+    expect(await ticket(other.cookie)).toBeNull();
+    expect((await ticket(owner.cookie)).stage).toBe('waiting');
+    // Nor does a patient call the line, nor does the appointment page show the queue to anyone.
+    expect((await call('POST', '/api/on-demand/duty/call-next', other.cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/api/appointments/${owner.ticketId}`, owner.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('the call', () => {
+  it('gives the head of the line to one doctor, captures the card, and a doctor never holds two', async () => {
+    const id = await specialty();
+    const a = await doctorOn(id);
+    const b = await doctorOn(id);
+    const only = await inLine(id);
+    const [ra, rb] = await Promise.all([
+      call('POST', '/api/on-demand/duty/call-next', a.cookie),
+      call('POST', '/api/on-demand/duty/call-next', b.cookie),
+    ]);
+    expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
+    const loser = ra.statusCode === 409 ? ra : rb;
+    expect(loser.json().code).toBe('queue_empty');
+    const winner = ra.statusCode === 200 ? a : b;
+    expect((ra.statusCode === 200 ? ra : rb).json().appointmentId).toBe(only.ticketId);
+
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, only.ticketId));
+    expect(row).toMatchObject({ status: 'confirmed', doctorId: winner.doctorId, kind: 'on_demand' });
+    const [pay] = await app.db.select().from(payments).where(eq(payments.appointmentId, only.ticketId));
+    expect(pay).toMatchObject({ status: 'paid', doctorId: winner.doctorId });
+    expect(await unbalancedTransactions(app.db)).toEqual([]);
+    const seen = await ticket(only.cookie);
+    expect(seen).toMatchObject({ stage: 'called', position: null });
+    expect(seen.doctorName).toBeTruthy();
+    // The room is the booked consultation's: the doctor reaches it like any other.
+    expect((await call('GET', `/api/appointments/${only.ticketId}`, winner.cookie)).statusCode).toBe(200);
+
+    await inLine(id);
+    const second = await call('POST', '/api/on-demand/duty/call-next', winner.cookie);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'already_holding', message: M.alreadyHolding });
+  });
+
+  it('refuses a doctor off duty, and off duty strands nobody', async () => {
+    const id = await specialty();
+    const doctor = await doctorOn(id);
+    const waiting = await inLine(id);
+    const off = await call('PUT', '/api/on-demand/duty', doctor.cookie, { onDuty: false });
+    expect(off.json()).toMatchObject({ onDuty: false, waiting: 1 });
+    const res = await call('POST', '/api/on-demand/duty/call-next', doctor.cookie);
+    expect(res.json()).toMatchObject({ code: 'not_on_duty', message: M.notOnDuty });
+    const seen = await ticket(waiting.cookie);
+    expect(seen).toMatchObject({ stage: 'waiting', position: 1, eta: null, doctorsOnDuty: 0 });
+  });
+
+  it('a called patient who never comes in is a no-show after 5 minutes, not before', async () => {
+    const id = await specialty();
+    const doctor = await doctorOn(id);
+    const waiting = await inLine(id);
+    await call('POST', '/api/on-demand/duty/call-next', doctor.cookie);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, waiting.ticketId));
+    const calledAt = row?.calledAt as Date;
+    await missedCall(app.booking, waiting.ticketId, new Date(calledAt.getTime() + 4 * 60_000));
+    expect((await ticket(waiting.cookie)).stage).toBe('called');
+    const late = new Date(calledAt.getTime() + 5 * 60_000 + 1);
+    await missedCall(app.booking, waiting.ticketId, late);
+    expect((await ticket(waiting.cookie)).stage).toBe('no_show');
+    // Stated rule: charged like a missed consultation; the doctor is free from then on.
+    const [pay] = await app.db.select().from(payments).where(eq(payments.appointmentId, waiting.ticketId));
+    expect(pay?.status).toBe('paid');
+    const [ended] = await app.db.select().from(appointments).where(eq(appointments.id, waiting.ticketId));
+    expect(ended?.endsAt.getTime()).toBe(late.getTime());
+    const duty = await call('GET', '/api/on-demand/duty', doctor.cookie);
+    expect(duty.json().current).toBeNull();
+  });
+});
+
+describe('the guarantee', () => {
+  it('releases the card once when no doctor calls in time, even when the job runs twice', async () => {
+    const id = await specialty();
+    await doctorOn(id);
+    const waiting = await inLine(id);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, waiting.ticketId));
+    const deadline = row?.respondBy as Date;
+    await expireRequest(app.booking, waiting.ticketId, new Date(deadline.getTime() - 1));
+    expect((await ticket(waiting.cookie)).stage).toBe('waiting');
+    const late = new Date(deadline.getTime() + 1);
+    await Promise.all([
+      expireRequest(app.booking, waiting.ticketId, late),
+      expireRequest(app.booking, waiting.ticketId, late),
+    ]);
+    const seen = await ticket(waiting.cookie);
+    expect(seen).toMatchObject({ stage: 'refunded_timeout', refundedAmount: 9_000 });
+    const [pay] = await app.db.select().from(payments).where(eq(payments.appointmentId, waiting.ticketId));
+    const given = await app.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, pay?.id as string));
+    expect(given).toHaveLength(1);
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, waiting.id));
+    expect(told.filter((t) => t.type === 'on_demand.queue_timeout')).toHaveLength(1);
+    // And may join again.
+    const again = await call('POST', '/api/on-demand/tickets', waiting.cookie, joinBody(id));
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('closing the queue releases everyone waiting, tells them, and refuses new joins', async () => {
+    const id = await specialty();
+    await doctorOn(id);
+    const a = await inLine(id);
+    const b = await inLine(id);
+    const res = await call('POST', `/api/admin/on-demand/${id}/close`, adminCookie, {
+      reason: 'Instabilidade no serviço',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ waiting: 0, openNow: false });
+    for (const person of [a, b]) expect((await ticket(person.cookie)).stage).toBe('refunded_closed');
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, a.id));
+    expect(told.some((t) => t.title === 'Fila do pronto atendimento encerrada')).toBe(true);
+    const person = await patient();
+    const join = await call('POST', '/api/on-demand/tickets', person.cookie, joinBody(id));
+    expect(join.json()).toMatchObject({ code: 'disabled', message: M.disabled });
+  });
+});
+
+describe('the team', () => {
+  it('only an admin configures or closes, with Portuguese messages for bad settings', async () => {
+    const id = await specialty();
+    const person = await patient();
+    expect((await call('PUT', `/api/admin/on-demand/${id}`, person.cookie, SERVICE)).statusCode).toBe(403);
+    const bad = await call('PUT', `/api/admin/on-demand/${id}`, adminCookie, {
+      ...SERVICE,
+      maxWaitMinutes: 5,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.maxWaitMinutes).toBe(M.maxWaitInvalid);
+    const board = await call('GET', '/api/admin/on-demand', adminCookie);
+    expect(board.json().rows.find((r: { specialtyId: string }) => r.specialtyId === id)).toMatchObject({
+      openNow: true,
+      waiting: 0,
+    });
+  });
+
+  it('measures the forecast: the one shown at joining gets the wait that came', async () => {
+    const id = await specialty();
+    const doctor = await doctorOn(id);
+    await inLine(id);
+    await call('POST', '/api/on-demand/duty/call-next', doctor.cookie);
+    const board = await call('GET', '/api/admin/on-demand', adminCookie);
+    const row = board.json().rows.find((r: { specialtyId: string }) => r.specialtyId === id);
+    expect(row).toMatchObject({ joined: 1, abandoned: 0, refundsByTimeout: 0 });
+    expect(row.medianWait).not.toBeNull();
+    expect(row.etaError).not.toBeNull();
+  });
+});
+
+describe.skipIf(!testDatabaseUrl())('many doctors calling at once (PostgreSQL)', () => {
+  it('no patient is taken twice and no doctor holds two', async () => {
+    const id = await specialty({ capacity: 100, maxWaitMinutes: 240 });
+    const doctors = await Promise.all(Array.from({ length: 6 }, () => doctorOn(id)));
+    for (let i = 0; i < 10; i += 1) await inLine(id);
+    const results = await Promise.all(
+      doctors.flatMap((d) => [0, 1].map(() => call('POST', '/api/on-demand/duty/call-next', d.cookie))),
+    );
+    const taken = results.filter((r) => r.statusCode === 200).map((r) => r.json().appointmentId as string);
+    expect(new Set(taken).size).toBe(taken.length);
+    expect(taken).toHaveLength(6);
+    expect(results.filter((r) => r.statusCode >= 500)).toEqual([]);
+    const held = await app.db.execute<{ doctor_id: string; n: string }>(sql`
+      select doctor_id, count(*) as n from appointments where specialty_id = ${id}
+        and status = 'confirmed' group by 1`);
+    expect(held.rows.every((r) => Number(r.n) === 1)).toBe(true);
+  });
+});
