@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { formatEta } from '@pulsa/shared/on-demand/eta';
 import { RED_FLAGS } from '@pulsa/shared/on-demand/triage';
 import { ON_DEMAND_MESSAGES, type OnDemandOffer, type Ticket } from '@pulsa/shared/schemas/on-demand';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -38,8 +37,7 @@ const OFFER: OnDemandOffer = {
   refusal: null,
 };
 
-/** The forecast as the shared formatter words it ("10 min a 15 min"). */
-const ETA = formatEta({ low: 10, high: 15 });
+const ETA = '10 a 15 min';
 
 const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 

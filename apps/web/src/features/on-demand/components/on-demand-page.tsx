@@ -17,8 +17,6 @@ import { isOutcome, TicketOutcome } from './ticket-outcome';
 import { TicketPayment } from './ticket-payment';
 
 const T = ON_DEMAND_TEXT;
-/** How long the page keeps showing how the last ticket ended before it is just the offers again. */
-const OUTCOME_SHOWN_MS = 24 * 60 * 60_000;
 
 /** The next instant the clock alone changes the ticket: the card's deadline, the guarantee's, the call's. */
 function nextDeadline(ticket: Ticket | null): string | null {
@@ -72,13 +70,8 @@ export function OnDemandPage() {
 
   const offers = offersQuery.data?.offers ?? [];
   const chosen = offers.find((offer) => offer.specialtyId === chosenId) ?? null;
-  const outcome =
-    ticket &&
-    isOutcome(ticket) &&
-    ticket.id !== dismissedId &&
-    Date.now() - Date.parse(ticket.joinedAt) < OUTCOME_SHOWN_MS
-      ? ticket
-      : null;
+  // The server answers an ended ticket for a while after it ended (how it ended stays told).
+  const outcome = ticket && isOutcome(ticket) && ticket.id !== dismissedId ? ticket : null;
 
   const again = (ended: Ticket) => {
     setDismissedId(ended.id);
