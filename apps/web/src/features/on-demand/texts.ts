@@ -216,6 +216,8 @@ export const ON_DEMAND_TEXT = {
     openNow: 'Aberto agora',
     closedNow: 'Fechado agora',
     settings: 'Configuração',
+    expand: 'Configurar e ver o painel',
+    collapse: 'Recolher',
     board: 'Painel das últimas 24 horas',
     form: {
       enabled: 'Pronto atendimento ativo',

@@ -28,8 +28,8 @@ export function useCurrentTicket(options: { enabled?: boolean } = {}) {
 
 /**
  * Keeps the ticket current: each `on_demand.ticket` event carries the whole ticket (position,
- * forecast, the call), which replaces the cached one; a reconnection, which may have missed some,
- * reads it again.
+ * forecast), which replaces the cached one; the consultation's own events follow it once called;
+ * a reconnection, which may have missed some, reads it again. `onTicket` hears each new state.
  */
 export function useTicketLiveUpdates(onTicket?: (ticket: Ticket) => void) {
   const queryClient = useQueryClient();
@@ -38,6 +38,17 @@ export function useTicketLiveUpdates(onTicket?: (ticket: Ticket) => void) {
     // Out of the line: the offers are on screen again, as they stand now.
     if (!isLiveTicket(event.ticket)) void queryClient.invalidateQueries({ queryKey: onDemandKeys.offers });
     onTicket?.(event.ticket);
+  });
+  // Called, the ticket leaves the line, whose events then no longer carry it: its consultation's
+  // own events (the call, the patient in the room, the end, a no-show) read it again.
+  useLiveEvent('appointment.changed', (event) => {
+    const ours =
+      queryClient.getQueryData<CurrentTicket>(onDemandKeys.ticket)?.ticket?.id === event.appointmentId;
+    if (!ours && event.status !== 'confirmed') return;
+    queryClient
+      .fetchQuery({ ...ticketQueryOptions, staleTime: 0 })
+      .then(({ ticket }) => (ticket?.id === event.appointmentId ? onTicket?.(ticket) : undefined))
+      .catch(() => {});
   });
   useLiveReconnected(() => void queryClient.invalidateQueries({ queryKey: onDemandKeys.ticket }));
 }

@@ -1,5 +1,5 @@
 import { closeQueueInputSchema, type OnDemandBoardRow } from '@pulsa/shared/schemas/on-demand';
-import { Shapes } from 'lucide-react';
+import { ChevronDown, ChevronUp, Shapes } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ListEmptyState, ListLoadError } from '@/components/layout/list-states';
@@ -79,35 +79,63 @@ function StatusBadges({ row }: { row: OnDemandBoardRow }) {
   );
 }
 
-/** One specialty: its settings on one side, its board and "Encerrar fila" on the other. */
+/**
+ * One specialty: its name, state and queue at a glance; opened, its settings on one side and its
+ * board and "Encerrar fila" on the other. Open at first only where the queue is enabled: a page of
+ * fifty closed specialties stays light.
+ */
 function SpecialtyQueue({ row, onClose }: { row: OnDemandBoardRow; onClose: () => void }) {
   const titleId = useId();
+  const detailsId = useId();
+  const [open, setOpen] = useState(row.service?.enabled === true);
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardContent className="space-y-5 p-6">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 id={titleId} className="mr-2 font-semibold text-xl">
-            {row.specialtyName}
-          </h2>
-          <StatusBadges row={row} />
-        </div>
-        <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <section aria-label={`${T.settings}: ${row.specialtyName}`} className="space-y-3">
-            <h3 className="font-medium text-muted-foreground text-sm uppercase tracking-wide">
-              {T.settings}
-            </h3>
-            <ServiceForm row={row} />
-          </section>
-          <section aria-label={`${T.board}: ${row.specialtyName}`} className="space-y-4">
-            <h3 className="font-medium text-muted-foreground text-sm uppercase tracking-wide">{T.board}</h3>
-            <QueueBoard row={row} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={titleId} className="mr-2 font-semibold text-xl">
+              {row.specialtyName}
+            </h2>
+            <StatusBadges row={row} />
+          </div>
+          <div className="flex flex-wrap items-center gap-4">
             {row.service ? (
-              <Button variant="destructive" onClick={onClose}>
-                {T.close.action}
-              </Button>
+              <p className="text-muted-foreground text-sm tabular-nums">
+                {T.stats.waiting}: <span className="font-semibold text-foreground">{row.waiting}</span> ·{' '}
+                {T.stats.onDuty}: <span className="font-semibold text-foreground">{row.onDuty}</span>
+              </p>
             ) : null}
-          </section>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen((value) => !value)}
+            >
+              {open ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+              {open ? T.collapse : T.expand}
+            </Button>
+          </div>
         </div>
+        {open ? (
+          <div id={detailsId} className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <section aria-label={`${T.settings}: ${row.specialtyName}`} className="space-y-3">
+              <h3 className="font-medium text-muted-foreground text-sm uppercase tracking-wide">
+                {T.settings}
+              </h3>
+              <ServiceForm row={row} />
+            </section>
+            <section aria-label={`${T.board}: ${row.specialtyName}`} className="space-y-4">
+              <h3 className="font-medium text-muted-foreground text-sm uppercase tracking-wide">{T.board}</h3>
+              <QueueBoard row={row} />
+              {row.service ? (
+                <Button variant="destructive" onClick={onClose}>
+                  {T.close.action}
+                </Button>
+              ) : null}
+            </section>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );
