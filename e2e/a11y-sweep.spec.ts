@@ -493,6 +493,11 @@ const SWEEP: Record<string, RouteSweep> = {
     path: '/admin/emails',
     screenshots: { name: 'admin-emails', heading: 'Emails enviados' },
   },
+  '/admin/pronto-atendimento': {
+    who: 'admin',
+    path: '/admin/pronto-atendimento',
+    screenshots: { name: 'admin-on-demand', heading: 'Pronto atendimento' },
+  },
 
   // Doctor area
   '/doctor': { who: 'doctor', path: '/doctor', main: true, screenshots: dashboard('doctor') },
@@ -590,6 +595,11 @@ const SWEEP: Record<string, RouteSweep> = {
         (page) => page.getByRole('dialog', { name: 'Detalhes da consulta' }),
       ),
     ],
+  },
+  '/patient/pronto-atendimento': {
+    who: 'patient',
+    path: '/patient/pronto-atendimento',
+    screenshots: { name: 'patient-on-demand', heading: 'Pronto atendimento' },
   },
   '/patient/schedule': {
     who: 'patient',
