@@ -109,7 +109,8 @@ export async function join(
       // Joins of one queue one at a time, so two cannot both take its last place.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`queue:${service.specialtyId}`}))`);
       // One place in the queues at a time (the unique index backs this up in a race).
-      if (await waitingTicketOf(tx, viewer.id)) throw conflict(M.alreadyWaiting, undefined, 'already_waiting');
+      if (await waitingTicketOf(tx, viewer.id))
+        throw conflict(M.alreadyWaiting, undefined, 'already_waiting');
       const picture = await queuePicture(tx, service);
       const refused = refusalNow(service, picture, now);
       if (refused) throw new JoinRefused(409, refused.message, { code: refused.code });
