@@ -12,3 +12,4 @@ export * from './schema/columns.ts';
 export * from './schema/conversations.ts';
 export * from './schema/money.ts';
 export * from './schema/platform.ts';
+export * from './schema/push.ts';
