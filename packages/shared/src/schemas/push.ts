@@ -39,7 +39,8 @@ const endpointSchema = z
 /** What the browser's `PushSubscription.toJSON()` gives: endpoint and keys (expirationTime ignored). */
 export const pushSubscriptionInputSchema = z.object({
   endpoint: endpointSchema,
-  expirationTime: z.number().nullable().optional(),
+  /** When the browser says the subscription ends (ms since 1970), if it says; not kept. */
+  expirationTime: z.number().min(0).max(8.64e15).nullable().optional(),
   keys: z.object(
     {
       /** The browser's P-256 public key, uncompressed (65 bytes). */
