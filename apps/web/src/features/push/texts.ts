@@ -14,6 +14,7 @@ export const PUSH_TEXT = {
   retry: 'Tentar novamente',
   loadError: 'Não foi possível verificar as notificações deste navegador.',
   permissionDismissed: 'As notificações não foram permitidas. Tente novamente e escolha “Permitir”.',
-  turnOnError: 'Não foi possível ativar as notificações neste navegador.',
+  turnOnError:
+    'Não foi possível ativar as notificações neste navegador. Em uma janela anônima ou privada elas não funcionam.',
   turnOffError: 'Não foi possível desativar as notificações neste navegador.',
 } as const;

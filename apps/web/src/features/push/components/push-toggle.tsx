@@ -139,7 +139,7 @@ export function PushToggle({ className }: { className?: string }) {
     <div data-push-state={state} className={cn('space-y-2', className)}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 space-y-0.5">
-          <h3 className="font-medium text-sm">{T.title}</h3>
+          <p className="font-medium text-sm">{T.title}</p>
           {state === 'load-error' ? null : (
             <p id={statusId} className="text-muted-foreground text-xs" aria-live="polite">
               {status}
