@@ -27,7 +27,7 @@ interface DeliveryJob {
 export type PushOutcome = 'delivered' | 'gone' | 'refused';
 
 /**
- * Sends push requests through the job queue (decisions 060 and 143). Every instance hears a
+ * Sends push requests through the job queue (decisions 060 and 144). Every instance hears a
  * request at commit (NOTIFY) and stores its fan-out job under the request's id, so the queue keeps
  * one whichever instances heard it. The fan-out gives each subscription a delivery job of its own,
  * so a push service that fails is retried alone and a browser that got the message does not get
