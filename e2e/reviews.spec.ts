@@ -153,7 +153,7 @@ test('a review rejected with a reason, another approved and shown on the doctorâ
   // 5. The doctor's public page shows it at once (the shared copy was renewed), anonymous.
   const doctorSlug = (
     await demoApi<{ items: { slug: string; name: string }[] }>(
-      '/api/specialties/cardiologia/doctors?pageSize=50',
+      '/api/specialties/clinica-geral/doctors?pageSize=50',
     )
   ).items.find((d) => d.name === 'Mariana Albuquerque Costa')?.slug;
   if (!doctorSlug) throw new Error('the demo doctor is not listed');

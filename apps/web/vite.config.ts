@@ -5,8 +5,9 @@ import react from '@vitejs/plugin-react';
 import { type BuildEnvironmentOptions, defineConfig, type Plugin } from 'vite';
 
 /**
- * What every HTML page has in its <head>: the theme colour, the icon and the pre-paint theme
- * script (inline, so it costs no request; the server allows it in its CSP by its hash).
+ * What every HTML page has in its <head>: the theme colour, the icons, the web app manifest (the
+ * installable app, decision 144) and the pre-paint theme script (inline, so it costs no request;
+ * the server allows it in its CSP by its hash).
  */
 function sharedHead(): Plugin {
   const script = path.resolve(import.meta.dirname, 'src/pre-paint-theme.js');
@@ -17,6 +18,8 @@ function sharedHead(): Plugin {
         [
           '<meta name="theme-color" content="#0d9488" />',
           '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+          '<link rel="manifest" href="/manifest.webmanifest" />',
+          '<link rel="apple-touch-icon" href="/icons/icon-192.png" />',
           `<script>\n${fs.readFileSync(script, 'utf8').trim()}\n</script>`,
         ].join('\n    '),
       ),

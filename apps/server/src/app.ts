@@ -65,6 +65,9 @@ import { stripeCsp } from './modules/payments/stripe-csp.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { type PayoutsContext, schedulePayouts } from './modules/payouts/payouts.service.ts';
 import { payoutProviderFor } from './modules/payouts/stripe-connect.ts';
+import { PushDelivery } from './modules/push/push.delivery.ts';
+import { VapidKeys } from './modules/push/push.keys.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { ensureCid10Loaded } from './modules/records/cid10.service.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -111,6 +114,8 @@ declare module 'fastify' {
     payouts: PayoutsContext;
     /** The platform settings as they stand, applied at run time on every instance (modules/settings). */
     settings: SettingsService;
+    /** Web Push: the VAPID pair and the deliveries (modules/push; tests call a delivery directly). */
+    push: { keys: VapidKeys; delivery: PushDelivery };
   }
 }
 
@@ -213,6 +218,12 @@ export async function buildApp(
   );
   app.decorate('emails', emails);
   app.decorate('housekeeping', new Housekeeping(database.db, app.log, jobs));
+  // Every bell notification also goes to the person's browsers (decision 144): asked for at commit.
+  const pushKeys = new VapidKeys(database.db, config.push, dataKeyOf(config));
+  const pushDelivery = new PushDelivery(database.db, jobs, pushKeys, app.log.child({ module: 'push' }));
+  const unlistenPush = await pushDelivery.start(database);
+  app.addHook('onClose', async () => unlistenPush());
+  app.decorate('push', { keys: pushKeys, delivery: pushDelivery });
   if (options.backgroundJobs)
     app.addHook('onReady', async () => {
       // The CID-10 table loads in the background (once per version), before the first search needs it.
@@ -414,6 +425,12 @@ export async function buildApp(
         service: accountService,
       });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(pushRoutes, {
+        prefix: '/push',
+        keys: pushKeys,
+        rateLimit: config.authRateLimit,
+        extraOrigins: config.push.extraServiceOrigins,
+      });
       await api.register(liveRoutes, { hub: live });
       await api.register(patientRoutes);
       await api.register(doctorAgendaRoutes, { prefix: '/doctors' });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { ConfigError, isLocalAppUrl, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -178,6 +179,35 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ SIGNATURE_TSA_URL: 'ftp://act.exemplo.com.br' })).toThrow(/SIGNATURE_TSA_URL/);
     expect(() => loadConfig({ SIGNATURE_TSA_URL: 'tsa' })).toThrow(/SIGNATURE_TSA_URL/);
+  });
+
+  it('takes a VAPID pair only whole and matching, and a mailto: or https: subject', () => {
+    const pair = webpush.generateVAPIDKeys();
+    const other = webpush.generateVAPIDKeys();
+    expect(loadConfig({}).push).toEqual({
+      vapid: undefined,
+      subject: 'mailto:nao-responda@pulsa.local',
+    });
+    expect(loadConfig({ APP_URL: 'https://pulsa.com.br' }).push.subject).toBe('https://pulsa.com.br');
+    expect(
+      loadConfig({
+        VAPID_PUBLIC_KEY: pair.publicKey,
+        VAPID_PRIVATE_KEY: pair.privateKey,
+        VAPID_SUBJECT: 'mailto:equipe@pulsa.com.br',
+      }).push,
+    ).toEqual({ vapid: pair, subject: 'mailto:equipe@pulsa.com.br' });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/,
+    );
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey }),
+    ).toThrow(/VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY: must be a P-256 public key/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://pulsa.com.br' })).toThrow(
+      /VAPID_SUBJECT: must be mailto:/,
+    );
   });
 
   it('limits sign-in requests to 10 a minute per address unless AUTH_RATE_LIMIT says otherwise', () => {

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -310,6 +311,43 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, error: 'must be the TSA’s http:// or https:// address' }).optional(),
   ),
+  /**
+   * Web Push (decision 144): the VAPID key pair as base64url (`npx web-push generate-vapid-keys`),
+   * set together; without them a pair is made once and kept, encrypted, in the database.
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => vapidKeyBytes(v)?.length === 65 && vapidKeyBytes(v)?.[0] === 4, {
+        error:
+          'must be a P-256 public key in base64url (87 characters, from npx web-push generate-vapid-keys)',
+      })
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => vapidKeyBytes(v)?.length === 32, {
+        error:
+          'must be a P-256 private key in base64url (43 characters, from npx web-push generate-vapid-keys)',
+      })
+      .optional(),
+  ),
+  /** Who the push services may contact about our messages: mailto: or an https:// page. */
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+\S*)$/, {
+        error: 'must be mailto:someone@example.com or an https:// address',
+      })
+      .optional(),
+  ),
   ALLOW_INSECURE_APP_URL: booleanFlag,
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
   /** Set by npm to the folder the command was typed in; relative paths are taken from there. */
@@ -399,6 +437,20 @@ export interface AppConfig {
   documentSigning: { pfx: Buffer; password: string } | undefined;
   /** The doctors' own signatures (decision 121): the PSCs and the roots a certificate must reach. */
   signature: SignatureSettings;
+  /** Web Push (decision 144). */
+  push: PushSettings;
+}
+
+export interface PushSettings {
+  /** The VAPID pair from the environment; undefined: the pair made once and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** The VAPID subject: VAPID_SUBJECT, else APP_URL when https, else the sender's address. */
+  subject: string;
+  /**
+   * Origins a subscription's endpoint may have besides the browsers' push services (modules/push):
+   * only tests set it, for a local push service.
+   */
+  extraServiceOrigins?: string[];
 }
 
 export interface SignatureSettings {
@@ -508,6 +560,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const documentSigning = documentSigningOf(e);
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is made and kept)',
+    );
+  }
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && !isVapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY (set the two keys of one pair)',
+    );
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -571,7 +633,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     documentSigning,
     signature: signatureSettingsOf(e),
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject:
+        e.VAPID_SUBJECT ??
+        // Apple's push service refuses a localhost page; an address reaches whoever runs it anyway.
+        (appUrl.startsWith('https://') && !isLocalAppUrl(appUrl)
+          ? appUrl
+          : `mailto:${addressOfSender(e.MAIL_FROM)}`),
+    },
   };
+}
+
+/** "Pulsa <nao-responda@pulsa.local>" → "nao-responda@pulsa.local". */
+function addressOfSender(from: string): string {
+  return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+}
+
+/** A VAPID key's bytes, or undefined when the text is not base64url. */
+function vapidKeyBytes(text: string): Buffer | undefined {
+  return /^[A-Za-z0-9_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64url') : undefined;
+}
+
+/** Whether the public key is the private key's (P-256). */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
 }
 
 /** Traces go out only to an OTLP endpoint someone configured, and never with OTEL_SDK_DISABLED. */

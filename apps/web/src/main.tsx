@@ -6,6 +6,7 @@ import { AppProviders } from './app/providers';
 import { loadRouteModules } from './app/route-modules';
 import { routes } from './app/routes';
 import { APP_FAILED_EVENT, APP_HYDRATED_EVENT, readServerState } from './app/server-state';
+import { startServiceWorker } from './lib/push';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -46,6 +47,7 @@ if (serverState) {
       // their own: in one go they would hold the main thread of a slow phone for long.
       await nextTask();
       const router = createBrowserRouter(routes, { hydrationData: serverState });
+      startServiceWorker((link) => void router.navigate(link));
       await nextTask();
       startTransition(() => {
         hydrateRoot(
@@ -63,5 +65,8 @@ if (serverState) {
       document.dispatchEvent(new Event(APP_FAILED_EVENT));
     });
 } else {
-  createRoot(container).render(app(<RouterProvider router={createBrowserRouter(routes)} />));
+  const router = createBrowserRouter(routes);
+  // The service worker shows push notifications; a click on one moves this tab to its link.
+  startServiceWorker((link) => void router.navigate(link));
+  createRoot(container).render(app(<RouterProvider router={router} />));
 }

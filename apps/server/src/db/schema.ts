@@ -13,3 +13,4 @@ export * from './schema/conversations.ts';
 export * from './schema/money.ts';
 export * from './schema/on-demand.ts';
 export * from './schema/platform.ts';
+export * from './schema/push.ts';

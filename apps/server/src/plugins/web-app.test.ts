@@ -9,6 +9,7 @@ import { createTestApp } from '../test/test-app.ts';
 let app: FastifyInstance;
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', false);";
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pulsa-dist-'));
+const WEB_PUBLIC = path.resolve(import.meta.dirname, '../../../web/public');
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -17,6 +18,9 @@ beforeAll(async () => {
     `<!doctype html><html lang="pt-BR"><head><script>${THEME_SCRIPT}</script></head><body>${'app '.repeat(400)}</body></html>`,
   );
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  // The web build copies these from apps/web/public to its root.
+  for (const file of ['sw.js', 'manifest.webmanifest'])
+    fs.copyFileSync(path.join(WEB_PUBLIC, file), path.join(dist, file));
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${'1'.repeat(3000)});`);
   app = await createTestApp({ webDistDir: dist });
 });
@@ -68,6 +72,19 @@ describe('serving the web app', () => {
     const res = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('User-agent');
+  });
+
+  it('serves the service worker and the web app manifest at the root, as themselves, checked again on each use', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain("addEventListener('push'");
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'Pulsa', start_url: '/' });
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

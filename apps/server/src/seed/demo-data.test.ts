@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RED_FLAG_IDS, type RedFlagId } from '@pulsa/shared/on-demand/triage';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, doctorProfiles, ledgerTransactions, payments, refunds } from '../db/schema.ts';
+import { appointments, doctorProfiles, ledgerTransactions, payments, refunds, users } from '../db/schema.ts';
+import { expireRequest } from '../modules/appointments/appointments.timers.ts';
 import { localStorage } from '../modules/files/files.local.ts';
 import { platformTotals } from '../modules/ledger/ledger.service.ts';
+import { callNext, join, payWithTestCard, setDuty } from '../modules/on-demand/on-demand.service.ts';
+import { SANDBOX_CARDS } from '../modules/payments/sandbox-provider.ts';
 import { parseCsvMoney, readPaymentsCsv } from '../test/payments-csv.ts';
 import { createTestApp, sessionCookieFrom } from '../test/test-app.ts';
 import { testDatabase } from '../test/test-database.ts';
@@ -229,6 +233,51 @@ describe('demo data', { timeout: 120_000 }, () => {
         .where(eq(ledgerTransactions.sourceKey, `release:${paymentId}`));
       expect(released, paymentId).toHaveLength(1);
     }
+  });
+
+  it('offers Clínica Geral and Pediatria; the demo doctor calls the demo patient; a lapsed guarantee refunds', async () => {
+    // Runs after the fill above (same app, same database; the next test empties it).
+    const offers = (await app.inject({ method: 'GET', url: '/api/on-demand/offers' })).json().offers;
+    expect(offers.map((o: { specialtyName: string }) => o.specialtyName).sort()).toEqual([
+      'Clínica Geral',
+      'Pediatria',
+    ]);
+    const userId = async (email: string) => {
+      const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return row?.id as string;
+    };
+    const doctor = { id: await userId(DEMO_LOGINS.doctor), role: 'doctor' as const };
+    const patient = { id: await userId(DEMO_LOGINS.patient), role: 'patient' as const };
+    expect((await setDuty(app.db, doctor, true)).onDuty).toBe(true);
+    const general = offers.find((o: { specialtyName: string }) => o.specialtyName === 'Clínica Geral');
+    // A quarter of an hour on: the demo's consultation under way (the doctor's and the patient's)
+    // has reached its planned end, so neither is busy.
+    const later = new Date(Date.now() + 15 * 60_000);
+    const input = {
+      specialtyId: general.specialtyId,
+      complaint: 'Dor de garganta e febre desde ontem à noite.',
+      redFlags: Object.fromEntries(RED_FLAG_IDS.map((id) => [id, false])) as Record<RedFlagId, boolean>,
+      acceptTerms: true as const,
+    };
+    const ticket = await join(app.booking, patient, input, later);
+    expect((await payWithTestCard(app.booking, patient, ticket.id, SANDBOX_CARDS.approved)).stage).toBe(
+      'waiting',
+    );
+    const { appointmentId } = await callNext(app.booking, doctor, later);
+    expect(appointmentId).toBe(ticket.id);
+    const [called] = await app.db.select().from(appointments).where(eq(appointments.id, ticket.id));
+    expect(called?.status).toBe('confirmed');
+
+    const other = await createPatient(app.db);
+    const someone = { id: other.id, role: 'patient' as const };
+    const waiting = await join(app.booking, someone, input, later);
+    await payWithTestCard(app.booking, someone, waiting.id, SANDBOX_CARDS.approved);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, waiting.id));
+    const deadline = row?.respondBy;
+    if (!deadline) throw new Error('a patient in line has a guarantee deadline');
+    await expireRequest(app.booking, waiting.id, new Date(deadline.getTime() + 1));
+    const [pay] = await app.db.select().from(payments).where(eq(payments.appointmentId, waiting.id));
+    expect(pay?.status).toBe('refunded');
   });
 
   it('never touches a database that already holds other accounts', async () => {

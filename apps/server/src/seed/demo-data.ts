@@ -20,6 +20,7 @@ import type { BookingContext } from '../modules/appointments/appointments.contex
 import { createCommission } from '../modules/commissions/commissions.service.ts';
 import { samplePdf } from '../modules/files/files.samples.ts';
 import type { FileStorage } from '../modules/files/files.storage.ts';
+import { configure as configureOnDemand } from '../modules/on-demand/on-demand.service.ts';
 import { recountDoctorRating } from '../modules/reviews/reviews.service.ts';
 import { addDemoBookings, type DemoBookings } from './demo-bookings.ts';
 import { addDemoDocuments, type DemoDocument } from './demo-documents.ts';
@@ -91,15 +92,43 @@ interface DemoDoctor {
   email?: string;
 }
 
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+/** The demo's on-demand services: Clínica Geral around the clock, Pediatria from 7 h to 22 h. */
+export const DEMO_ON_DEMAND = [
+  {
+    specialty: 'Clínica Geral',
+    input: {
+      enabled: true,
+      price: 8_900,
+      maxWaitMinutes: 60,
+      capacity: 40,
+      consultationMinutes: 15,
+      hours: EVERY_DAY.map((weekday) => ({ weekday, from: '00:00', to: '24:00' })),
+    },
+  },
+  {
+    specialty: 'Pediatria',
+    input: {
+      enabled: true,
+      price: 9_900,
+      maxWaitMinutes: 60,
+      capacity: 25,
+      consultationMinutes: 20,
+      hours: EVERY_DAY.map((weekday) => ({ weekday, from: '07:00', to: '22:00' })),
+    },
+  },
+] as const;
+
 export const APPROVED_DOCTORS: readonly DemoDoctor[] = [
   {
     name: 'Mariana Albuquerque Costa',
-    specialty: 'Cardiologia',
+    // Clínica Geral, so the demo doctor can take the on-demand queue (decision 143).
+    specialty: 'Clínica Geral',
     crm: '123456',
     uf: 'SP',
     price: 280,
     email: DEMO_LOGINS.doctor,
-    bio: 'Cardiologista com residência pela Unifesp. Atua na prevenção cardiovascular, no controle da hipertensão e no acompanhamento de pacientes após infarto, sempre com um plano de cuidado que caiba na rotina de cada pessoa.',
+    bio: 'Clínica geral com residência pela Unifesp. Cuida da saúde do adulto com foco na prevenção cardiovascular, no controle da hipertensão e no acompanhamento de doenças crônicas, sempre com um plano de cuidado que caiba na rotina de cada pessoa.',
   },
   {
     name: 'Rafael Nogueira Pires',
@@ -694,6 +723,14 @@ export async function fillDemoData(db: Db, storage: FileStorage): Promise<DemoSu
       { id: admin.id },
       { ...COMMISSION_FORM_DEFAULTS, name: 'Padrão da plataforma', isDefault: true },
     );
+    // Pronto atendimento in Clínica Geral and Pediatria, set up by the admin like any service.
+    for (const service of DEMO_ON_DEMAND)
+      await configureOnDemand(
+        tx,
+        { id: admin.id, role: 'admin' },
+        specialtyId(service.specialty),
+        service.input,
+      );
 
     const doctor = (d: DemoDoctor, seed: number, status: 'approved' | 'pending') =>
       createDoctor(tx, {

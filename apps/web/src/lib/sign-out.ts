@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { ApiError, api } from './api-client';
 import { sessionQueryOptions } from './auth';
 import { PLATFORM_TEXT } from './messages';
+import { detachPushSubscription } from './push';
 import { SESSION_QUERY_KEY } from './query-client';
 
 /**
@@ -18,7 +19,11 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
+    mutationFn: async () => {
+      // This browser stops receiving the person's notifications while the session still lets it ask.
+      await detachPushSubscription();
+      return api.post<{ message: string }>('/api/auth/logout');
+    },
     onMutate: () => {
       signingOut.current = true;
     },

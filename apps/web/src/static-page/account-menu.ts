@@ -1,5 +1,6 @@
 import { keepNoticeForNextPage } from '@/lib/kept-notice';
 import { PLATFORM_TEXT } from '@/lib/messages';
+import { detachPushSubscription } from '@/lib/push';
 import { showNotice } from './notice';
 
 /**
@@ -89,6 +90,8 @@ async function signOut(item: HTMLButtonElement): Promise<void> {
   item.setAttribute('aria-disabled', 'true');
   item.dataset.disabled = '';
   try {
+    // This browser stops receiving the person's notifications (lib/push.ts), as in the app.
+    await detachPushSubscription();
     const response = await fetch('/api/auth/logout', {
       method: 'POST',
       credentials: 'include',

@@ -140,7 +140,7 @@ export const joinQueueInputSchema = z.object({
   captions: z.boolean().optional(),
   acceptTerms: z.literal(true, { error: M.termsRequired }),
 });
-export type JoinQueueInput = z.input<typeof joinQueueInputSchema>;
+export type JoinQueueInput = z.output<typeof joinQueueInputSchema>;
 
 export const TICKET_STAGES = [
   /** Joined; the card is not held yet. */

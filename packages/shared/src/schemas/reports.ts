@@ -61,6 +61,21 @@ const outcomePoint = z.object({
   upcoming: z.number().int(),
 });
 
+/** Pronto atendimento, apart from bookings: by the day the patient joined the line. */
+const onDemandPoint = z.object({
+  start: z.string(),
+  /** Entered the line (card held). */
+  joined: z.number().int(),
+  completed: z.number().int(),
+  noShow: z.number().int(),
+  /** Left the line before being called. */
+  left: z.number().int(),
+  /** Released by the guarantee or a closed queue: nobody called them in time. */
+  refunded: z.number().int(),
+  /** What on-demand patients paid (cards captured at the call). */
+  gross: z.number().int(),
+});
+
 export const adminDashboardSchema = z.object({
   cards: z.object({
     doctorsCount: z.number().int(),
@@ -86,6 +101,7 @@ export const adminDashboardSchema = z.object({
   money: z.array(moneyPoint),
   moneyTotals: moneyPoint.omit({ start: true }),
   outcomes: z.array(outcomePoint),
+  onDemand: z.array(onDemandPoint),
   rates: z.object({
     /** Requested consultations starting in the period (paid or authorised). */
     requested: z.number().int(),

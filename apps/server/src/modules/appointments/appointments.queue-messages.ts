@@ -103,7 +103,14 @@ export async function tellQueue(
 ): Promise<void> {
   const { title, body } = messageFor(event, extra);
   const link = event === 'called' ? `/consulta/${extra.appointmentId}` : QUEUE_PAGE;
-  await notify(tx, patient.userId, { type: `on_demand.${event}`, title, body, link });
+  await notify(tx, patient.userId, {
+    type: `on_demand.${event}`,
+    title,
+    body,
+    link,
+    // The call is the one that cannot wait: it wakes the phone (decision 144).
+    ...(event === 'called' ? { push: { urgent: true, tag: 'pronto-chamada' } } : {}),
+  });
   // The call is not worth an e-mail: five minutes are gone before most inboxes are read.
   if (event === 'called') return;
   await enqueueEmail(

@@ -18,10 +18,11 @@ import {
   type RoomRefusal,
 } from '@pulsa/shared/schemas/consultations';
 import type { ReviewInput } from '@pulsa/shared/schemas/reviews';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
+  appointments,
   consentAcceptances,
   consultationMessages,
   consultationParticipants,
@@ -642,4 +643,83 @@ export async function review(
 ) {
   const room = await loadRoom(ctx.db, appointmentId, person);
   await submitReview(ctx.db, person, room.appointment, input);
+}
+
+/** A file in a consultation's chat, as a list shows it. */
+export interface ChatFileSummary {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+/**
+ * A file an on-demand patient sends while waiting (a photo, an exam; decision 143): kept in the
+ * consultation's chat, so the doctor who calls them finds it there, before joining and in the room.
+ * The queue checked whose ticket it is and that they still wait; the chat's quota applies.
+ */
+export async function attachBeforeCall(
+  ctx: Pick<ConsultationContext, 'db' | 'storage'>,
+  patientId: string,
+  appointmentId: string,
+  upload: Upload,
+): Promise<ChatFileSummary> {
+  await assertQuotaLeft(ctx.db, appointmentId, upload.bytes.length);
+  const key = `consultations/${randomUUID()}.${EXTENSION[upload.mime]}`;
+  await ctx.storage.put(key, upload.bytes, upload.mime);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from appointments where id = ${appointmentId} for update`);
+      await assertQuotaLeft(tx, appointmentId, upload.bytes.length);
+      const [row] = await tx
+        .insert(consultationMessages)
+        .values({
+          appointmentId,
+          senderId: patientId,
+          body: '',
+          fileKey: key,
+          fileName: upload.fileName,
+          fileMime: upload.mime,
+          fileSize: upload.bytes.length,
+        })
+        .returning({ id: consultationMessages.id });
+      return { id: (row as { id: string }).id, name: upload.fileName, mime: upload.mime, size: upload.bytes.length };
+    });
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The files the patient sent to these consultations, oldest first, by consultation. */
+export async function patientFilesOf(
+  db: Queryable,
+  appointmentIds: readonly string[],
+): Promise<Map<string, ChatFileSummary[]>> {
+  const out = new Map<string, ChatFileSummary[]>();
+  if (appointmentIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: consultationMessages.id,
+      appointmentId: consultationMessages.appointmentId,
+      name: consultationMessages.fileName,
+      mime: consultationMessages.fileMime,
+      size: consultationMessages.fileSize,
+    })
+    .from(consultationMessages)
+    .innerJoin(appointments, eq(appointments.id, consultationMessages.appointmentId))
+    .where(
+      and(
+        inArray(consultationMessages.appointmentId, [...appointmentIds]),
+        eq(consultationMessages.senderId, appointments.patientId),
+        isNotNull(consultationMessages.fileKey),
+      ),
+    )
+    .orderBy(asc(consultationMessages.createdAt));
+  for (const r of rows) {
+    const list = out.get(r.appointmentId) ?? [];
+    list.push({ id: r.id, name: r.name ?? '', mime: r.mime ?? '', size: r.size ?? 0 });
+    out.set(r.appointmentId, list);
+  }
+  return out;
 }

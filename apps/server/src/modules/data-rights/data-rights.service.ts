@@ -27,6 +27,7 @@ import {
   emailChanges,
   knownDevices,
   notifications,
+  pushSubscriptions,
   sessions,
   signInChallenges,
   trustedDevices,
@@ -437,6 +438,8 @@ export async function deleteAccount(
       twoFactorRecoveryCodes,
       emailChanges,
       notifications,
+      // No browser of the deleted account is notified again.
+      pushSubscriptions,
     ])
       await tx.delete(table).where(eq(table.userId, person.id));
     // Doctors' lists held a copy of the patient's name and contacts.

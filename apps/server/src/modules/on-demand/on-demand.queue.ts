@@ -86,16 +86,19 @@ export function refusalNow(service: ServiceRow, picture: QueuePicture, now: Date
   return { code, message };
 }
 
-const WHEN = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  weekday: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const ZONE = 'America/Sao_Paulo';
+const DAY_OF = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE });
+const WEEKDAY = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, weekday: 'long' });
+const CLOCK = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, hour: '2-digit', minute: '2-digit' });
 
-function closedHoursMessage(hours: readonly OpeningWindow[], now: Date): string {
+/** "Abre hoje às 07:00.", "Abre amanhã às 07:00.", "Abre segunda-feira às 07:00." */
+export function closedHoursMessage(hours: readonly OpeningWindow[], now: Date): string {
   const next = nextOpening(hours, now);
-  return next ? `${M.closedHours} Abre ${WHEN.format(next)}.` : M.closedHours;
+  if (!next) return M.closedHours;
+  const day = DAY_OF.format(next);
+  const tomorrow = DAY_OF.format(new Date(now.getTime() + 86_400_000));
+  const when = day === DAY_OF.format(now) ? 'hoje' : day === tomorrow ? 'amanhã' : WEEKDAY.format(next);
+  return `${M.closedHours} Abre ${when} às ${CLOCK.format(next)}.`;
 }
 
 export function offerOf(

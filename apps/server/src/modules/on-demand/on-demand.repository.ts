@@ -228,3 +228,11 @@ export async function boardStats(db: Queryable, specialtyId: string, since: Date
     etaError: num(r?.eta_error),
   };
 }
+
+/** The patient's place in any queue, paid or still paying. */
+export async function waitingTicketOf(db: Queryable, patientId: string): Promise<string | undefined> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select id from appointments
+    where patient_id = ${patientId} and kind = 'on_demand' and status = 'scheduled' limit 1`);
+  return rows[0]?.id;
+}

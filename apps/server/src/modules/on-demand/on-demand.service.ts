@@ -1,7 +1,7 @@
 import { type EtaRange, estimateWait, estimateWaits } from '@pulsa/shared/on-demand/eta';
 import { isOpenAt } from '@pulsa/shared/on-demand/service-rules';
 import { routeTriage } from '@pulsa/shared/on-demand/triage';
-import { HOLD_MINUTES } from '@pulsa/shared/schemas/appointments';
+import { APPOINTMENT_MESSAGES, HOLD_MINUTES } from '@pulsa/shared/schemas/appointments';
 import {
   type Duty,
   type JoinQueueInput,
@@ -65,6 +65,7 @@ import {
   serviceOf,
   servicesBySpecialty,
   takeHead,
+  waitingTicketOf,
 } from './on-demand.repository.ts';
 
 /**
@@ -90,17 +91,13 @@ class JoinRefused extends AppError {}
 export async function join(
   ctx: BookingContext,
   viewer: Viewer,
-  input: JoinQueueInput & { redFlags: Record<string, boolean> },
+  input: JoinQueueInput,
   now = new Date(),
 ): Promise<Ticket> {
   if (await ctx.inMaintenance?.()) throw conflict(SETTINGS_MESSAGES.maintenance, undefined, 'maintenance');
-  // The server applies the red-flag rule whatever the page sent: an emergency never pays to wait.
-  const answers = input.redFlags as Parameters<typeof routeTriage>[0];
-  const missing = Object.keys(answers).length === 0;
-  if (missing || routeTriage(answers) === 'emergency')
-    throw missing
-      ? new AppError(400, M.redFlagsRequired, { fieldErrors: { redFlags: M.redFlagsRequired } })
-      : conflict(M.emergency, undefined, 'emergency');
+  // The server applies the red-flag rule whatever the page sent (the schema wants every answer):
+  // an emergency never pays to wait.
+  if (routeTriage(input.redFlags) === 'emergency') throw conflict(M.emergency, undefined, 'emergency');
   const found = await serviceOf(ctx.db, input.specialtyId);
   if (!found?.service || !found.active) throw notFound(M.notOffered);
   const service = found.service;
@@ -111,6 +108,9 @@ export async function join(
     id = await ctx.db.transaction(async (tx) => {
       // Joins of one queue one at a time, so two cannot both take its last place.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`queue:${service.specialtyId}`}))`);
+      // One place in the queues at a time (the unique index backs this up in a race).
+      if (await waitingTicketOf(tx, viewer.id))
+        throw conflict(M.alreadyWaiting, undefined, 'already_waiting');
       const picture = await queuePicture(tx, service);
       const refused = refusalNow(service, picture, now);
       if (refused) throw new JoinRefused(409, refused.message, { code: refused.code });
@@ -155,11 +155,11 @@ export async function join(
       return appointmentId;
     });
   } catch (error) {
-    if (
-      isUniqueViolation(error, 'appointments_on_demand_one_waiting_key') ||
-      isExclusionViolation(error, 'appointments_patient_no_overlap')
-    )
+    if (isUniqueViolation(error, 'appointments_on_demand_one_waiting_key'))
       throw conflict(M.alreadyWaiting, undefined, 'already_waiting');
+    // A consultation of theirs falls within the wait the guarantee covers.
+    if (isExclusionViolation(error, 'appointments_patient_no_overlap'))
+      throw conflict(APPOINTMENT_MESSAGES.patientBusy, undefined, 'patient_busy');
     throw error;
   }
   await ctx.jobs.holdExpiry(id, new Date(now.getTime() + HOLD_MINUTES * MINUTE));

@@ -365,6 +365,28 @@ describe('the team', () => {
     });
   });
 
+  it('shows on-demand apart on the dashboard, from what moved', async () => {
+    const sum = async () => {
+      const res = await call('GET', '/api/admin/dashboard', adminCookie);
+      expect(res.statusCode).toBe(200);
+      const points = res.json().onDemand as Record<string, number>[];
+      const total = (k: string) => points.reduce((s, p) => s + (p[k] as number), 0);
+      return { joined: total('joined'), left: total('left'), gross: total('gross') };
+    };
+    const before = await sum();
+    const id = await specialty();
+    const doctor = await doctorOn(id);
+    const leaving = await inLine(id);
+    await call('POST', `/api/on-demand/tickets/${leaving.ticketId}/leave`, leaving.cookie);
+    await inLine(id);
+    await call('POST', '/api/on-demand/duty/call-next', doctor.cookie);
+    const after = await sum();
+    expect(after.joined - before.joined).toBe(2);
+    expect(after.left - before.left).toBe(1);
+    // Only the call captured money; the released hold moved none.
+    expect(after.gross - before.gross).toBe(SERVICE.price);
+  });
+
   it('measures the forecast: the one shown at joining gets the wait that came', async () => {
     const id = await specialty();
     const doctor = await doctorOn(id);

@@ -126,3 +126,59 @@ export async function dayStart(db: Queryable, day: string, timeZone: string): Pr
   );
   return new Date((result.rows[0] as { at: Date | string }).at);
 }
+
+/**
+ * Pronto atendimento per bucket, apart from bookings: people by the day they joined the line
+ * (counted from the appointments, which know the kind), money by the day it was captured (the ledger).
+ */
+export async function onDemandSums(
+  db: Queryable,
+  range: { fromDay: string; toDay: string; bucket: 'week' | 'month' },
+) {
+  const unit = range.bucket === 'week' ? sql`'week'` : sql`'month'`;
+  const people = await db.execute<{
+    bucket: string;
+    joined: string;
+    completed: string;
+    no_show: string;
+    left_line: string;
+    refunded: string;
+  }>(sql`
+    select to_char(date_trunc(${unit}, (a.requested_at at time zone 'America/Sao_Paulo')::date)::date, 'YYYY-MM-DD') as bucket,
+      count(*) as joined,
+      count(*) filter (where a.status = 'completed') as completed,
+      count(*) filter (where a.status = 'no_show') as no_show,
+      count(*) filter (where a.status = 'canceled' and a.doctor_id is null and a.canceled_by = 'patient') as left_line,
+      count(*) filter (where a.status = 'canceled' and a.doctor_id is null and a.canceled_by <> 'patient') as refunded
+    from appointments a
+    where a.kind = 'on_demand' and a.requested_at is not null
+      and (a.requested_at at time zone 'America/Sao_Paulo')::date between ${range.fromDay}::date and ${range.toDay}::date
+    group by 1`);
+  const money = await db.execute<{ bucket: string; gross: string }>(sql`
+    select to_char(date_trunc(${unit}, (e.effective_at at time zone 'America/Sao_Paulo')::date)::date, 'YYYY-MM-DD') as bucket,
+      sum(e.amount) as gross
+    from ledger_entries e
+    join payments p on p.id = e.payment_id
+    join appointments a on a.id = p.appointment_id and a.kind = 'on_demand'
+    where e.account = 'patient_payments'
+      and (e.effective_at at time zone 'America/Sao_Paulo')::date between ${range.fromDay}::date and ${range.toDay}::date
+    group by 1`);
+  const gross = new Map(money.rows.map((r) => [String(r.bucket), Number(r.gross)]));
+  const out = new Map<
+    string,
+    { joined: number; completed: number; noShow: number; left: number; refunded: number; gross: number }
+  >();
+  for (const r of people.rows)
+    out.set(String(r.bucket), {
+      joined: Number(r.joined),
+      completed: Number(r.completed),
+      noShow: Number(r.no_show),
+      left: Number(r.left_line),
+      refunded: Number(r.refunded),
+      gross: gross.get(String(r.bucket)) ?? 0,
+    });
+  for (const [bucket, g] of gross)
+    if (!out.has(bucket))
+      out.set(bucket, { joined: 0, completed: 0, noShow: 0, left: 0, refunded: 0, gross: g });
+  return out;
+}

@@ -9,6 +9,7 @@ import {
   doctorsForExport,
   headCounts,
   latestPeople,
+  onDemandSums,
   outcomeSums,
   topSpecialties,
 } from './reports.repository.ts';
@@ -28,13 +29,14 @@ export async function adminDashboard(
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   const bucket = query.bucket;
   const range = { fromDay: from, toDay: to, bucket };
-  const [counts, revenue, people, money, outcomes, top] = await Promise.all([
+  const [counts, revenue, people, money, outcomes, top, onDemand] = await Promise.all([
     headCounts(db),
     accountTotalUntil(db, 'platform_commission', today),
     latestPeople(db, DASHBOARD_RECENT_ITEMS),
     bucketedAccountSums(db, range),
     outcomeSums(db, range),
     topSpecialties(db, range, 5),
+    onDemandSums(db, range),
   ]);
 
   const buckets = periodBuckets(from, to, bucket);
@@ -101,6 +103,10 @@ export async function adminDashboard(
       payouts: sum('payouts'),
     },
     outcomes: outcomePoints,
+    onDemand: buckets.map((b) => ({
+      start: b.start,
+      ...(onDemand.get(b.key) ?? { joined: 0, completed: 0, noShow: 0, left: 0, refunded: 0, gross: 0 }),
+    })),
     rates: {
       requested,
       canceled,

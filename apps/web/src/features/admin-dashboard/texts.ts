@@ -54,6 +54,18 @@ export const ADMIN_DASHBOARD_TEXT = {
     canceledOther: 'Recusadas, expiradas ou canceladas pela equipe',
     upcoming: 'A realizar',
   },
+  onDemand: {
+    title: 'Pronto atendimento',
+    description:
+      'Pacientes que entraram na fila (cartão reservado), pelo dia em que entraram, e o valor cobrado nas chamadas. Também somados nos gráficos acima.',
+    label: 'Gráfico de barras empilhadas do pronto atendimento por resultado em cada período',
+    completed: 'Atendidos',
+    noShow: 'Não entraram na sala',
+    left: 'Saíram da fila',
+    refunded: 'Liberados sem chamada (garantia ou fila encerrada)',
+    joined: 'Entraram na fila',
+    gross: 'Valor cobrado',
+  },
   rates: {
     title: 'Cancelamentos e faltas',
     description: 'Cancelamento: canceladas sobre pedidas. Falta: não compareceu sobre consultas realizadas.',

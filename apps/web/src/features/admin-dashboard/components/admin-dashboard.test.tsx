@@ -34,6 +34,7 @@ const EMPTY: Dashboard = {
       upcoming: 0,
     },
   ],
+  onDemand: [{ start: '2025-12-01', joined: 0, completed: 0, noShow: 0, left: 0, refunded: 0, gross: 0 }],
   rates: { requested: 0, canceled: 0, cancellationRate: null, noShow: 0, noShowRate: null },
   topSpecialties: [],
 };

@@ -20,7 +20,13 @@ import { firstName } from '@/lib/person';
 import { useSession } from '@/lib/use-session';
 import { type DashboardPeriod, useAdminDashboard, useDashboardLiveUpdates } from '../api/dashboard';
 import { ADMIN_DASHBOARD_TEXT as T } from '../texts';
-import { MoneyChart, OutcomesChart, RatesChart, TopSpecialtiesChart } from './dashboard-charts';
+import {
+  MoneyChart,
+  OnDemandChart,
+  OutcomesChart,
+  RatesChart,
+  TopSpecialtiesChart,
+} from './dashboard-charts';
 
 function MetricCard({
   icon,
@@ -314,6 +320,7 @@ export function AdminDashboard({ section }: { section: Section }) {
             <OutcomesChart data={data} />
             <RatesChart data={data} />
             <TopSpecialtiesChart data={data} />
+            <OnDemandChart data={data} />
           </div>
         ) : null}
         <CommissionExport />

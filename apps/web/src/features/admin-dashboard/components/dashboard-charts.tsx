@@ -118,6 +118,49 @@ export function OutcomesChart({ data }: { data: AdminDashboard }) {
   );
 }
 
+const ON_DEMAND = [
+  ['completed', CHART_COLORS.success],
+  ['noShow', CHART_COLORS.warning],
+  ['left', CHART_COLORS.danger],
+  ['refunded', CHART_COLORS.muted],
+] as const;
+
+/** Pronto atendimento apart from bookings: who entered the line and how each wait ended. */
+export function OnDemandChart({ data }: { data: AdminDashboard }) {
+  const rows = data.onDemand.map((o) => ({ ...o, label: bucketLabel(o.start, data.period.bucket) }));
+  return (
+    <ChartFigure
+      title={T.onDemand.title}
+      description={T.onDemand.description}
+      label={T.onDemand.label}
+      tableToggle={T.table}
+      table={{
+        caption: T.onDemand.title,
+        headers: [
+          T.bucketColumn,
+          T.onDemand.joined,
+          ...ON_DEMAND.map(([k]) => T.onDemand[k]),
+          T.onDemand.gross,
+        ],
+        rows: rows.map((r) => [r.label, r.joined, ...ON_DEMAND.map(([k]) => r[k]), formatBRL(r.gross)]),
+      }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
+          <XAxis dataKey="label" stroke={CHART_COLORS.muted} tickLine={false} minTickGap={8} />
+          <YAxis stroke={CHART_COLORS.muted} allowDecimals={false} width={40} tickLine={false} />
+          <Tooltip contentStyle={tooltipStyle} />
+          <Legend />
+          {ON_DEMAND.map(([k, color]) => (
+            <Bar key={k} dataKey={k} name={T.onDemand[k]} stackId="on-demand" fill={color} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
 export function RatesChart({ data }: { data: AdminDashboard }) {
   const rows = data.outcomes.map((o) => {
     const canceled = o.canceledByPatient + o.canceledByDoctor + o.canceledOther;

@@ -3,6 +3,7 @@ import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { PushToggle } from '@/features/push';
 import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -53,6 +54,8 @@ export function NotificationBell() {
           ) : null}
         </div>
         <NotificationList query={query} onNavigate={() => setOpen(false)} />
+        {/* The same notifications on this browser's screen while the Pulsa tab is closed. */}
+        <PushToggle className="border-border border-t px-4 py-3" />
       </PopoverContent>
     </Popover>
   );
