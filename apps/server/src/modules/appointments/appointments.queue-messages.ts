@@ -111,7 +111,7 @@ export async function tellQueue(
     // The call is the one that cannot wait: it wakes the phone (decision 144).
     ...(event === 'called' ? { push: { urgent: true, tag: 'pronto-chamada' } } : {}),
   });
-  // The call is not worth an e-mail: five minutes are gone before most inboxes are read.
+  // The call is not worth an email: five minutes are gone before most inboxes are read.
   if (event === 'called') return;
   await enqueueEmail(
     tx,

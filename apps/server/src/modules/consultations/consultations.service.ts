@@ -683,7 +683,12 @@ export async function attachBeforeCall(
           fileSize: upload.bytes.length,
         })
         .returning({ id: consultationMessages.id });
-      return { id: (row as { id: string }).id, name: upload.fileName, mime: upload.mime, size: upload.bytes.length };
+      return {
+        id: (row as { id: string }).id,
+        name: upload.fileName,
+        mime: upload.mime,
+        size: upload.bytes.length,
+      };
     });
   } catch (error) {
     await ctx.storage.delete(key).catch(() => undefined);

@@ -143,7 +143,7 @@ export const BOOKING_TEXT = {
       'O banco emissor pede uma confirmação desta compra. No ambiente de testes, autorize abaixo para concluir.',
     authorize: 'Autorizar',
     stripePrivacy:
-      'Os dados do cartão são enviados diretamente à Stripe, com criptografia. A Pulsa não os recebe nem os guarda.',
+      'Os dados do cartão são enviados diretamente à Stripe, com criptografia. O Pulsa não os recebe nem os guarda.',
     stripeUnavailable:
       'Não foi possível carregar o formulário de cartão. Verifique sua conexão e recarregue a página.',
   },

@@ -138,7 +138,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'pronto-atendimento-espera',
         question: 'E se nenhum médico me chamar?',
         answer: [
-          'Se nenhum médico chamar você dentro da espera máxima garantida da especialidade, a reserva no seu cartão é liberada automaticamente, por inteiro, e nada é cobrado. O mesmo acontece se você sair da fila antes de ser chamado, em "Sair da fila", ou se a equipe da Pulsa encerrar a fila.',
+          'Se nenhum médico chamar você dentro da espera máxima garantida da especialidade, a reserva no seu cartão é liberada automaticamente, por inteiro, e nada é cobrado. O mesmo acontece se você sair da fila antes de ser chamado, em "Sair da fila", ou se a equipe do Pulsa encerrar a fila.',
         ],
       },
       {

@@ -147,7 +147,7 @@ export const ON_DEMAND_TEXT = {
     refundedClosed: {
       title: 'A fila foi encerrada',
       body: (price: string) =>
-        `A fila do pronto atendimento foi encerrada pela equipe da Pulsa. A reserva de ${price} no seu cartão foi liberada: nada foi cobrado.`,
+        `A fila do pronto atendimento foi encerrada pela equipe do Pulsa. A reserva de ${price} no seu cartão foi liberada: nada foi cobrado.`,
     },
     left: {
       title: 'Você saiu da fila',
