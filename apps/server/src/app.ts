@@ -454,7 +454,7 @@ export async function buildApp(
       await api.register(appointmentRoutes, { ctx: booking, search });
       await api.register(appointmentDocumentRoutes, { ctx: booking });
       await api.register(adminPaymentRoutes, { ctx: booking });
-      await api.register(onDemandRoutes, { ctx: booking });
+      await api.register(onDemandRoutes, { ctx: booking, storage: fileStorage });
       await api.register(paymentWebhookRoutes, {
         provider: () => booking.provider,
         onEvent: (event) => applyProviderEvent(booking, booking.provider.name, event),

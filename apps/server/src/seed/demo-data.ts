@@ -20,7 +20,7 @@ import type { BookingContext } from '../modules/appointments/appointments.contex
 import { createCommission } from '../modules/commissions/commissions.service.ts';
 import { samplePdf } from '../modules/files/files.samples.ts';
 import type { FileStorage } from '../modules/files/files.storage.ts';
-import { configure as configureOnDemand } from '../modules/on-demand/on-demand.service.ts';
+import { configure as configureOnDemand } from '../modules/on-demand/on-demand.settings.ts';
 import { recountDoctorRating } from '../modules/reviews/reviews.service.ts';
 import { addDemoBookings, type DemoBookings } from './demo-bookings.ts';
 import { addDemoDocuments, type DemoDocument } from './demo-documents.ts';

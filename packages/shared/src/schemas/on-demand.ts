@@ -25,6 +25,7 @@ export const ON_DEMAND_MESSAGES = {
   alreadyWaiting: 'Você já está na fila do pronto atendimento.',
   ticketNotFound: 'Atendimento não encontrado.',
   cannotLeave: 'Você já foi chamado: não é mais possível sair da fila.',
+  cannotAttach: 'Só é possível enviar arquivos enquanto você aguarda na fila. Depois, envie pela consulta.',
   notOnDuty: 'Você não está de plantão.',
   noOnDemandSpecialty: 'Sua especialidade não tem pronto atendimento.',
   notApproved: 'Só médicos com cadastro aprovado podem entrar de plantão.',
@@ -160,6 +161,15 @@ export const TICKET_STAGES = [
 ] as const;
 export type TicketStage = (typeof TICKET_STAGES)[number];
 
+export const onDemandFileSchema = z.object({
+  /** The chat message holding it: /api/consultations/:id/messages/:messageId/file once called. */
+  id: z.uuid(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type OnDemandFile = z.infer<typeof onDemandFileSchema>;
+
 /** The patient's place in the queue: the waiting screen. */
 export const ticketSchema = z.object({
   id: z.uuid(),
@@ -198,6 +208,10 @@ export const ticketSchema = z.object({
   refundedAmount: z.number().int().nullable(),
   cancellationReason: z.string().nullable(),
   canLeave: z.boolean(),
+  /** Photos and exams the patient sent with the complaint (kept in the consultation's chat). */
+  files: z.array(onDemandFileSchema),
+  /** Whether more may be sent now (waiting, before the call). */
+  canAttach: z.boolean(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -221,6 +235,7 @@ export const dutySchema = z.object({
       complaint: z.string(),
       calledAt: z.string(),
       captionsRequested: z.boolean(),
+      files: z.array(onDemandFileSchema),
     })
     .nullable(),
 });

@@ -14,12 +14,19 @@ import {
   ticketIdParamsSchema,
   ticketSchema,
 } from '@pulsa/shared/schemas/on-demand';
+import { documentUploadBodySchema } from '@pulsa/shared/schemas/uploads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { BookingContext } from '../appointments/appointments.context.ts';
+import { acceptUploads } from '../files/files.http.ts';
+import { DOCUMENT_TYPES } from '../files/files.signature.ts';
+import type { FileStorage } from '../files/files.storage.ts';
+import { readUpload } from '../files/files.upload.ts';
 import {
+  attachFile,
+  beforeAttaching,
   board,
   callNext,
   closeQueue,
@@ -34,8 +41,12 @@ import {
 } from './on-demand.service.ts';
 
 /** Pronto atendimento (decision 143): the patient's queue, the doctor's duty, the team's board. */
-export async function onDemandRoutes(app: FastifyInstance, opts: { ctx: BookingContext }) {
-  const { ctx } = opts;
+export async function onDemandRoutes(
+  app: FastifyInstance,
+  opts: { ctx: BookingContext; storage: FileStorage },
+) {
+  const { ctx, storage } = opts;
+  await acceptUploads(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['on-demand'];
   const patient = { preHandler: app.requireRole('patient') };
@@ -109,6 +120,27 @@ export async function onDemandRoutes(app: FastifyInstance, opts: { ctx: BookingC
     async (request) => {
       if (ctx.provider.name !== 'sandbox') throw notFound();
       return payWithTestCard(ctx, request.viewer, request.params.id, request.body.number);
+    },
+  );
+
+  r.post(
+    '/on-demand/tickets/:id/files',
+    {
+      ...patient,
+      schema: {
+        tags,
+        summary:
+          'Send a photo or exam with the complaint while waiting (multipart, one file: JPG, PNG or PDF up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        uploadBody: documentUploadBodySchema,
+        params: ticketIdParamsSchema,
+        response: { 200: ticketSchema, ...refused },
+      },
+    },
+    async (request) => {
+      await beforeAttaching(ctx, request.viewer, request.params.id);
+      const file = await readUpload(request, DOCUMENT_TYPES);
+      return attachFile(ctx, storage, request.viewer, request.params.id, file);
     },
   );
 

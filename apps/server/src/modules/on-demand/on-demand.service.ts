@@ -7,8 +7,8 @@ import {
   type JoinQueueInput,
   ON_DEMAND_MESSAGES as M,
   type OnDemandBoardRow,
+  type OnDemandFile,
   type OnDemandOffer,
-  type OnDemandServiceInput,
   type Ticket,
   type TicketStage,
 } from '@pulsa/shared/schemas/on-demand';
@@ -44,6 +44,9 @@ import {
   patientProfile,
 } from '../appointments/appointments.queue.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { attachBeforeCall, patientFilesOf } from '../consultations/consultations.service.ts';
+import type { FileStorage } from '../files/files.storage.ts';
+import type { Upload } from '../files/files.upload.ts';
 import { announceQueueChanged, broadcastAdminChange } from '../live/live.events.ts';
 import { openPayment } from '../payments/payments.service.ts';
 import { joiningEta, offerOf, type QueuePicture, queuePicture, refusalNow } from './on-demand.queue.ts';
@@ -61,7 +64,6 @@ import {
   predictionOf,
   recordPrediction,
   type ServiceRow,
-  saveService,
   serviceOf,
   servicesBySpecialty,
   takeHead,
@@ -178,6 +180,28 @@ export async function payWithTestCard(ctx: BookingContext, viewer: Viewer, id: s
   return ticketOf(ctx.db, id);
 }
 
+/** A photo or exam sent with the complaint, while waiting (decision 143). */
+export async function attachFile(
+  ctx: BookingContext,
+  storage: FileStorage,
+  viewer: Viewer,
+  id: string,
+  upload: Upload,
+): Promise<Ticket> {
+  const row = await ctx.db.transaction((tx) => ownTicket(tx, viewer, id));
+  if (row.status !== 'scheduled' || row.doctorId !== null)
+    throw conflict(M.cannotAttach, undefined, 'called');
+  await attachBeforeCall({ db: ctx.db, storage }, viewer.id, id, upload);
+  return ticketOf(ctx.db, id);
+}
+
+/** Before a file's bytes are read: the ticket is theirs and still waiting. */
+export async function beforeAttaching(ctx: BookingContext, viewer: Viewer, id: string): Promise<void> {
+  const row = await ctx.db.transaction((tx) => ownTicket(tx, viewer, id));
+  if (row.status !== 'scheduled' || row.doctorId !== null)
+    throw conflict(M.cannotAttach, undefined, 'called');
+}
+
 export async function leave(
   ctx: BookingContext,
   viewer: Viewer,
@@ -239,6 +263,7 @@ export async function ticketOf(db: Queryable, id: string, now = new Date()): Pro
     waiting && row.requestedAt ? await aheadOf(db, service.specialtyId, row.requestedAt, id) : null;
   const payment = (await latestPayments(db, [row.id])).get(row.id)?.row;
   const prediction = await predictionOf(db, row.id);
+  const files = (await patientFilesOf(db, [row.id])).get(row.id) ?? [];
   const doctorName = row.doctorId ? ((await doctorNameOf(db, row.doctorId)) ?? null) : null;
   return buildTicket({
     row,
@@ -250,6 +275,7 @@ export async function ticketOf(db: Queryable, id: string, now = new Date()): Pro
     payment,
     outcome: prediction?.outcome,
     doctorName,
+    files,
   });
 }
 
@@ -268,6 +294,7 @@ export async function lineTickets(
   if (ids.length === 0) return [];
   const rows = new Map((await appointmentRows(db, ids)).map((r) => [r.id, r]));
   const paymentsOf = await latestPayments(db, [...ids]);
+  const filesOf = await patientFilesOf(db, ids);
   const etas = estimateWaits(picture.doctors, ids.length, now.getTime());
   const out: Ticket[] = [];
   ids.forEach((id, i) => {
@@ -285,6 +312,7 @@ export async function lineTickets(
         payment: paymentsOf.get(id)?.row,
         outcome: null,
         doctorName: null,
+        files: filesOf.get(id) ?? [],
       }),
     );
   });
@@ -303,6 +331,7 @@ function buildTicket(input: {
   payment: PaymentRow | undefined;
   outcome: string | null | undefined;
   doctorName: string | null;
+  files: OnDemandFile[];
 }): Ticket {
   const { row, service, specialtyName, picture, ahead, now, doctorName } = input;
   const stage = stageOf(row, input.outcome);
@@ -346,6 +375,8 @@ function buildTicket(input: {
     refundedAmount: p?.status === 'refunded' ? p.amount : null,
     cancellationReason: row.cancellationReason,
     canLeave: row.status === 'scheduled',
+    files: input.files,
+    canAttach: row.status === 'scheduled' && row.doctorId === null,
   };
 }
 
@@ -382,6 +413,7 @@ export async function dutyFor(db: Queryable, viewer: Viewer): Promise<Duty> {
           complaint: held.notes ?? '',
           calledAt: new Date(held.called_at).toISOString(),
           captionsRequested: held.captions_requested,
+          files: (await patientFilesOf(db, [held.id])).get(held.id) ?? [],
         }
       : null,
   };
@@ -447,6 +479,8 @@ export async function callNext(ctx: BookingContext, viewer: Viewer, now = new Da
 
 // ── Admin ──
 
+export { configure } from './on-demand.settings.ts';
+
 export async function board(db: Queryable, now = new Date()): Promise<OnDemandBoardRow[]> {
   const since = new Date(now.getTime() - 24 * 60 * MINUTE);
   const out: OnDemandBoardRow[] = [];
@@ -474,29 +508,6 @@ export async function board(db: Queryable, now = new Date()): Promise<OnDemandBo
     });
   }
   return out;
-}
-
-export async function configure(
-  db: Queryable,
-  viewer: Viewer,
-  specialtyId: string,
-  input: OnDemandServiceInput,
-): Promise<void> {
-  const found = await serviceOf(db, specialtyId);
-  if (!found) throw notFound(M.notOffered);
-  await db.transaction(async (tx) => {
-    await saveService(tx, specialtyId, input);
-    await recordAudit(tx, {
-      actorId: viewer.id,
-      action: 'on_demand.configured',
-      entity: 'specialty',
-      entityId: specialtyId,
-      before: found.service ? { ...found.service } : null,
-      after: { ...input },
-    });
-    await announceQueueChanged(tx, specialtyId);
-    await broadcastAdminChange(tx, 'on_demand');
-  });
 }
 
 /** Closes a queue: no one joins, and everyone waiting is released and told. */

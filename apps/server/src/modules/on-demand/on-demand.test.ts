@@ -6,10 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, notifications, payments, refunds, specialties } from '../../db/schema.ts';
 import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { unbalancedTransactions } from '../../test/ledger.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { expireRequest, missedCall } from '../appointments/appointments.timers.ts';
+import { samplePdf } from '../files/files.samples.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
 
 /**
@@ -229,6 +231,48 @@ describe('waiting', () => {
     // Nor does a patient call the line, nor does the appointment page show the queue to anyone.
     expect((await call('POST', '/api/on-demand/duty/call-next', other.cookie)).statusCode).toBe(403);
     expect((await call('GET', `/api/appointments/${owner.ticketId}`, owner.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('files with the complaint', () => {
+  const attach = async (id: string, cookie: string, bytes: Buffer, name: string) => {
+    const form = multipartFile(bytes, name);
+    return app.inject({
+      method: 'POST',
+      url: `/api/on-demand/tickets/${id}/files`,
+      payload: form.payload,
+      headers: { ...form.headers, cookie },
+    });
+  };
+
+  it('are sent while waiting, reach the doctor who calls, and stop at the call', async () => {
+    const id = await specialty();
+    const doctor = await doctorOn(id);
+    const waiting = await inLine(id);
+    const pdf = await samplePdf(['Hemograma completo']);
+    const sent = await attach(waiting.ticketId, waiting.cookie, pdf, 'hemograma.pdf');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().files).toMatchObject([{ name: 'hemograma.pdf', mime: 'application/pdf' }]);
+    // Someone else's ticket is a 404; a file that is not an image or PDF, a Portuguese 415.
+    const other = await patient();
+    expect((await attach(waiting.ticketId, other.cookie, pdf, 'x.pdf')).statusCode).toBe(404);
+    const bad = await attach(waiting.ticketId, waiting.cookie, Buffer.from('not a file'), 'x.exe');
+    expect(bad.statusCode).toBe(415);
+    expect(bad.json().message).toBe('Formato não suportado');
+
+    const called = await call('POST', '/api/on-demand/duty/call-next', doctor.cookie);
+    const duty = await call('GET', '/api/on-demand/duty', doctor.cookie);
+    expect(duty.json().current.files).toMatchObject([{ name: 'hemograma.pdf' }]);
+    const fileId = duty.json().current.files[0].id;
+    const opened = await call(
+      'GET',
+      `/api/consultations/${called.json().appointmentId}/messages/${fileId}/file`,
+      doctor.cookie,
+    );
+    expect(opened.statusCode).toBe(200);
+    const late = await attach(waiting.ticketId, waiting.cookie, pdf, 'outro.pdf');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(M.cannotAttach);
   });
 });
 

@@ -73,6 +73,7 @@ describe('the doctor’s Plantão', () => {
         complaint: 'Tosse há três dias.',
         calledAt: new Date().toISOString(),
         captionsRequested: true,
+        files: [],
       },
     });
     expect(await screen.findByRole('button', { name: T.callNext })).toBeDisabled();

@@ -70,6 +70,8 @@ function ticketIn(stage: Ticket['stage'], changes: Partial<Ticket> = {}): Ticket
     refundedAmount: null,
     cancellationReason: null,
     canLeave: stage === 'awaiting_payment' || stage === 'waiting',
+    files: [],
+    canAttach: stage === 'waiting' || stage === 'awaiting_payment',
     ...changes,
   };
 }
