@@ -1,3 +1,4 @@
+import { etaMidpoint, etaRelativeError } from '@pulsa/shared/on-demand/eta';
 import type { OpeningWindow } from '@pulsa/shared/on-demand/service-rules';
 import type { OnDemandServiceInput } from '@pulsa/shared/schemas/on-demand';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -202,7 +203,6 @@ export async function boardStats(db: Queryable, specialtyId: string, since: Date
     timeouts: number;
     median_wait: number | null;
     p90_wait: number | null;
-    eta_error: number | null;
   }>(sql`
     select
       count(*)::int as joined,
@@ -211,21 +211,33 @@ export async function boardStats(db: Queryable, specialtyId: string, since: Date
       percentile_cont(0.5) within group (order by actual_minutes)
         filter (where outcome = 'called') as median_wait,
       percentile_cont(0.9) within group (order by actual_minutes)
-        filter (where outcome = 'called') as p90_wait,
-      percentile_cont(0.5) within group (
-        order by abs((low_minutes + high_minutes) / 2.0 - actual_minutes) / greatest(actual_minutes, 1)
-      ) filter (where outcome = 'called') as eta_error
+        filter (where outcome = 'called') as p90_wait
     from queue_predictions
     where specialty_id = ${specialtyId} and made_at >= ${since.toISOString()}::timestamptz`);
   const r = rows[0];
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  // The forecast's error by the one rule (eta.ts), over those called.
+  const called = await db.execute<{ low: number; high: number; actual: number }>(sql`
+    select low_minutes as low, high_minutes as high, actual_minutes as actual from queue_predictions
+    where specialty_id = ${specialtyId} and made_at >= ${since.toISOString()}::timestamptz
+      and outcome = 'called'`);
+  const errors = called.rows
+    .map((p) => etaRelativeError(etaMidpoint({ low: Number(p.low), high: Number(p.high) }), Number(p.actual)))
+    .sort((a, b) => a - b);
+  const mid = errors.length / 2;
+  const etaError =
+    errors.length === 0
+      ? null
+      : errors.length % 2
+        ? (errors[Math.floor(mid)] as number)
+        : ((errors[mid - 1] as number) + (errors[mid] as number)) / 2;
   return {
     joined: r?.joined ?? 0,
     abandoned: r?.abandoned ?? 0,
     refundsByTimeout: r?.timeouts ?? 0,
     medianWait: num(r?.median_wait),
     p90Wait: num(r?.p90_wait),
-    etaError: num(r?.eta_error),
+    etaError,
   };
 }
 

@@ -1,3 +1,4 @@
+import { noShowFrom } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import { type EtaRange, estimateWait, estimateWaits } from '@pulsa/shared/on-demand/eta';
 import { isOpenAt } from '@pulsa/shared/on-demand/service-rules';
 import { routeTriage } from '@pulsa/shared/on-demand/triage';
@@ -359,7 +360,7 @@ function buildTicket(input: {
     doctorsOnDuty: picture.doctors.length,
     averageMinutes: picture.averageMinutes,
     calledAt: row.calledAt?.toISOString() ?? null,
-    joinBy: row.calledAt ? new Date(row.calledAt.getTime() + 5 * MINUTE).toISOString() : null,
+    joinBy: row.calledAt ? noShowFrom(row.calledAt, 'on_demand').toISOString() : null,
     doctorName,
     payment: p
       ? {
