@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments } from '../db/schema.ts';
+import { appointments, doctorProfiles } from '../db/schema.ts';
 import { createAdmin, createDoctor, createPatient } from '../seed/factories.ts';
 import { multipartFile } from '../test/multipart.ts';
 import {
@@ -27,6 +28,7 @@ let operations: Operation[];
 const cookies: Record<'patient' | 'doctor' | 'admin', string> = { patient: '', doctor: '', admin: '' };
 let consultationId = '';
 let conversationId = '';
+let ticketId = '';
 
 async function signIn(email: string, password: string) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -62,6 +64,26 @@ beforeAll(async () => {
     })
     .returning({ id: appointments.id });
   consultationId = row?.id ?? '';
+  // The patient's place in an on-demand queue (pronto atendimento): a file may go with the complaint.
+  const [profile] = await app.db
+    .select({ specialtyId: doctorProfiles.specialtyId })
+    .from(doctorProfiles)
+    .where(eq(doctorProfiles.id, doctor.doctorId));
+  const later = new Date(Date.now() + 3 * 3_600_000);
+  const [ticket] = await app.db
+    .insert(appointments)
+    .values({
+      patientId: patient.id,
+      kind: 'on_demand',
+      specialtyId: profile?.specialtyId ?? null,
+      startsAt: later,
+      endsAt: new Date(later.getTime() + 3_600_000),
+      status: 'scheduled',
+      price: 9_000,
+      requestedAt: new Date(),
+    })
+    .returning({ id: appointments.id });
+  ticketId = ticket?.id ?? '';
   // Their conversation, which that booking opens: its upload also checks the parties first.
   const opened = await app.inject({
     method: 'POST',
@@ -265,6 +287,7 @@ describe('the API document', () => {
         const params = Object.fromEntries(operation.pathParams.map((p) => [p.name, sampleOf(p.schema)]));
         if (operation.path.startsWith('/api/consultations/{id}')) params.id = consultationId;
         if (operation.path.startsWith('/api/conversations/{id}')) params.id = conversationId;
+        if (operation.path.startsWith('/api/on-demand/tickets/{id}')) params.id = ticketId;
         if (operation.path.startsWith('/api/verify/{code}')) params.code = 'AAAA-BBBB-CCCC';
         const res = await app.inject({
           method: operation.method as 'POST',
@@ -297,6 +320,7 @@ describe('the API document', () => {
       'POST /api/conversations/{id}/files',
       'POST /api/doctor/documents/{kind}',
       'POST /api/doctor/photo',
+      'POST /api/on-demand/tickets/{id}/files',
       'POST /api/verify/{code}/check',
     ]);
   });
