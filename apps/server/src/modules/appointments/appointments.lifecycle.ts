@@ -145,13 +145,19 @@ function refused(action: AppointmentAction, why: Refusal): AppError {
   }
 }
 
-/** Keeps who did what to an appointment and why (an admin's reason, a rule's). */
+/**
+ * Keeps who did what to an appointment and why (an admin's reason, a rule's). A transition dates
+ * its event with its own `now`, the instant it wrote everywhere else (the call, the end): the
+ * queue's forecast measures a consultation from the call to its 'completed' event, so both ends
+ * come from one clock.
+ */
 export async function recordEvent(
   tx: Queryable,
   appointmentId: string,
   by: By,
   action: string,
   reason?: string | null,
+  at?: Date,
 ) {
   await tx.insert(appointmentEvents).values({
     appointmentId,
@@ -159,6 +165,7 @@ export async function recordEvent(
     actorId: by.actorId ?? null,
     action,
     reason: reason ?? null,
+    ...(at ? { createdAt: at } : {}),
   });
 }
 
@@ -282,14 +289,14 @@ export async function transition(
         const service = await queueServiceOf(tx, queued);
         const respondBy = guaranteeDeadline(now, service?.maxWaitMinutes ?? 0);
         await updateAppointment(tx, id, { holdExpiresAt: null, requestedAt: now, respondBy, updatedAt: now });
-        await recordEvent(tx, id, by, 'requested');
+        await recordEvent(tx, id, by, 'requested', null, now);
         await tellQueueOf('queued', { amount: payment?.amount, guaranteeUntil: respondBy });
         after.push(() => ctx.jobs.requestExpiry(id, respondBy));
         break;
       }
       const respondBy = answerDeadline(now, appointment.startsAt, now);
       await updateAppointment(tx, id, { holdExpiresAt: null, requestedAt: now, respondBy, updatedAt: now });
-      await recordEvent(tx, id, by, 'requested');
+      await recordEvent(tx, id, by, 'requested', null, now);
       await tellAbout(ctx, tx, id, 'requested', {
         amount: payment?.amount,
         respondBy,
@@ -315,7 +322,7 @@ export async function transition(
       });
       const person = await patientProfile(tx, appointment.patientId);
       if (person) await rememberPatient(tx, appointment.doctorId, person);
-      await recordEvent(tx, id, by, 'confirmed', change.reason);
+      await recordEvent(tx, id, by, 'confirmed', change.reason, now);
       await tellAbout(ctx, tx, id, 'accepted');
       break;
     }
@@ -342,7 +349,7 @@ export async function transition(
       }
       const person = await patientProfile(tx, appointment.patientId);
       if (person) await rememberPatient(tx, change.doctorId, person);
-      await recordEvent(tx, id, by, 'confirmed', 'Chamado no pronto atendimento');
+      await recordEvent(tx, id, by, 'confirmed', 'Chamado no pronto atendimento', now);
       await closePrediction(tx, id, 'called', now);
       await tellQueueOf('called', { doctorName: await doctorNameOf(tx, change.doctorId) });
       after.push(() => ctx.jobs.timers(id, { startsAt: now, endsAt }));
@@ -357,7 +364,7 @@ export async function transition(
         status: 'no_show',
         updatedAt: now,
       });
-      await recordEvent(tx, id, by, 'no_show', ON_DEMAND_CANCELLATION_REASONS.missedCall);
+      await recordEvent(tx, id, by, 'no_show', ON_DEMAND_CANCELLATION_REASONS.missedCall, now);
       await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'no_show');
       break;
@@ -429,6 +436,7 @@ export async function transition(
         by,
         'rescheduled',
         `${appointment.startsAt.toISOString()} → ${slot.start.toISOString()}`,
+        now,
       );
       await tellAbout(ctx, tx, id, 'rescheduled');
       after.push(() => ctx.jobs.timers(id, { startsAt: slot.start, endsAt: slot.end }));
@@ -438,7 +446,7 @@ export async function transition(
     case 'start':
       if (appointment.status !== 'confirmed') return after;
       await updateAppointment(tx, id, { status: 'in_progress', updatedAt: now });
-      await recordEvent(tx, id, by, 'started');
+      await recordEvent(tx, id, by, 'started', null, now);
       break;
     case 'complete':
       await updateAppointment(tx, id, {
@@ -447,7 +455,7 @@ export async function transition(
         completionNotes: change.notes ?? appointment.completionNotes,
         updatedAt: now,
       });
-      await recordEvent(tx, id, by, 'completed', change.reason);
+      await recordEvent(tx, id, by, 'completed', change.reason, now);
       await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'completed');
       break;
@@ -457,7 +465,7 @@ export async function transition(
         status: 'no_show',
         updatedAt: now,
       });
-      await recordEvent(tx, id, by, 'no_show');
+      await recordEvent(tx, id, by, 'no_show', null, now);
       await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, 'no_show');
       break;
@@ -498,7 +506,7 @@ export async function transition(
       }
       const status = came.has(appointment.patientId) ? 'completed' : 'no_show';
       await updateAppointment(tx, id, { status, updatedAt: now });
-      await recordEvent(tx, id, by, status, 'Encerrada automaticamente: ninguém encerrou a consulta');
+      await recordEvent(tx, id, by, status, 'Encerrada automaticamente: ninguém encerrou a consulta', now);
       await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
       await tellAbout(ctx, tx, id, status === 'completed' ? 'closed_unended' : 'no_show');
       break;
@@ -581,7 +589,7 @@ async function cancelIn(
   // Money kept by the cancellation's terms is the doctor's, released like a consultation held.
   if (payment?.status === 'paid' && refund.kind === 'none')
     await releaseDoctorShare(tx, payment, now, ctx.shareHoldDays);
-  await recordEvent(tx, id, by, 'canceled', reason);
+  await recordEvent(tx, id, by, 'canceled', reason, now);
   if (appointment.kind === 'on_demand' && appointment.doctorId === null) {
     // Out of the queue before any doctor: only the patient hears of it, with the money.
     const ending = QUEUE_ENDINGS[event] ?? QUEUE_ENDINGS.canceled_by_admin;

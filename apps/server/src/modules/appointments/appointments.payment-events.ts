@@ -211,13 +211,14 @@ export async function chargeSandboxCard(
   id: string,
   number: string,
   load: (tx: Queryable) => Promise<AppointmentRow>,
+  now = new Date(),
 ): Promise<void> {
   const providerRef = await ctx.db.transaction(async (tx) => {
     const appointment = await load(tx);
     const payment = await lockLivePayment(tx, id);
     if (payment?.method !== 'card' || payment.status !== 'pending' || appointment.status !== 'scheduled')
       throw conflict(M.notPayable, undefined, 'not_payable');
-    if (appointment.holdExpiresAt && appointment.holdExpiresAt.getTime() <= Date.now())
+    if (appointment.holdExpiresAt && appointment.holdExpiresAt.getTime() <= now.getTime())
       throw conflict(M.holdExpired, undefined, 'hold_expired');
     const charge = await ctx.provider.createCharge({
       paymentId: payment.id,
@@ -233,11 +234,12 @@ export async function chargeSandboxCard(
     return charge.state === 'authorized' ? charge.providerRef : undefined;
   });
   if (providerRef)
-    await applyProviderEvent(ctx, ctx.provider.name, {
-      id: sandboxEventId(),
-      type: 'authorized',
-      providerRef,
-    });
+    await applyProviderEvent(
+      ctx,
+      ctx.provider.name,
+      { id: sandboxEventId(), type: 'authorized', providerRef },
+      now,
+    );
 }
 
 /** Sandbox: the card's second step approved, or a PIX / boleto "paid" by the button. */

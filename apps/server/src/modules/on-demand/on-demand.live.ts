@@ -10,8 +10,9 @@ import { lineTickets } from './on-demand.service.ts';
 /**
  * Waiting screens follow their queue live (decision 143). A change to a queue is one small NOTIFY;
  * each instance then reads that queue once and hands each of its own tabs in line their ticket
- * (position and forecast), and the doctors on duty the count. Changes that come in a burst are
- * read once: a read starts at most DEBOUNCE_MS after the change that asked for it.
+ * (position and forecast, read for those tabs only), and the doctors on duty the count. Changes
+ * that come in a burst are read once: a read starts at most DEBOUNCE_MS after the change that
+ * asked for it.
  */
 
 const DEBOUNCE_MS = 100;
@@ -75,19 +76,13 @@ export class QueueScreens {
     const now = new Date();
     const picture = await queuePicture(db, found.service);
     const line = await waitingLine(db, specialtyId);
-    const tickets = await lineTickets(
-      db,
-      found.service,
-      found.specialtyName,
-      picture,
-      line.map((r) => r.id),
-      now,
-    );
+    // Only the tickets of this instance's own screens: every instance reads its share, not the line.
+    const places = line.flatMap((r, ahead) => (this.hub.hasLocal(r.patientId) ? [{ id: r.id, ahead }] : []));
+    const tickets = await lineTickets(db, found.service, found.specialtyName, picture, places, now);
     const patientOf = new Map(line.map((r) => [r.id, r.patientId]));
     for (const ticket of tickets) {
       const patientId = patientOf.get(ticket.id);
-      if (patientId && this.hub.hasLocal(patientId))
-        this.hub.sendLocal(patientId, { type: 'on_demand.ticket', ticket });
+      if (patientId) this.hub.sendLocal(patientId, { type: 'on_demand.ticket', ticket });
     }
     const { rows } = await db.execute<{ user_id: string }>(sql`
       select p.user_id from doctor_duty d join doctor_profiles p on p.id = d.doctor_id

@@ -167,12 +167,17 @@ export async function predictionOf(db: Queryable, appointmentId: string) {
   return row;
 }
 
-/** The head of the line, locked for this call; rows another doctor is calling are skipped. */
-export async function takeHead(db: Queryable, specialtyId: string): Promise<string | undefined> {
+/**
+ * The head of the line, locked for this call; rows another doctor is calling are skipped, and so is
+ * a patient whose guarantee lapsed: that wait is refunded (the guarantee's job runs in seconds), not
+ * charged because a doctor called before the job did.
+ */
+export async function takeHead(db: Queryable, specialtyId: string, now: Date): Promise<string | undefined> {
   const { rows } = await db.execute<{ id: string }>(sql`
     select id from appointments
     where specialty_id = ${specialtyId} and kind = 'on_demand' and status = 'scheduled'
       and doctor_id is null and requested_at is not null and hold_expires_at is null
+      and respond_by > ${now.toISOString()}::timestamptz
     order by requested_at, id
     limit 1
     for update skip locked`);

@@ -176,9 +176,15 @@ async function ownTicket(tx: Queryable, viewer: Viewer, id: string): Promise<App
   return row;
 }
 
-export async function payWithTestCard(ctx: BookingContext, viewer: Viewer, id: string, number: string) {
-  await chargeSandboxCard(ctx, id, number, (tx) => ownTicket(tx, viewer, id));
-  return ticketOf(ctx.db, id);
+export async function payWithTestCard(
+  ctx: BookingContext,
+  viewer: Viewer,
+  id: string,
+  number: string,
+  now = new Date(),
+) {
+  await chargeSandboxCard(ctx, id, number, (tx) => ownTicket(tx, viewer, id), now);
+  return ticketOf(ctx.db, id, now);
 }
 
 /** A photo or exam sent with the complaint, while waiting (decision 143). */
@@ -281,34 +287,37 @@ export async function ticketOf(db: Queryable, id: string, now = new Date()): Pro
 }
 
 /**
- * The tickets of everyone in a line, in order, read in a few queries whatever its length: what the
- * live fan-out sends each waiting screen.
+ * The tickets of some of the people in a line, each at its place (`ahead`: how many are in front),
+ * read in a few queries whatever the line's length: what the live fan-out sends the waiting screens
+ * open on one instance.
  */
 export async function lineTickets(
   db: Queryable,
   service: ServiceRow,
   specialtyName: string,
   picture: QueuePicture,
-  ids: readonly string[],
+  places: readonly { id: string; ahead: number }[],
   now: Date,
 ): Promise<Ticket[]> {
-  if (ids.length === 0) return [];
+  if (places.length === 0) return [];
+  const ids = places.map((p) => p.id);
   const rows = new Map((await appointmentRows(db, ids)).map((r) => [r.id, r]));
-  const paymentsOf = await latestPayments(db, [...ids]);
+  const paymentsOf = await latestPayments(db, ids);
   const filesOf = await patientFilesOf(db, ids);
-  const etas = estimateWaits(picture.doctors, ids.length, now.getTime());
+  const last = places.reduce((max, p) => Math.max(max, p.ahead), 0);
+  const etas = estimateWaits(picture.doctors, last + 1, now.getTime());
   const out: Ticket[] = [];
-  ids.forEach((id, i) => {
+  for (const { id, ahead } of places) {
     const row = rows.get(id);
-    if (!row) return;
+    if (!row) continue;
     out.push(
       buildTicket({
         row,
         service,
         specialtyName,
         picture,
-        ahead: i,
-        eta: etas[i] ?? null,
+        ahead,
+        eta: etas[ahead] ?? null,
         now,
         payment: paymentsOf.get(id)?.row,
         outcome: null,
@@ -316,7 +325,7 @@ export async function lineTickets(
         files: filesOf.get(id) ?? [],
       }),
     );
-  });
+  }
   return out;
 }
 
@@ -454,7 +463,7 @@ export async function callNext(ctx: BookingContext, viewer: Viewer, now = new Da
       if (await heldBy(tx, doctor.id)) throw conflict(M.alreadyHolding, undefined, 'already_holding');
       const found = await serviceOf(tx, duty.specialtyId);
       if (!found?.service) throw conflict(M.noOnDemandSpecialty, undefined, 'not_offered');
-      const id = await takeHead(tx, duty.specialtyId);
+      const id = await takeHead(tx, duty.specialtyId, now);
       if (!id) throw conflict(M.queueEmpty, undefined, 'queue_empty');
       after = await transition(
         ctx,

@@ -1,18 +1,30 @@
 import { RED_FLAG_IDS } from '@pulsa/shared/on-demand/triage';
+import type { LiveFrame } from '@pulsa/shared/schemas/live';
 import { ON_DEMAND_MESSAGES as M, type OnDemandServiceInput } from '@pulsa/shared/schemas/on-demand';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, notifications, payments, refunds, specialties } from '../../db/schema.ts';
+import { WebSocket } from 'ws';
+import {
+  appointments,
+  notifications,
+  payments,
+  queuePredictions,
+  refunds,
+  specialties,
+} from '../../db/schema.ts';
 import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
 import { unbalancedTransactions } from '../../test/ledger.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
+import { runTransition } from '../appointments/appointments.lifecycle.ts';
 import { expireRequest, missedCall } from '../appointments/appointments.timers.ts';
 import { samplePdf } from '../files/files.samples.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
+import { recentLengths } from './on-demand.repository.ts';
+import { callNext, join, payWithTestCard } from './on-demand.service.ts';
 
 /**
  * Pronto atendimento through the API (decision 143): joining takes no money for a wait it cannot
@@ -372,6 +384,21 @@ describe('the guarantee', () => {
     expect(again.statusCode).toBe(201);
   });
 
+  it('a call after the deadline takes nobody: the lapsed wait is refunded, not charged', async () => {
+    const id = await specialty();
+    const doctor = await doctorOn(id);
+    const waiting = await inLine(id);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, waiting.ticketId));
+    const deadline = row?.respondBy as Date;
+    const late = new Date(deadline.getTime() + 1_000);
+    // The doctor presses "Chamar próximo" before the guarantee's job has run.
+    await expect(callNext(app.booking, { id: doctor.id, role: 'doctor' }, late)).rejects.toMatchObject({
+      options: { code: 'queue_empty' },
+    });
+    await expireRequest(app.booking, waiting.ticketId, late);
+    expect(await ticket(waiting.cookie)).toMatchObject({ stage: 'refunded_timeout', refundedAmount: 9_000 });
+  });
+
   it('closing the queue releases everyone waiting, tells them, and refuses new joins', async () => {
     const id = await specialty();
     await doctorOn(id);
@@ -441,6 +468,82 @@ describe('the team', () => {
     expect(row).toMatchObject({ joined: 1, abandoned: 0, refundsByTimeout: 0 });
     expect(row.medianWait).not.toBeNull();
     expect(row.etaError).not.toBeNull();
+  });
+});
+
+describe('waiting screens', () => {
+  it('hear their new place when the line moves, whoever else has a screen open', async () => {
+    const base = app.server.listening
+      ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+      : await app.listen({ port: 0, host: '127.0.0.1' });
+    const id = await specialty();
+    const doctor = await doctorOn(id);
+    // The head of the line has no screen open; the second and third do.
+    await inLine(id);
+    const second = await inLine(id);
+    const third = await inLine(id);
+    const positions = new Map<string, number[]>();
+    const sockets = await Promise.all(
+      [second, third].map(async (person) => {
+        const seen: number[] = [];
+        positions.set(person.id, seen);
+        const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, {
+          headers: { origin: new URL(app.config.appUrl).origin, cookie: person.cookie },
+        });
+        await new Promise<void>((resolve) => {
+          socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', lastEventId: null })));
+          socket.on('message', (data) => {
+            const frame = JSON.parse(String(data)) as LiveFrame;
+            if (frame.kind === 'ready') resolve();
+            if (frame.kind === 'event' && frame.event.type === 'on_demand.ticket')
+              seen.push(frame.event.ticket.position ?? 0);
+          });
+        });
+        return socket;
+      }),
+    );
+    try {
+      expect((await call('POST', '/api/on-demand/duty/call-next', doctor.cookie)).statusCode).toBe(200);
+      for (let i = 0; i < 100 && (positions.get(third.id)?.at(-1) ?? 0) !== 2; i += 1)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(positions.get(second.id)?.at(-1)).toBe(1);
+      expect(positions.get(third.id)?.at(-1)).toBe(2);
+    } finally {
+      for (const socket of sockets) socket.terminate();
+    }
+  });
+});
+
+describe('one clock', () => {
+  it('dates the wait, the guarantee and the consultation by the instants the service was given', async () => {
+    // An hour ahead of the database's clock: a time written by the database would show.
+    const joinedAt = new Date(Date.now() + 60 * 60_000);
+    const at = (minutes: number) => new Date(joinedAt.getTime() + minutes * 60_000);
+    const id = await specialty({ maxWaitMinutes: 90 });
+    const doctor = await doctorOn(id);
+    const person = await patient();
+    const viewer = { id: person.id, role: 'patient' as const };
+    const ticket = await join(app.booking, viewer, joinBody(id) as Parameters<typeof join>[2], joinedAt);
+    const paid = await payWithTestCard(app.booking, viewer, ticket.id, SANDBOX_CARDS.approved, at(1));
+    expect(paid).toMatchObject({ stage: 'waiting', queuedAt: at(1).toISOString() });
+    expect(paid.guaranteeUntil).toBe(at(91).toISOString());
+
+    await callNext(app.booking, { id: doctor.id, role: 'doctor' }, at(20));
+    await runTransition(
+      app.booking,
+      ticket.id,
+      { kind: 'complete' },
+      { actor: 'admin', actorId: null },
+      at(32),
+    );
+    const [prediction] = await app.db
+      .select()
+      .from(queuePredictions)
+      .where(eq(queuePredictions.appointmentId, ticket.id));
+    expect(prediction?.actualMinutes).toBeCloseTo(20, 5);
+    // The forecast's length of this doctor's consultation: from the call to the end, 12 minutes.
+    const lengths = await recentLengths(app.db, [doctor.doctorId], 20);
+    expect(lengths.get(doctor.doctorId)?.[0]).toBeCloseTo(12, 5);
   });
 });
 

@@ -120,7 +120,7 @@ export class PushDelivery {
       const response = await fetch(request.endpoint, {
         method: request.method,
         headers,
-        body: request.body ?? undefined,
+        body: request.body ? new Uint8Array(request.body) : undefined,
         // A push service answers; it does not send us elsewhere.
         redirect: 'manual',
         signal: AbortSignal.any([job.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
