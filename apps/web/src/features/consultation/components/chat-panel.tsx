@@ -1,10 +1,10 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@pulsa/shared/constants/business';
 import { FileText, Paperclip, Send } from 'lucide-react';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
+import { fileSizeLabel, UPLOAD_ACCEPT, uploadRefusal } from '@/lib/file-upload';
 import { CONSULTATION_TEXT } from '../texts';
 
 const T = CONSULTATION_TEXT.chat;
@@ -18,11 +18,6 @@ export interface ChatItem {
   /** "14:05" on the viewer's clock. */
   time: string;
 }
-
-const sizeLabel = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
-    : `${Math.ceil(bytes / 1024)} KB`;
 
 /**
  * The room's chat: messages and files in order, newest at the bottom, a box to write and a button
@@ -81,12 +76,9 @@ export function ChatPanel({
   const pick = async (file: File | undefined) => {
     if (fileRef.current) fileRef.current.value = '';
     if (!file) return;
-    if (file.size > UPLOAD_MAX_BYTES) {
-      toast.error(T.tooBig, { description: T.tooBigHint });
-      return;
-    }
-    if (file.type && !(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) {
-      toast.error(T.badType, { description: T.badTypeHint });
+    const refusal = uploadRefusal(file);
+    if (refusal) {
+      toast.error(T[refusal], { description: T[`${refusal}Hint`] });
       return;
     }
     if (!onUpload) return;
@@ -134,7 +126,7 @@ export function ChatPanel({
                 >
                   <FileText aria-hidden className="size-4 shrink-0" />
                   <span className="break-all">{m.file.name}</span>
-                  <span className="shrink-0 opacity-80">({sizeLabel(m.file.size)})</span>
+                  <span className="shrink-0 opacity-80">({fileSizeLabel(m.file.size)})</span>
                 </a>
               ) : null}
               {m.text}
@@ -179,7 +171,7 @@ export function ChatPanel({
                 className="sr-only"
                 tabIndex={-1}
                 aria-hidden
-                accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf"
+                accept={UPLOAD_ACCEPT}
                 onChange={(e) => void pick(e.target.files?.[0])}
               />
               <Button

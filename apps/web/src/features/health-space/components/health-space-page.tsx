@@ -13,6 +13,7 @@ import { AppointmentStatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import type { Section } from '@/config/sections';
 import { cn } from '@/lib/cn';
+import { fileSizeLabel } from '@/lib/file-upload';
 import { useSession } from '@/lib/use-session';
 import { consultationChatQuery, healthSpaceQuery } from '../api';
 import { HEALTH_SPACE_TEXT as T } from '../texts';
@@ -28,11 +29,6 @@ export interface HealthSpaceSlots {
   record?: (appointmentId: string) => ReactNode;
   documents?: (appointmentId: string) => ReactNode;
 }
-
-const sizeLabel = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The patient's health space (/patient/records): every consultation that took place, newest first. */
 export function HealthSpacePage({ section, slots = {} }: { section: Section; slots?: HealthSpaceSlots }) {
@@ -144,7 +140,7 @@ function ConsultationCard({
                     {f.name}
                   </a>
                   <span className="text-muted-foreground">
-                    ({sizeLabel(f.size)}, {f.sentBy === 'doctor' ? T.fromDoctor : T.fromYou})
+                    ({fileSizeLabel(f.size)}, {f.sentBy === 'doctor' ? T.fromDoctor : T.fromYou})
                   </span>
                 </li>
               ))}

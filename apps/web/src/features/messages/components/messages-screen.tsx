@@ -1,4 +1,3 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@pulsa/shared/constants/business';
 import { formatDate, formatTime } from '@pulsa/shared/format/date';
 import { initials } from '@pulsa/shared/format/initials';
 import {
@@ -17,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { fileSizeLabel, UPLOAD_ACCEPT, uploadRefusal } from '@/lib/file-upload';
 import {
   useConversation,
   useConversations,
@@ -256,7 +256,7 @@ function Thread({ id, area, onBack }: { id: string; area: 'patient' | 'doctor'; 
                     >
                       <FileText aria-hidden className="size-4 shrink-0" />
                       <span className="break-all">{m.file.name}</span>
-                      <span className="shrink-0 text-xs opacity-80">({sizeLabel(m.file.size)})</span>
+                      <span className="shrink-0 text-xs opacity-80">({fileSizeLabel(m.file.size)})</span>
                     </a>
                   ) : null}
                 </div>
@@ -345,9 +345,8 @@ function Composer({ id, disabled }: { id: string; disabled: boolean }) {
   const pick = async (file: File | undefined) => {
     if (fileRef.current) fileRef.current.value = '';
     if (!file) return;
-    if (file.size > UPLOAD_MAX_BYTES) return void toast.error(T.tooBig, { description: T.tooBigHint });
-    if (file.type && !(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type))
-      return void toast.error(T.badType, { description: T.badTypeHint });
+    const refusal = uploadRefusal(file);
+    if (refusal) return void toast.error(T[refusal], { description: T[`${refusal}Hint`] });
     setProgress(0);
     try {
       await upload.mutateAsync({ file, onProgress: setProgress });
@@ -362,7 +361,7 @@ function Composer({ id, disabled }: { id: string; disabled: boolean }) {
       <input
         ref={fileRef}
         type="file"
-        accept={UPLOAD_MIME_TYPES.join(',')}
+        accept={UPLOAD_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         aria-label={T.attach}
@@ -428,10 +427,5 @@ function shortWhen(at: string): string {
     ? formatTime(d)
     : `${formatDate(d).slice(0, 5)} ${formatTime(d)}`;
 }
-
-const sizeLabel = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
-    : `${Math.ceil(bytes / 1024)} KB`;
 
 export type { ConversationSummary };

@@ -17,3 +17,6 @@ export const onDemandKeys = {
 export const ticketPath = (id: string) => `${ON_DEMAND_PATH}/tickets/${encodeURIComponent(id)}`;
 export const adminSpecialtyPath = (specialtyId: string) =>
   `${ADMIN_ON_DEMAND_PATH}/${encodeURIComponent(specialtyId)}`;
+/** A file sent with the complaint, once called: a message of the consultation's chat. */
+export const consultationFilePath = (appointmentId: string, fileId: string) =>
+  `/api/consultations/${encodeURIComponent(appointmentId)}/messages/${encodeURIComponent(fileId)}/file`;

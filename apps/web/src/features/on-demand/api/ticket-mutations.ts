@@ -53,3 +53,14 @@ export const useLeaveQueue = (ticketId: string) =>
     () => api.post<Ticket>(`${ticketPath(ticketId)}/leave`),
     ON_DEMAND_TEXT.waiting.leaveError,
   );
+
+/**
+ * A photo or exam sent with the complaint while waiting (one file, with the upload's progress).
+ * Its failure is shown beside the control, with the file kept to send again, not as a toast.
+ */
+export const useAttachFile = (ticketId: string) =>
+  useTicketMutation(
+    ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
+      api.upload<Ticket>(`${ticketPath(ticketId)}/files`, file, onProgress),
+    null,
+  );

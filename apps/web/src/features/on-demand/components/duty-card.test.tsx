@@ -83,6 +83,65 @@ describe('the doctor’s Plantão', () => {
     expect(screen.getByText(T.holding)).toBeInTheDocument();
   });
 
+  it('lists the photos and exams the patient sent, each opening in a new tab, before the room', async () => {
+    const files = [
+      {
+        id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+        name: 'garganta.jpg',
+        mime: 'image/jpeg',
+        size: 2_202_009,
+      },
+      {
+        id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+        name: 'hemograma.pdf',
+        mime: 'application/pdf',
+        size: 90_000,
+      },
+    ];
+    renderCard({
+      ...ON_DUTY,
+      current: {
+        appointmentId: APPOINTMENT_ID,
+        patientName: 'Carlos Pereira',
+        complaint: 'Dor de garganta.',
+        calledAt: new Date().toISOString(),
+        captionsRequested: false,
+        files,
+      },
+    });
+    expect(await screen.findByText(T.files)).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: /em uma nova aba/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      files.map((f) => `/api/consultations/${APPOINTMENT_ID}/messages/${f.id}/file`),
+    );
+    for (const link of links) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    }
+    expect(links[0]).toHaveAccessibleName(`garganta.jpg ${T.newTab}`);
+    expect(screen.getByText('(2,1 MB)')).toBeInTheDocument();
+    expect(screen.getByText('(88 KB)')).toBeInTheDocument();
+    // The files come before the way into the room.
+    const open = screen.getByRole('link', { name: T.open });
+    expect(links[1]?.compareDocumentPosition(open)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it('shows no file list when none was sent', async () => {
+    renderCard({
+      ...ON_DUTY,
+      current: {
+        appointmentId: APPOINTMENT_ID,
+        patientName: 'Carlos Pereira',
+        complaint: 'Dor de garganta.',
+        calledAt: new Date().toISOString(),
+        captionsRequested: false,
+        files: [],
+      },
+    });
+    expect(await screen.findByRole('link', { name: T.open })).toBeInTheDocument();
+    expect(screen.queryByText(T.files)).not.toBeInTheDocument();
+  });
+
   it('is not shown for a specialty without on-demand care', async () => {
     const { api } = renderCard({ ...OFF_DUTY, offered: false, specialtyId: null, specialtyName: null });
     await expect.poll(() => api.callsTo('GET /api/on-demand/duty').length).toBe(1);

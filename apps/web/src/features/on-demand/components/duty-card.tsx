@@ -1,18 +1,23 @@
 import type { Duty } from '@pulsa/shared/schemas/on-demand';
-import { Captions, Siren, Users, Video } from 'lucide-react';
+import { Captions, FileText, Siren, Users, Video } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { fileSizeLabel } from '@/lib/file-upload';
 import { clockIn, viewerTimeZone } from '@/lib/zoned-time';
 import { useCallNext, useDuty, useSetDuty } from '../api/duty';
+import { consultationFilePath } from '../api/keys';
 import { ON_DEMAND_TEXT } from '../texts';
 
 const T = ON_DEMAND_TEXT.duty;
 
-/** The on-demand patient the doctor holds now: who, what they feel, and the way into the room. */
+/**
+ * The on-demand patient the doctor holds now: who, what they feel, the photos and exams they sent
+ * while waiting (each opens in a new tab, to read before joining), and the way into the room.
+ */
 function CurrentPatient({ current }: { current: NonNullable<Duty['current']> }) {
   const zone = viewerTimeZone();
   return (
@@ -29,6 +34,29 @@ function CurrentPatient({ current }: { current: NonNullable<Duty['current']> }) 
           <Captions aria-hidden />
           {T.captions}
         </Badge>
+      ) : null}
+      {current.files.length > 0 ? (
+        <div>
+          <p className="text-muted-foreground text-xs">{T.files}</p>
+          <ul className="mt-1 space-y-1">
+            {current.files.map((file) => (
+              <li key={file.id} className="flex items-start gap-2 text-sm">
+                <FileText aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                <a
+                  href={consultationFilePath(current.appointmentId, file.id)}
+                  target="_blank"
+                  rel="noopener"
+                  className="min-w-0 break-all font-medium text-primary underline underline-offset-2"
+                >
+                  {file.name} <span className="sr-only">{T.newTab}</span>
+                </a>
+                <span className="shrink-0 text-muted-foreground tabular-nums">
+                  ({fileSizeLabel(file.size)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <div>
         <Button asChild size="sm">

@@ -12,6 +12,7 @@ import { clockIn, countdown, viewerTimeZone } from '@/lib/zoned-time';
 import { announceCall } from '../call-signal';
 import { ON_DEMAND_TEXT } from '../texts';
 import { LeaveQueueButton } from './leave-queue-button';
+import { TicketFiles } from './ticket-files';
 
 const T = ON_DEMAND_TEXT;
 
@@ -24,7 +25,10 @@ export function waitingSummary(ticket: Ticket): string[] {
   ];
 }
 
-/** In line: the place, the forecast and how it is made, the guarantee's deadline, the complaint, "Sair da fila". */
+/**
+ * In line: the place, the forecast and how it is made, the guarantee's deadline, the complaint, the
+ * photos and exams sent with it, "Sair da fila".
+ */
 export function WaitingPanel({ ticket }: { ticket: Ticket }) {
   const zone = viewerTimeZone();
   return (
@@ -70,6 +74,7 @@ export function WaitingPanel({ ticket }: { ticket: Ticket }) {
           <p className="whitespace-pre-line text-sm">{ticket.complaint}</p>
         </CardContent>
       </Card>
+      <TicketFiles ticket={ticket} />
       <LeaveQueueButton ticket={ticket} />
     </section>
   );

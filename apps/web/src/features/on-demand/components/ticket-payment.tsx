@@ -10,6 +10,7 @@ import { onDemandKeys } from '../api/keys';
 import { useHoldWithTestCard } from '../api/ticket-mutations';
 import { ON_DEMAND_TEXT } from '../texts';
 import { LeaveQueueButton } from './leave-queue-button';
+import { TicketFiles } from './ticket-files';
 
 const T = ON_DEMAND_TEXT.payment;
 
@@ -85,6 +86,7 @@ export function TicketPayment({ ticket, now }: { ticket: Ticket; now: number }) 
         />
       )}
 
+      <TicketFiles ticket={ticket} />
       <LeaveQueueButton ticket={ticket} label={T.giveUp} />
     </div>
   );
