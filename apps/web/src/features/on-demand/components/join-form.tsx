@@ -22,6 +22,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { amountInProse } from '../amount';
 import { useJoinQueue } from '../api/ticket-mutations';
 import { ON_DEMAND_TEXT } from '../texts';
 import { EmergencyScreen } from './emergency-screen';
@@ -222,7 +223,7 @@ export function JoinForm({ offer, onBack }: { offer: OnDemandOffer; onBack: () =
               {T.termsTitle}
             </h3>
             <ul className="list-disc space-y-1.5 pl-5 text-sm">
-              {T.terms(formatBRL(offer.price), offer.maxWaitMinutes).map((rule) => (
+              {T.terms(amountInProse(offer.price), offer.maxWaitMinutes).map((rule) => (
                 <li key={rule}>{rule}</li>
               ))}
             </ul>

@@ -1,4 +1,3 @@
-import { formatBRL } from '@pulsa/shared/format/money';
 import type { Ticket } from '@pulsa/shared/schemas/on-demand';
 import { useState } from 'react';
 import {
@@ -11,6 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { amountInProse } from '../amount';
 import { useLeaveQueue } from '../api/ticket-mutations';
 import { ON_DEMAND_TEXT } from '../texts';
 
@@ -31,7 +31,7 @@ export function LeaveQueueButton({ ticket, label = T.leave }: { ticket: Ticket; 
         <AlertDialogHeader>
           <AlertDialogTitle>{T.leaveTitle}</AlertDialogTitle>
           <AlertDialogDescription>
-            {held ? T.leaveBody(formatBRL(ticket.price)) : ON_DEMAND_TEXT.outcome.left.notHeld}
+            {held ? T.leaveBody(amountInProse(ticket.price)) : ON_DEMAND_TEXT.outcome.left.notHeld}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

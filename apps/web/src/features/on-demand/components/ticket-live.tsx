@@ -1,4 +1,3 @@
-import { formatBRL } from '@pulsa/shared/format/money';
 import { formatEta } from '@pulsa/shared/on-demand/eta';
 import type { Ticket } from '@pulsa/shared/schemas/on-demand';
 import { BellRing, Clock, ShieldCheck, Video } from 'lucide-react';
@@ -9,6 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { usePlatform } from '@/lib/platform';
 import { clockIn, countdown, viewerTimeZone } from '@/lib/zoned-time';
+import { amountInProse } from '../amount';
 import { announceCall } from '../call-signal';
 import { ON_DEMAND_TEXT } from '../texts';
 import { LeaveQueueButton } from './leave-queue-button';
@@ -58,7 +58,7 @@ export function WaitingPanel({ ticket }: { ticket: Ticket }) {
               <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>
                 {T.waiting.guarantee(clockIn(ticket.guaranteeUntil, zone))}{' '}
-                {T.waiting.held(formatBRL(ticket.price))}
+                {T.waiting.held(amountInProse(ticket.price))}
               </span>
             </p>
           ) : null}

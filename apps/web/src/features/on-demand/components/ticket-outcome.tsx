@@ -1,10 +1,10 @@
-import { formatBRL } from '@pulsa/shared/format/money';
 import type { Ticket, TicketStage } from '@pulsa/shared/schemas/on-demand';
 import { CheckCircle2, CircleSlash, Info, type LucideIcon, TimerOff, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { amountInProse } from '../amount';
 import { ON_DEMAND_TEXT } from '../texts';
 
 const T = ON_DEMAND_TEXT.outcome;
@@ -16,7 +16,7 @@ export type OutcomeStage = Exclude<
 
 /** The title and the sentences of how a ticket ended, in the patient's words. */
 export function outcomeOf(ticket: Ticket & { stage: OutcomeStage }): { title: string; lines: string[] } {
-  const price = formatBRL(ticket.price);
+  const price = amountInProse(ticket.price);
   const reason = ticket.cancellationReason;
   switch (ticket.stage) {
     case 'refunded_timeout':
@@ -40,7 +40,7 @@ export function outcomeOf(ticket: Ticket & { stage: OutcomeStage }): { title: st
         title: T.ended.title,
         lines: [
           reason ? T.reason(reason) : T.ended.body,
-          ticket.refundedAmount ? T.ended.refunded(formatBRL(ticket.refundedAmount)) : T.nothingCharged,
+          ticket.refundedAmount ? T.ended.refunded(amountInProse(ticket.refundedAmount)) : T.nothingCharged,
         ],
       };
   }

@@ -6,6 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { SANDBOX_TEST_CARDS, SandboxCardForm, StripeCard } from '@/features/booking';
 import { useSession } from '@/lib/use-session';
 import { countdown } from '@/lib/zoned-time';
+import { amountInProse } from '../amount';
 import { onDemandKeys } from '../api/keys';
 import { useHoldWithTestCard } from '../api/ticket-mutations';
 import { ON_DEMAND_TEXT } from '../texts';
@@ -36,7 +37,7 @@ export function TicketPayment({ ticket, now }: { ticket: Ticket; now: number }) 
       <Card>
         <CardContent className="space-y-3 p-6">
           <h2 className="font-semibold text-xl">{T.title}</h2>
-          <p className="text-muted-foreground">{T.description(price)}</p>
+          <p className="text-muted-foreground">{T.description(amountInProse(ticket.price))}</p>
           {ticket.payBy ? (
             <p
               role="timer"

@@ -1,0 +1,324 @@
+import path from 'node:path';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { RED_FLAGS } from '../packages/shared/src/on-demand/triage.ts';
+import type { Ticket } from '../packages/shared/src/schemas/on-demand.ts';
+import { ADMIN, BASE_URL, createAccount, sessionToken, signInContext } from './support/accounts.ts';
+import { admin, approvedDoctor, client, ok, type Patient, TEST_CARD } from './support/consultations.ts';
+import { settle } from './support/pages.ts';
+
+/**
+ * Pronto atendimento with two people in line, live on every screen: B is second with a forecast,
+ * sends a photo, A leaves and B moves up without reloading; a push message reaches the app's
+ * service worker; the doctor calls, B's screen and bell say so, the doctor opens the photo from
+ * the Plantão card and B comes into the room. Then the team closes the queue under a third patient,
+ * whose hold is released in front of them.
+ *
+ * The guarantee's own expiry is not driven here: it is a job at the patient's `respondBy`, at least
+ * the 10-minute minimum wait away, backed by the sweep every 5 minutes, and the browser suite's
+ * server keeps its database inside its own process, out of the tests' reach. Its screen ("Nenhum
+ * médico atendeu a tempo") is checked by the page's component test, the expiry by the server's.
+ *
+ * Screenshots of the waiting screen, the call, the Plantão card and the team's page, at 390 and
+ * 1280 px, light and dark, go to e2e/.artifacts/screenshots/ (never committed).
+ */
+const SPECIALTY = 'Clínica Geral';
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '.artifacts/screenshots');
+const WIDTHS = [1280, 390] as const;
+const DARK = /(^|\s)dark(\s|$)/;
+
+/** A 1×1 PNG: what a phone's photo is to the server's content check, in 67 bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const SERVICE = {
+  enabled: true,
+  price: 8000,
+  maxWaitMinutes: 60,
+  capacity: 20,
+  consultationMinutes: 15,
+  hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, from: '00:00', to: '24:00' })),
+};
+
+/** Joins the queue through the API (the screens' way in is the other journey's) and holds the test card. */
+async function join(who: Patient, specialtyId: string, complaint: string): Promise<Ticket> {
+  const joined = await ok<Ticket>(
+    await who.api.post('/api/on-demand/tickets', {
+      data: {
+        specialtyId,
+        complaint,
+        redFlags: Object.fromEntries(RED_FLAGS.map((flag) => [flag.id, false])),
+        captions: false,
+        acceptTerms: true,
+      },
+    }),
+    'joining',
+  );
+  return ok<Ticket>(
+    await who.api.post(`/api/on-demand/tickets/${joined.id}/card`, { data: { number: TEST_CARD } }),
+    'holding the card',
+  );
+}
+
+/** A patient whose one session serves both the API calls and their browser (no second sign-in). */
+async function person(name: string): Promise<Person> {
+  const account = await createAccount('patient', { name, prefix: 'fila' });
+  const token = await sessionToken(account);
+  return { account, token, api: await client(token) };
+}
+type Person = Patient & { token: string };
+
+/** Each person's own browser; all closed at the end (a room left open keeps its camera test running). */
+type Browsers = Pick<Browser, 'newContext'>;
+
+async function waitingPage(browser: Browsers, who: Person, options: { notifications?: true } = {}) {
+  const context = await browser.newContext();
+  if (options.notifications) await context.grantPermissions(['notifications']);
+  await signInContext(context, who.account, { token: who.token });
+  const page = await context.newPage();
+  await page.goto('/patient/pronto-atendimento');
+  return page;
+}
+
+/**
+ * The page as it stands at each width and in each theme (chosen in the header's menu, as a person
+ * would, without reloading: the screen's live state stays), whole or only `part` of it (a card of a
+ * long page). Nothing may stick out sideways.
+ */
+async function shoot(page: Page, name: string, part?: Locator) {
+  const start = page.viewportSize() ?? { width: 1280, height: 800 };
+  const theme = page.getByRole('button', { name: /^Tema: .*Alterar tema$/ });
+  for (const choice of ['light', 'dark'] as const) {
+    await theme.click();
+    await page.getByRole('menuitemradio', { name: choice === 'dark' ? 'Escuro' : 'Claro' }).click();
+    // The menu gives the focus back to its trigger: off it, so its ring is not in the picture.
+    await expect(theme).toBeFocused();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    if (choice === 'dark') await expect(page.locator('html')).toHaveClass(DARK);
+    else await expect(page.locator('html')).not.toHaveClass(DARK);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.evaluate(() => document.fonts.ready.then(() => window.scrollTo(0, 0)));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const file = path.join(SCREENSHOT_DIR, `on-demand-${name}-${width}-${choice}.png`);
+      // From the top of the whole page (a part's own picture would scroll, and the sticky header
+      // would land in the middle of it).
+      const clip = part ? await part.boundingBox() : null;
+      await page.screenshot({
+        path: file,
+        fullPage: true,
+        animations: 'disabled',
+        caret: 'hide',
+        ...(clip ? { clip } : {}),
+      });
+    }
+  }
+  await theme.click();
+  await page.getByRole('menuitemradio', { name: 'Claro' }).click();
+  await page.setViewportSize(start);
+}
+
+test('two in line: B moves up live when A leaves, is called, told by the bell and a push, and comes in', async ({
+  browser: chromium,
+}) => {
+  test.setTimeout(240_000);
+  const contexts: BrowserContext[] = [];
+  const browser: Browsers = {
+    newContext: async (options) => {
+      const context = await chromium.newContext(options);
+      contexts.push(context);
+      return context;
+    },
+  };
+  const adminApi: APIRequestContext = await admin();
+  const specialties = await ok<{ items: { id: string; name: string }[] }>(
+    await adminApi.get('/api/specialties'),
+    'specialties',
+  );
+  const specialtyId = specialties.items.find((s) => s.name === SPECIALTY)?.id;
+  if (!specialtyId) throw new Error(`no specialty ${SPECIALTY}`);
+
+  try {
+    // The team opens the queue and a doctor of the specialty goes on duty: the line has a forecast.
+    await ok(await adminApi.put(`/api/admin/on-demand/${specialtyId}`, { data: SERVICE }), 'opening');
+    const [doctor, a, b, c] = await Promise.all([
+      approvedDoctor('Dra. Marta Lins', { specialty: SPECIALTY, prefix: 'fila' }),
+      person('Ana Ribeiro'),
+      person('Bruno Almeida'),
+      person('Carla Souza'),
+    ]);
+    await ok(await doctor.api.put('/api/on-demand/duty', { data: { onDuty: true } }), 'on duty');
+    await join(a, specialtyId, 'Dor de cabeça forte desde a manhã.');
+    await join(b, specialtyId, 'Manchas vermelhas no braço desde ontem.');
+
+    // B is second, with a forecast, and sends a photo of the rash with the complaint.
+    const bPage = await waitingPage(browser, b, { notifications: true });
+    await expect(bPage.getByText('Você é o 2º da fila', { exact: true })).toBeVisible();
+    await expect(bPage.getByText(/^Previsão de atendimento: (?!sem previsão)/)).toBeVisible();
+    const files = bPage.getByRole('region', { name: 'Fotos e exames' });
+    await files
+      .getByLabel('Enviar fotos ou exames (opcional)')
+      .setInputFiles({ name: 'mancha-no-braço.png', mimeType: 'image/png', buffer: PNG });
+    await expect(files.getByRole('heading', { name: 'Arquivos enviados' })).toBeVisible();
+    await expect(files.getByRole('listitem')).toHaveText('mancha-no-braço.png(1 KB)');
+    await settle(bPage, 'Pronto atendimento');
+    await shoot(bPage, 'waiting');
+
+    // A leaves from their own screen; B's moves up to first, live: the same document, never reloaded.
+    await bPage.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const aPage = await waitingPage(browser, a);
+    await expect(aPage.getByText('Você é o 1º da fila', { exact: true })).toBeVisible();
+    await aPage.getByRole('button', { name: 'Sair da fila' }).click();
+    await aPage.getByRole('alertdialog').getByRole('button', { name: 'Sair da fila' }).click();
+    await expect(aPage.getByRole('heading', { name: 'Você saiu da fila' })).toBeVisible();
+    await expect(bPage.getByText('Você é o 1º da fila', { exact: true })).toBeVisible();
+    await expect(bPage.getByText('Você é o próximo a ser chamado.')).toBeVisible();
+    expect(await bPage.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+
+    // A push message, as the push service would hand it to this browser, reaches the app's service
+    // worker, which shows it (headless Chromium cannot subscribe to a real push service here).
+    const { cdp, registrationId } = await serviceWorkerRegistration(bPage);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(BASE_URL).origin,
+      registrationId,
+      data: JSON.stringify({
+        title: 'Sua vez: o médico chamou você',
+        body: 'Entre na consulta em até 5 minutos.',
+        link: '/patient/pronto-atendimento',
+        tag: 'pronto-chamada',
+      }),
+    });
+    await expect
+      .poll(() =>
+        bPage.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            link: (n.data as { link?: string } | null)?.link,
+          }));
+        }),
+      )
+      .toEqual([
+        {
+          title: 'Sua vez: o médico chamou você',
+          body: 'Entre na consulta em até 5 minutos.',
+          tag: 'pronto-chamada',
+          link: '/patient/pronto-atendimento',
+        },
+      ]);
+
+    // The doctor, in another browser, sees one waiting and calls: taken into the room.
+    const doctorPage = await (await browser.newContext()).newPage();
+    await signInContext(doctorPage.context(), doctor.account);
+    await doctorPage.goto('/doctor');
+    const duty = doctorPage.getByRole('region', { name: 'Plantão' });
+    await expect(duty.getByText('1 paciente aguardando')).toBeVisible();
+    await duty.getByRole('button', { name: 'Chamar próximo' }).click();
+    await expect(doctorPage).toHaveURL(/\/consulta\/[0-9a-f-]+$/);
+    const room = new URL(doctorPage.url()).pathname;
+    const appointmentId = room.split('/').pop() ?? '';
+
+    // B's screen turns to the call, live, and the bell has it.
+    await expect(bPage.getByRole('heading', { name: 'O médico chamou você' })).toBeVisible();
+    await expect(bPage).toHaveTitle('Sua vez! — Pulsa');
+    await expect(bPage.getByRole('link', { name: 'Entrar na consulta' })).toHaveAttribute('href', room);
+    const bell = bPage.getByRole('button', { name: /^Notificações/ });
+    await expect(bell).toHaveAccessibleName(/^Notificações, \d+ não lidas?$/);
+    await bell.click();
+    await expect(
+      bPage.getByRole('dialog', { name: 'Notificações' }).getByText('Sua vez: o médico chamou você'),
+    ).toBeVisible();
+    await bPage.keyboard.press('Escape');
+    await settle(bPage, 'Pronto atendimento');
+    await shoot(bPage, 'called');
+
+    // Back on the dashboard, the doctor has B's photo on the Plantão card and opens it in a new tab.
+    await doctorPage.goto('/doctor');
+    await expect(duty.getByText('Paciente em atendimento')).toBeVisible();
+    const photo = duty.getByRole('link', { name: 'mancha-no-braço.png (abre em uma nova aba)' });
+    await expect(photo).toHaveAttribute('target', '_blank');
+    const [tab, opened] = await Promise.all([
+      doctorPage.context().waitForEvent('page'),
+      doctorPage
+        .context()
+        .waitForEvent('response', (r) => r.url().includes(`/api/consultations/${appointmentId}/messages/`)),
+      photo.click(),
+    ]);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('image/png');
+    expect(Buffer.compare(await opened.body(), PNG)).toBe(0);
+    await tab.close();
+    await settle(doctorPage, /^Olá, /);
+    await shoot(doctorPage, 'duty', duty);
+
+    // B comes into the room.
+    await bPage.getByRole('link', { name: 'Entrar na consulta' }).click();
+    await expect(bPage).toHaveURL(new RegExp(`${room}$`));
+
+    // A third patient waits; the team closes the queue from its page: the hold is released, in front of them.
+    await join(c, specialtyId, 'Tosse seca há três dias, sem febre.');
+    const cPage = await waitingPage(browser, c);
+    await expect(cPage.getByText('Você é o 1º da fila', { exact: true })).toBeVisible();
+
+    const adminPage = await (await browser.newContext()).newPage();
+    await signInContext(adminPage.context(), ADMIN);
+    await adminPage.goto('/admin/pronto-atendimento');
+    const queue = adminPage.getByRole('region', { name: SPECIALTY, exact: true });
+    await expect(queue.getByText('Aguardando: 1 · Médicos de plantão: 1')).toBeVisible();
+    await settle(adminPage, 'Pronto atendimento');
+    await shoot(adminPage, 'admin', queue);
+    await queue.getByRole('button', { name: 'Encerrar fila' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: `Encerrar a fila de ${SPECIALTY}?` });
+    await dialog.getByLabel('Motivo').fill('Instabilidade no vídeo: voltamos em breve.');
+    await dialog.getByRole('button', { name: 'Encerrar fila' }).click();
+    await expect(adminPage.getByText('Fila encerrada. Os pacientes foram avisados.')).toBeVisible();
+    await expect(queue.getByText('Desativado', { exact: true })).toBeVisible();
+
+    await expect(cPage.getByRole('heading', { name: 'A fila foi encerrada' })).toBeVisible();
+    await expect(
+      cPage.getByText(
+        'A fila do pronto atendimento foi encerrada pela equipe do Pulsa. A reserva de R$ 80,00 no seu cartão foi liberada: nada foi cobrado.',
+      ),
+    ).toBeVisible();
+    await expect(cPage.getByText('Motivo: Instabilidade no vídeo: voltamos em breve.')).toBeVisible();
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+    // The queue closes for the rest of the run, whatever happened: other journeys' landing page stays as it was.
+    await ok(
+      await adminApi.put(`/api/admin/on-demand/${specialtyId}`, { data: { ...SERVICE, enabled: false } }),
+      'closing the queue',
+    );
+  }
+});
+
+/**
+ * The registration of the app's service worker (the production build registers /sw.js once
+ * loaded), by its DevTools id, and the DevTools session that knows it.
+ */
+async function serviceWorkerRegistration(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await page.context().newCDPSession(page);
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${new URL(BASE_URL).origin}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, registrationId: await found };
+}
