@@ -21,7 +21,8 @@ describe('database adapter', () => {
     } finally {
       await stop();
     }
-  });
+    // The worker's first test: opening its database migrates every migration first.
+  }, 60_000);
 
   it('reports unique violations with the constraint name on this driver', async () => {
     const database = await testDatabase();
