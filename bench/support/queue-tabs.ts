@@ -1,7 +1,7 @@
 /**
  * The waiting screens of bench/queue.ts, in a thread of their own so that reading thousands of
  * live events never delays the doctors' clock in the main thread. Each tab is a patient's live
- * connection, as the web app keeps it: it says hello, follows its ticket ('on_demand.ticket'), and
+ * connection, as the web app keeps it: it says hello, follows its place in line ('on_demand.place'), and
  * when its appointment turns confirmed (the patient was called) it enters the room (presence
  * "join"), as the waiting page does.
  *
@@ -157,8 +157,8 @@ function open(tab: Tab): Promise<void> {
       }
       if (frame.kind !== 'event') return;
       const event = frame.event;
-      if (event.type === 'on_demand.ticket') {
-        if (event.ticket.position !== null) onTicket(tab, event.ticket.position, at);
+      if (event.type === 'on_demand.place') {
+        onTicket(tab, event.place.position, at);
       } else if (
         event.type === 'appointment.changed' &&
         event.appointmentId === tab.spec.appointmentId &&

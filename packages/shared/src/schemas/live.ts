@@ -5,7 +5,7 @@ import { clinicalLiveEvents } from './clinical-live.ts';
 import { consultationClientMessages, consultationLiveEvents } from './consultations.ts';
 import { messageLiveEvents } from './messages.ts';
 import { notificationSchema } from './notifications.ts';
-import { ticketSchema } from './on-demand.ts';
+import { ticketPlaceSchema } from './on-demand.ts';
 import { REVIEW_STATUSES } from './reviews.ts';
 
 /**
@@ -107,8 +107,8 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('platform.changed') }),
   /** Something an admin list shows changed: sent to every admin's open tabs, whose list of that area refreshes. */
   z.object({ type: z.literal('admin.changed'), area: z.enum(ADMIN_LIVE_AREAS) }),
-  /** The patient's place in an on-demand queue moved (position, forecast, call): their waiting screen. */
-  z.object({ type: z.literal('on_demand.ticket'), ticket: ticketSchema }),
+  /** The patient's place in an on-demand queue moved (position, forecast): their waiting screen. */
+  z.object({ type: z.literal('on_demand.place'), place: ticketPlaceSchema }),
   /** A doctor on duty: how many wait in their specialty's queue, and how many colleagues are on duty. */
   z.object({
     type: z.literal('on_demand.queue'),

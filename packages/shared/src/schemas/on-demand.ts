@@ -215,6 +215,20 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
+/**
+ * A waiting ticket's place as the line moves: what a waiting screen updates in the ticket it holds
+ * (decision 143). Sent to the patient's own tabs only, often, so it carries just what changes.
+ */
+export const ticketPlaceSchema = z.object({
+  ticketId: z.uuid(),
+  /** 1 = next. */
+  position: z.number().int().min(1),
+  eta: etaSchema.nullable(),
+  doctorsOnDuty: z.number().int(),
+  averageMinutes: z.number().int(),
+});
+export type TicketPlace = z.infer<typeof ticketPlaceSchema>;
+
 export const currentTicketSchema = z.object({ ticket: ticketSchema.nullable() });
 
 /** The doctor's duty panel ("Plantão"). */

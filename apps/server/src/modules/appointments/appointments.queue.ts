@@ -5,7 +5,6 @@
 export {
   type AppointmentRow,
   appointmentRow,
-  appointmentRows,
   doctorNameOf,
   insertAppointment,
   latestPayments,

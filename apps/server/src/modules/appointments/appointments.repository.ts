@@ -596,11 +596,3 @@ export async function doctorNameOf(db: Queryable, doctorId: string): Promise<str
     .where(eq(doctorProfiles.id, doctorId));
   return row?.name;
 }
-
-export async function appointmentRows(db: Queryable, ids: readonly string[]): Promise<AppointmentRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(appointments)
-    .where(inArray(appointments.id, [...ids]));
-}

@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { ON_DEMAND_CHANNEL } from '../live/live.events.ts';
 import type { LiveHub } from '../live/live.hub.ts';
-import { queuePicture } from './on-demand.queue.ts';
+import { linePlaces, queuePicture } from './on-demand.queue.ts';
 import { serviceOf, waitingLine } from './on-demand.repository.ts';
-import { lineTickets } from './on-demand.service.ts';
 
 /**
  * Waiting screens follow their queue live (decision 143). A change to a queue is one small NOTIFY;
- * each instance then reads that queue once and hands each of its own tabs in line their ticket
- * (position and forecast, read for those tabs only), and the doctors on duty the count. Changes
+ * each instance then reads that queue once and hands each of its own tabs in line their place
+ * (position and forecast: a few numbers, the rest of the ticket does not move with the line), and
+ * the doctors on duty the count. Changes
  * that come in a burst are read once: a read starts at most DEBOUNCE_MS after the change that
  * asked for it.
  */
@@ -73,17 +73,15 @@ export class QueueScreens {
     const db = this.database.db;
     const found = await serviceOf(db, specialtyId);
     if (!found?.service) return;
-    const now = new Date();
     const picture = await queuePicture(db, found.service);
     const line = await waitingLine(db, specialtyId);
-    // Only the tickets of this instance's own screens: every instance reads its share, not the line.
-    const places = line.flatMap((r, ahead) => (this.hub.hasLocal(r.patientId) ? [{ id: r.id, ahead }] : []));
-    const tickets = await lineTickets(db, found.service, found.specialtyName, picture, places, now);
-    const patientOf = new Map(line.map((r) => [r.id, r.patientId]));
-    for (const ticket of tickets) {
-      const patientId = patientOf.get(ticket.id);
-      if (patientId) this.hub.sendLocal(patientId, { type: 'on_demand.ticket', ticket });
-    }
+    const places = linePlaces(picture, line, new Date());
+    // Only this instance's own screens: every instance serves its share of the line.
+    line.forEach((row, i) => {
+      const place = places[i];
+      if (place && this.hub.hasLocal(row.patientId))
+        this.hub.sendLocal(row.patientId, { type: 'on_demand.place', place });
+    });
     const { rows } = await db.execute<{ user_id: string }>(sql`
       select p.user_id from doctor_duty d join doctor_profiles p on p.id = d.doctor_id
       where d.specialty_id = ${specialtyId}`);

@@ -13,7 +13,11 @@ import {
   nextOpening,
   type OpeningWindow,
 } from '@pulsa/shared/on-demand/service-rules';
-import { ON_DEMAND_MESSAGES as M, type OnDemandOffer } from '@pulsa/shared/schemas/on-demand';
+import {
+  ON_DEMAND_MESSAGES as M,
+  type OnDemandOffer,
+  type TicketPlace,
+} from '@pulsa/shared/schemas/on-demand';
 import type { Queryable } from '../../db/client.ts';
 import {
   doctorsOnDuty,
@@ -21,7 +25,6 @@ import {
   recentLengths,
   type ServiceRow,
   type WaitingRow,
-  waitingLine,
 } from './on-demand.repository.ts';
 
 /**
@@ -124,14 +127,14 @@ export function offerOf(
   };
 }
 
-/** Each person in line with their position (1 = next) and forecast, for the live fan-out. */
-export async function linePositions(
-  db: Queryable,
-  specialtyId: string,
-  picture: QueuePicture,
-  now: Date,
-): Promise<{ row: WaitingRow; position: number; eta: EtaRange | null }[]> {
-  const line = await waitingLine(db, specialtyId);
+/** Each person in line at their place (1 = next) with their forecast: what the waiting screens show. */
+export function linePlaces(picture: QueuePicture, line: readonly WaitingRow[], now: Date): TicketPlace[] {
   const etas = estimateWaits(picture.doctors, line.length, now.getTime());
-  return line.map((row, i) => ({ row, position: i + 1, eta: etas[i] ?? null }));
+  return line.map((row, i) => ({
+    ticketId: row.id,
+    position: i + 1,
+    eta: etas[i] ?? null,
+    doctorsOnDuty: picture.doctors.length,
+    averageMinutes: picture.averageMinutes,
+  }));
 }

@@ -1,5 +1,5 @@
 import { noShowFrom } from '@pulsa/shared/lifecycle/appointment-lifecycle';
-import { type EtaRange, estimateWait, estimateWaits } from '@pulsa/shared/on-demand/eta';
+import { estimateWait } from '@pulsa/shared/on-demand/eta';
 import { isOpenAt } from '@pulsa/shared/on-demand/service-rules';
 import { routeTriage } from '@pulsa/shared/on-demand/triage';
 import { APPOINTMENT_MESSAGES, HOLD_MINUTES } from '@pulsa/shared/schemas/appointments';
@@ -36,7 +36,6 @@ import { chargeSandboxCard } from '../appointments/appointments.payment-events.t
 import {
   type AppointmentRow,
   appointmentRow,
-  appointmentRows,
   doctorNameOf,
   insertAppointment,
   latestPayments,
@@ -286,57 +285,12 @@ export async function ticketOf(db: Queryable, id: string, now = new Date()): Pro
   });
 }
 
-/**
- * The tickets of some of the people in a line, each at its place (`ahead`: how many are in front),
- * read in a few queries whatever the line's length: what the live fan-out sends the waiting screens
- * open on one instance.
- */
-export async function lineTickets(
-  db: Queryable,
-  service: ServiceRow,
-  specialtyName: string,
-  picture: QueuePicture,
-  places: readonly { id: string; ahead: number }[],
-  now: Date,
-): Promise<Ticket[]> {
-  if (places.length === 0) return [];
-  const ids = places.map((p) => p.id);
-  const rows = new Map((await appointmentRows(db, ids)).map((r) => [r.id, r]));
-  const paymentsOf = await latestPayments(db, ids);
-  const filesOf = await patientFilesOf(db, ids);
-  const last = places.reduce((max, p) => Math.max(max, p.ahead), 0);
-  const etas = estimateWaits(picture.doctors, last + 1, now.getTime());
-  const out: Ticket[] = [];
-  for (const { id, ahead } of places) {
-    const row = rows.get(id);
-    if (!row) continue;
-    out.push(
-      buildTicket({
-        row,
-        service,
-        specialtyName,
-        picture,
-        ahead,
-        eta: etas[ahead] ?? null,
-        now,
-        payment: paymentsOf.get(id)?.row,
-        outcome: null,
-        doctorName: null,
-        files: filesOf.get(id) ?? [],
-      }),
-    );
-  }
-  return out;
-}
-
 function buildTicket(input: {
   row: AppointmentRow;
   service: ServiceRow;
   specialtyName: string;
   picture: QueuePicture;
   ahead: number | null;
-  /** Given when computed for the whole line at once. */
-  eta?: EtaRange | null;
   now: Date;
   payment: PaymentRow | undefined;
   outcome: string | null | undefined;
@@ -360,12 +314,7 @@ function buildTicket(input: {
     guaranteeUntil: stage === 'waiting' ? (row.respondBy?.toISOString() ?? null) : null,
     maxWaitMinutes: service.maxWaitMinutes,
     position: ahead === null ? null : ahead + 1,
-    eta:
-      ahead === null
-        ? null
-        : input.eta !== undefined
-          ? input.eta
-          : estimateWait(picture.doctors, ahead, now.getTime()),
+    eta: ahead === null ? null : estimateWait(picture.doctors, ahead, now.getTime()),
     doctorsOnDuty: picture.doctors.length,
     averageMinutes: picture.averageMinutes,
     calledAt: row.calledAt?.toISOString() ?? null,

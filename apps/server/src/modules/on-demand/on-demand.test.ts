@@ -495,8 +495,9 @@ describe('waiting screens', () => {
           socket.on('message', (data) => {
             const frame = JSON.parse(String(data)) as LiveFrame;
             if (frame.kind === 'ready') resolve();
-            if (frame.kind === 'event' && frame.event.type === 'on_demand.ticket')
-              seen.push(frame.event.ticket.position ?? 0);
+            // A place for another ticket would show as -1.
+            if (frame.kind === 'event' && frame.event.type === 'on_demand.place')
+              seen.push(frame.event.place.ticketId === person.ticketId ? frame.event.place.position : -1);
           });
         });
         return socket;

@@ -27,27 +27,34 @@ export function useCurrentTicket(options: { enabled?: boolean } = {}) {
 }
 
 /**
- * Keeps the ticket current: each `on_demand.ticket` event carries the whole ticket (position,
- * forecast), which replaces the cached one; the consultation's own events follow it once called;
- * a reconnection, which may have missed some, reads it again. `onTicket` hears each new state.
+ * Keeps the ticket current: while it waits, each `on_demand.place` event moves its position and
+ * forecast in the cached ticket (a place for a ticket not held as waiting reads the ticket again);
+ * every change of its own state (held, called, in the room, ended) comes as its consultation's
+ * `appointment.changed`, which reads it again; so does a reconnection, which may have missed some.
+ * `onTicket` hears each new state.
  */
 export function useTicketLiveUpdates(onTicket?: (ticket: Ticket) => void) {
   const queryClient = useQueryClient();
-  useLiveEvent('on_demand.ticket', (event) => {
-    queryClient.setQueryData<CurrentTicket>(onDemandKeys.ticket, { ticket: event.ticket });
-    // Out of the line: the offers are on screen again, as they stand now.
-    if (!isLiveTicket(event.ticket)) void queryClient.invalidateQueries({ queryKey: onDemandKeys.offers });
-    onTicket?.(event.ticket);
+  const cached = () => queryClient.getQueryData<CurrentTicket>(onDemandKeys.ticket)?.ticket ?? null;
+  useLiveEvent('on_demand.place', ({ place }) => {
+    const ticket = cached();
+    if (ticket?.id !== place.ticketId || ticket.stage !== 'waiting') {
+      void queryClient.invalidateQueries({ queryKey: onDemandKeys.ticket });
+      return;
+    }
+    const { ticketId: _id, ...moved } = place;
+    queryClient.setQueryData<CurrentTicket>(onDemandKeys.ticket, { ticket: { ...ticket, ...moved } });
   });
-  // Called, the ticket leaves the line, whose events then no longer carry it: its consultation's
-  // own events (the call, the patient in the room, the end, a no-show) read it again.
   useLiveEvent('appointment.changed', (event) => {
-    const ours =
-      queryClient.getQueryData<CurrentTicket>(onDemandKeys.ticket)?.ticket?.id === event.appointmentId;
-    if (!ours && event.status !== 'confirmed') return;
+    if (cached()?.id !== event.appointmentId && event.status !== 'confirmed') return;
     queryClient
       .fetchQuery({ ...ticketQueryOptions, staleTime: 0 })
-      .then(({ ticket }) => (ticket?.id === event.appointmentId ? onTicket?.(ticket) : undefined))
+      .then(({ ticket }) => {
+        if (ticket?.id !== event.appointmentId) return;
+        // Out of the line: the offers are on screen again, as they stand now.
+        if (!isLiveTicket(ticket)) void queryClient.invalidateQueries({ queryKey: onDemandKeys.offers });
+        onTicket?.(ticket);
+      })
       .catch(() => {});
   });
   useLiveReconnected(() => void queryClient.invalidateQueries({ queryKey: onDemandKeys.ticket }));
