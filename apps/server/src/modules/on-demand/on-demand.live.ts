@@ -11,16 +11,19 @@ import { serviceOf, waitingLine } from './on-demand.repository.ts';
  * each instance then reads that queue once and hands each of its own tabs in line their place
  * (position and forecast: a few numbers, the rest of the ticket does not move with the line), and
  * the doctors on duty the count. Changes
- * that come in a burst are read once: a read starts at most DEBOUNCE_MS after the change that
- * asked for it.
+ * that come in a burst are read once: a read starts DEBOUNCE_MS after the change that asked for it,
+ * and at least MIN_GAP_MS after the previous read of that queue began, so a busy line (dozens of
+ * calls a second) sends each screen a few places a second, not one per call.
  */
 
 const DEBOUNCE_MS = 100;
+const MIN_GAP_MS = 250;
 
 export class QueueScreens {
   private readonly pending = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
+  private readonly lastRead = new Map<string, number>();
   private unlisten?: () => Promise<void>;
 
   private readonly database: Database;
@@ -46,10 +49,14 @@ export class QueueScreens {
 
   changed(specialtyId: string): void {
     if (this.pending.has(specialtyId)) return;
-    const timer = setTimeout(() => {
-      this.pending.delete(specialtyId);
-      this.run(specialtyId);
-    }, DEBOUNCE_MS);
+    const sinceRead = Date.now() - (this.lastRead.get(specialtyId) ?? 0);
+    const timer = setTimeout(
+      () => {
+        this.pending.delete(specialtyId);
+        this.run(specialtyId);
+      },
+      Math.max(DEBOUNCE_MS, MIN_GAP_MS - sinceRead),
+    );
     timer.unref();
     this.pending.set(specialtyId, timer);
   }
@@ -60,6 +67,7 @@ export class QueueScreens {
       this.again.add(specialtyId);
       return;
     }
+    this.lastRead.set(specialtyId, Date.now());
     const work = this.refresh(specialtyId)
       .catch((error) => this.log.error({ err: error, specialtyId }, 'queue screens could not be refreshed'))
       .finally(() => {
