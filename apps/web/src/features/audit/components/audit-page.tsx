@@ -256,7 +256,13 @@ function AuditDetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onCl
           <DialogDescription>{entry ? `${T.dialog.title} · ${entry.action}` : null}</DialogDescription>
         </DialogHeader>
         {entry ? (
-          <div className="max-h-[60vh] space-y-4 overflow-y-auto text-sm">
+          // A long entry scrolls: the region takes focus so the keyboard can scroll it too.
+          <section
+            aria-label={T.dialog.title}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            className="max-h-[60vh] space-y-4 overflow-y-auto rounded-sm text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
               <dt className="text-muted-foreground">{T.dialog.when}</dt>
               <dd className="tabular-nums">{when(entry.createdAt)}</dd>
@@ -306,7 +312,7 @@ function AuditDetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onCl
                 </div>
               )}
             </section>
-          </div>
+          </section>
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
