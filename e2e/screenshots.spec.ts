@@ -25,7 +25,7 @@ const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
 /** A specialty with doctors and a pending one in the demo data. */
-const SPECIALTY_SLUG = 'cardiologia';
+const SPECIALTY_SLUG = 'clinica-geral';
 
 test.describe.configure({ mode: 'parallel' });
 
