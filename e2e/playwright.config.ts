@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /** The browser suite drives Debian's Chromium; it never downloads a browser of its own. */
 const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -30,8 +31,8 @@ export default defineConfig({
   // instead of 255 s); `--workers` overrides it.
   workers: 3,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  timeout: 45_000 * SLOWDOWN,
+  expect: { timeout: 10_000 * SLOWDOWN },
   reporter: [['list']],
   globalSetup: './support/global-setup.ts',
   use: {

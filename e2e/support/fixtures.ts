@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test';
+import { SLOWDOWN } from './slowdown.ts';
 
 /**
  * Every journey fails on a page error, a console error (a React warning, an exception) or a CSP
@@ -41,3 +42,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+// A test's own budget (`test.setTimeout(…)`) stretches on a slow machine like the default one.
+const setTestTimeout = test.setTimeout.bind(test);
+test.setTimeout = (timeout: number) => setTestTimeout(timeout * SLOWDOWN);
