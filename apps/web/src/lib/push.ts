@@ -74,6 +74,8 @@ export function startServiceWorker(navigate: (link: string) => void): void {
  * Best effort and quick: sign-out never waits long for it.
  */
 export async function detachPushSubscription(): Promise<void> {
+  // Without the permission no subscription can exist: nothing to ask the service worker.
+  if (pushSupport() !== 'supported' || Notification.permission !== 'granted') return;
   const work = (async () => {
     const subscription = await currentPushSubscription();
     if (!subscription) return;
