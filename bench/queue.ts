@@ -52,10 +52,13 @@ import type { FromQueueInstance, ToQueueInstance } from './support/queue-instanc
 import type { FromTabs, TabSpec, ToTabs } from './support/queue-tabs.ts';
 import { LATENCY_BUCKETS } from './support/queue-tabs.ts';
 import { percentile, type Report, report } from './support/report.ts';
+import { mulberry32 } from './support/seeded-random.ts';
 
 const PATIENTS = Number(process.env.QUEUE_PATIENTS ?? 5_000);
 const DOCTORS = Number(process.env.QUEUE_DOCTORS ?? 50);
 const SERVE_SECONDS = Number(process.env.QUEUE_SERVE_SECONDS ?? 240);
+/** Each consultation's usual length in the measured shift, compressed (0: doctors never pause). */
+const CONSULT_SECONDS = Number(process.env.QUEUE_CONSULT_SECONDS ?? 5);
 const PARTS = new Set((process.env.QUEUE_PARTS ?? 'line,day').split(','));
 /** The forecast leans on the service's usual length until a doctor has this many of their own. */
 const WARM_UP_PER_DOCTOR = 5;
@@ -268,10 +271,32 @@ interface ServeStats {
 const countError = (stats: ServeStats, what: string) =>
   stats.errors.set(what, (stats.errors.get(what) ?? 0) + 1);
 
+/** How a doctor paces their shift: when they first call, and how long each consultation lasts (ms). */
+interface Pace {
+  startAfterMs: number;
+  consultMs: () => number;
+}
+const UNPACED: Pace = { startAfterMs: 0, consultMs: () => 0 };
+
 /**
- * One doctor's shift: "Chamar próximo", wait for the patient in the room, complete, again. A call
- * comes at least 1 s after the previous one was answered: the server keeps an on-demand consultation
- * at least one second long, so an earlier call would overlap the last one (409 "booked_now").
+ * A shift in compressed time (QUEUE_CONSULT_SECONDS): the doctors went on duty at different moments,
+ * so each first calls at a random instant within one consultation's length, and each consultation
+ * lasts a log-normal time around that length (spread as the simulated day's). 0: no pace at all.
+ */
+function paceOf(random: () => number): Pace {
+  if (CONSULT_SECONDS <= 0) return UNPACED;
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  return {
+    startAfterMs: random() * CONSULT_SECONDS * 1_000,
+    consultMs: () => CONSULT_SECONDS * 1_000 * Math.exp(0.35 * normal() - 0.35 ** 2 / 2),
+  };
+}
+
+/**
+ * One doctor's shift: "Chamar próximo", wait for the patient in the room, consult, complete, again.
+ * A call comes at least 1 s after the previous one was answered: the server keeps an on-demand
+ * consultation at least one second long, so an earlier call would overlap the last one (409
+ * "booked_now").
  */
 async function serve(
   doctor: Doctor,
@@ -279,8 +304,10 @@ async function serve(
   stats: ServeStats,
   onTaken: (appointmentId: string, sentAt: number) => void,
   closeByTeam: (appointmentId: string) => Promise<void>,
+  pace: Pace = UNPACED,
 ): Promise<void> {
   let lastAnswer = 0;
+  if (pace.startAfterMs > 0) await sleep(pace.startAfterMs);
   while (performance.now() < deadline) {
     const wait = lastAnswer + 1_000 - performance.now();
     if (wait > 0) await sleep(wait);
@@ -302,6 +329,8 @@ async function serve(
       await closeByTeam(id);
       continue;
     }
+    const consulting = pace.consultMs();
+    if (consulting > 0) await sleep(consulting);
     const done = await ask(doctor.base, 'POST', `/api/consultations/${id}/complete`, doctor.cookie, {});
     if (done.status !== 200 && done.status !== 204) {
       countError(stats, `complete ${done.status} ${String(done.json().code ?? '')}`);
@@ -510,7 +539,8 @@ async function lineParts(out: Report, database: Database, local: App) {
     const cpuBefore = cpuNow(databaseName);
     t = performance.now();
     const deadline = t + SERVE_SECONDS * 1_000;
-    await Promise.all(doctors.map((d) => serve(d, deadline, stats, onTaken, closeByTeam)));
+    const random = mulberry32(28);
+    await Promise.all(doctors.map((d) => serve(d, deadline, stats, onTaken, closeByTeam, paceOf(random))));
     const serveMs = performance.now() - t;
     clearInterval(sampler);
     const cpuAfter = cpuNow(databaseName);

@@ -46,6 +46,7 @@ import { SANDBOX_CARDS } from '../../apps/server/src/modules/payments/sandbox-pr
 import { createAdmin, createDoctor, createPatient } from '../../apps/server/src/seed/factories.ts';
 import { unbalancedTransactions } from '../../apps/server/src/test/ledger.ts';
 import type { Report } from './report.ts';
+import { mulberry32 } from './seeded-random.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -89,16 +90,6 @@ const NO_SHOW = 0.03;
 
 // ── Randomness, seeded: the same day every run ──
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(SEED);
 const uniform = (a: number, b: number) => a + (b - a) * random();
 const exponential = (mean: number) => -Math.log(1 - random()) * mean;
