@@ -1,6 +1,6 @@
-import type { OnDemandOffer } from '@pulsa/shared/schemas/on-demand';
+import type { OnDemandOffer, Ticket } from '@pulsa/shared/schemas/on-demand';
 import { describe, expect, it } from 'vitest';
-import { joinableOffers, soonestOffer } from './joinable';
+import { joinableOffers, movedTo, soonestOffer } from './joinable';
 
 const offer = (name: string, changes: Partial<OnDemandOffer> = {}): OnDemandOffer => ({
   specialtyId: `00000000-0000-4000-8000-00000000000${name.length}`,
@@ -36,5 +36,41 @@ describe('the offers a patient can join now', () => {
     ];
     expect(soonestOffer(offers)?.specialtyName).toBe('Pediatria');
     expect(soonestOffer([offer('Dermatologia', { openNow: false })])).toBeNull();
+  });
+});
+
+describe('a waiting ticket moving up the line', () => {
+  const id = '00000000-0000-4000-8000-000000000042';
+  const waiting = {
+    id,
+    stage: 'waiting',
+    position: 3,
+    eta: { low: 20, high: 30 },
+    doctorsOnDuty: 2,
+    averageMinutes: 12,
+    complaint: 'Febre desde ontem.',
+  } as unknown as Ticket;
+  const place = {
+    ticketId: id,
+    position: 2,
+    eta: { low: 10, high: 15 },
+    doctorsOnDuty: 3,
+    averageMinutes: 11,
+  };
+
+  it('takes its new position, forecast and doctors, and keeps the rest', () => {
+    expect(movedTo(waiting, place)).toEqual({
+      ...waiting,
+      position: 2,
+      eta: { low: 10, high: 15 },
+      doctorsOnDuty: 3,
+      averageMinutes: 11,
+    });
+  });
+
+  it('is read again when the place is another ticket’s, or the ticket held no longer waits', () => {
+    expect(movedTo(waiting, { ...place, ticketId: '00000000-0000-4000-8000-000000000043' })).toBeNull();
+    expect(movedTo({ ...waiting, stage: 'awaiting_payment' }, place)).toBeNull();
+    expect(movedTo(null, place)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { OnDemandOffer, Ticket, TicketStage } from '@pulsa/shared/schemas/on-demand';
+import type { OnDemandOffer, Ticket, TicketPlace, TicketStage } from '@pulsa/shared/schemas/on-demand';
 
 /**
  * Which offers take a patient now and which tickets are still in a queue. Types only from the
@@ -30,4 +30,14 @@ export const LIVE_STAGES: readonly TicketStage[] = [
 
 export function isLiveTicket(ticket: Ticket | null | undefined): ticket is Ticket {
   return !!ticket && LIVE_STAGES.includes(ticket.stage);
+}
+
+/**
+ * A waiting ticket moved to its new place in line; null when the place is not this ticket's, or the
+ * ticket held is not waiting (the screen then reads its ticket again instead of guessing).
+ */
+export function movedTo(ticket: Ticket | null, place: TicketPlace): Ticket | null {
+  if (ticket?.id !== place.ticketId || ticket.stage !== 'waiting') return null;
+  const { ticketId: _ticketId, ...moved } = place;
+  return { ...ticket, ...moved };
 }

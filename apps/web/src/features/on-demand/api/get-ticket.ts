@@ -2,7 +2,7 @@ import type { Ticket } from '@pulsa/shared/schemas/on-demand';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useLiveEvent, useLiveReconnected } from '@/lib/live/live-provider';
-import { isLiveTicket } from '../joinable';
+import { isLiveTicket, movedTo } from '../joinable';
 import { ON_DEMAND_PATH, onDemandKeys } from './keys';
 
 const PAYMENT_POLL_MS = 5000;
@@ -37,13 +37,9 @@ export function useTicketLiveUpdates(onTicket?: (ticket: Ticket) => void) {
   const queryClient = useQueryClient();
   const cached = () => queryClient.getQueryData<CurrentTicket>(onDemandKeys.ticket)?.ticket ?? null;
   useLiveEvent('on_demand.place', ({ place }) => {
-    const ticket = cached();
-    if (ticket?.id !== place.ticketId || ticket.stage !== 'waiting') {
-      void queryClient.invalidateQueries({ queryKey: onDemandKeys.ticket });
-      return;
-    }
-    const { ticketId: _id, ...moved } = place;
-    queryClient.setQueryData<CurrentTicket>(onDemandKeys.ticket, { ticket: { ...ticket, ...moved } });
+    const moved = movedTo(cached(), place);
+    if (moved) queryClient.setQueryData<CurrentTicket>(onDemandKeys.ticket, { ticket: moved });
+    else void queryClient.invalidateQueries({ queryKey: onDemandKeys.ticket });
   });
   useLiveEvent('appointment.changed', (event) => {
     if (cached()?.id !== event.appointmentId && event.status !== 'confirmed') return;
