@@ -18,6 +18,7 @@ import { serviceOf, waitingLine } from './on-demand.repository.ts';
 
 const DEBOUNCE_MS = 100;
 const MIN_GAP_MS = 250;
+const SLICE = 200;
 
 export class QueueScreens {
   private readonly pending = new Map<string, NodeJS.Timeout>();
@@ -84,12 +85,16 @@ export class QueueScreens {
     const picture = await queuePicture(db, found.service);
     const line = await waitingLine(db, specialtyId);
     const places = linePlaces(picture, line, new Date());
-    // Only this instance's own screens: every instance serves its share of the line.
-    line.forEach((row, i) => {
+    // Only this instance's own screens: every instance serves its share of the line. A long line is
+    // sent in slices, so requests (a doctor's call among them) are answered between them.
+    let sent = 0;
+    for (const [i, row] of line.entries()) {
       const place = places[i];
-      if (place && this.hub.hasLocal(row.patientId))
-        this.hub.sendLocal(row.patientId, { type: 'on_demand.place', place });
-    });
+      if (!place || !this.hub.hasLocal(row.patientId)) continue;
+      this.hub.sendLocal(row.patientId, { type: 'on_demand.place', place });
+      sent += 1;
+      if (sent % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
     const { rows } = await db.execute<{ user_id: string }>(sql`
       select p.user_id from doctor_duty d join doctor_profiles p on p.id = d.doctor_id
       where d.specialty_id = ${specialtyId}`);
