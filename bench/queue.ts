@@ -3,8 +3,9 @@
  * docs/operations/queue-bench.md). On a fresh PostgreSQL database, two server instances (buildApp,
  * each in a process of its own, as in production) share one queue:
  * 1. 5,000 patients wait in one specialty's line (each joined and held a card through the API) and
- *    50 doctors on duty press "Chamar próximo" at once, each completing the consultation and calling
- *    again, until the line is served or the time budget ends (whoever is left is released by the
+ *    50 doctors on duty press "Chamar próximo", each consulting a few compressed seconds
+ *    (QUEUE_CONSULT_SECONDS, 0 for none), completing and calling again, until the line is served or
+ *    the time budget ends (whoever is left is released by the
  *    guarantee's own job). No patient taken twice, no doctor holding two, every paid patient served
  *    or refunded, the ledger balanced — and "Chamar próximo" p99 ≤ 50 ms;
  * 2. every waiting screen (5,000 live sockets, half on each instance) shows its new position within
