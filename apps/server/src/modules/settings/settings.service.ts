@@ -139,6 +139,9 @@ export class SettingsService {
   private loadedAt = 0;
   private reading: Promise<PlatformState> | null = null;
   private epoch = 0;
+  /** Reads begun so far, and which of them the state came from: a newer read is never undone. */
+  private reads = 0;
+  private stateRead = 0;
 
   constructor(deps: { db: Db; config: AppConfig; dataKey: Buffer; log: FastifyBaseLogger }) {
     this.db = deps.db;
@@ -180,6 +183,12 @@ export class SettingsService {
     void this.current().catch((err) => this.log.warn({ err }, 'platform settings not read again'));
   }
 
+  /** After a save on this server: the settings are read again and in use before it answers. */
+  private async reread(): Promise<void> {
+    this.changed();
+    await this.current().catch(() => undefined);
+  }
+
   /** The settings as last read, for callers that cannot wait (the payment provider's getter). */
   snapshot(): PlatformState {
     return this.state;
@@ -190,13 +199,17 @@ export class SettingsService {
     if (this.loadedAt && Date.now() - this.loadedAt < MAX_AGE_MS) return Promise.resolve(this.state);
     if (this.reading) return this.reading;
     const epoch = this.epoch;
+    const read = ++this.reads;
     const reading = this.load().then(
       (stored) => {
         const state = this.resolve(stored);
-        if (this.epoch === epoch) {
+        // A read an announcement overtook is still newer than the state it replaces, but it is not
+        // trusted for the next second: the read the announcement began follows it.
+        if (read > this.stateRead) {
           this.state = state;
-          this.loadedAt = Date.now();
+          this.stateRead = read;
         }
+        if (this.epoch === epoch) this.loadedAt = Date.now();
         if (this.reading === reading) this.reading = null;
         return state;
       },
@@ -381,7 +394,7 @@ export class SettingsService {
       // The commission may have changed alone: announced either way.
       await announce(tx);
     });
-    this.changed();
+    await this.reread();
     return this.view();
   }
 
@@ -404,7 +417,7 @@ export class SettingsService {
         throw badRequest(M.secretKeyRequired, { secretKey: M.secretKeyRequired }, 'invalid_settings');
       await this.write(tx, actor, 'payment', row, value, secrets, after, afterSecrets);
     });
-    this.changed();
+    await this.reread();
     return this.view();
   }
 
@@ -442,7 +455,7 @@ export class SettingsService {
       }
       await this.write(tx, actor, 'email', row, value, secrets, after, afterSecrets);
     });
-    this.changed();
+    await this.reread();
     return this.view();
   }
 
