@@ -463,6 +463,28 @@ describe('payment settings', () => {
 });
 
 describe('every instance follows', () => {
+  it('a save is in use on its own server when it answers, even if the announcement of it comes mid-read', async () => {
+    // The database's announcement of the save arrives while the save's own read is on its way, and
+    // the read the announcement begins is slow.
+    const service = app.settings as unknown as { load: () => Promise<unknown>; changed: () => void };
+    const load = service.load.bind(service);
+    let calls = 0;
+    const spy = vi.spyOn(service, 'load').mockImplementation(async () => {
+      calls += 1;
+      if (calls === 2) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const stored = await load();
+      if (calls === 1) service.changed();
+      return stored;
+    });
+    try {
+      await call('PUT', '/api/admin/settings/general', admin.cookie, general({ maintenanceMode: true }));
+      expect(app.settings.snapshot().general.maintenanceMode).toBe(true);
+    } finally {
+      spy.mockRestore();
+      await call('PUT', '/api/admin/settings/general', admin.cookie, general({ maintenanceMode: false }));
+    }
+  });
+
   it('a change saved on one server reaches another at once (NOTIFY)', async () => {
     const other = await buildApp(testConfig(), app.database, { logger: false });
     await other.ready();
