@@ -16,7 +16,7 @@ import { splitAmount } from '../payments/money.ts';
  * orders — the shape of a payment and a cancellation at once — both commit without waiting: neither
  * holds a row the other needs. (When the roll-ups were upserted sums, this pair deadlocked.)
  */
-describe.skipIf(!testDatabaseUrl())('roll-ups under concurrent money transactions (PostgreSQL)', () => {
+describe.skipIf(!testDatabaseUrl())('concurrent appointment and money transactions (PostgreSQL)', () => {
   let app: FastifyInstance;
   let second: Database;
 
@@ -94,84 +94,68 @@ describe.skipIf(!testDatabaseUrl())('roll-ups under concurrent money transaction
     );
     expect(failures).toEqual([]);
   });
-});
 
-describe.skipIf(!testDatabaseUrl())(
-  'the public catalogue under concurrent appointment writes (PostgreSQL)',
-  () => {
-    let app: FastifyInstance;
-    let second: Database;
+  const catalogVersion = async () =>
+    Number(
+      (
+        await app.db.execute<{ version: string }>(
+          sql`select version from public_content_versions where name = 'catalog'`,
+        )
+      ).rows[0]?.version ?? 0,
+    );
 
-    beforeAll(async () => {
-      app = await createTestApp();
-      second = await openPostgres(testDatabaseUrl() as string);
-    });
-    afterAll(async () => {
-      await second.close();
-    });
-
-    const catalogVersion = async () =>
-      Number(
-        (
-          await app.db.execute<{ version: string }>(
-            sql`select version from public_content_versions where name = 'catalog'`,
-          )
-        ).rows[0]?.version ?? 0,
-      );
-
-    it('two transactions writing appointments do not wait on each other, and each raises the version once at commit', async () => {
-      const [specialty] = [...(await seedSpecialties(app.db)).values()];
-      const doctor = await createDoctor(app.db, { specialtyId: specialty?.id });
-      const patient = (await createPatient(app.db)).id;
-      const day = new Date(Date.now() + 72 * 3_600_000);
-      const ids: string[] = [];
-      for (let i = 0; i < 3; i += 1) {
-        const startsAt = new Date(day.getTime() + i * 3_600_000);
-        const [row] = await app.db
-          .insert(appointments)
-          .values({
-            patientId: patient,
-            doctorId: doctor.doctorId,
-            startsAt,
-            endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-            price: 15_000,
-            status: 'confirmed',
-            requestedAt: new Date(),
-          })
-          .returning({ id: appointments.id });
-        ids.push(row?.id as string);
-      }
-      const [a, b, c] = ids as [string, string, string];
-      const before = await catalogVersion();
-
-      const step = barrier();
-      const noWaiting = sql`set local lock_timeout = '500ms'`;
-      // The first writes two appointments and stays open until the second has written and committed.
-      const first = app.db.transaction(async (tx) => {
-        await tx.execute(noWaiting);
-        await tx.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, a));
-        await tx.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, b));
-        await step.arrive('first wrote');
-        await step.reached('second committed');
-      });
-      await step.reached('first wrote');
-      const secondTx = second.db
-        .transaction(async (tx) => {
-          await tx.execute(noWaiting);
-          await tx.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, c));
-          // Not committed yet, the first's change is no version of the catalogue's.
-          expect(await catalogVersion()).toBe(before);
+  it('two transactions writing appointments do not wait on each other, and each raises the version once at commit', async () => {
+    const [specialty] = [...(await seedSpecialties(app.db)).values()];
+    const doctor = await createDoctor(app.db, { specialtyId: specialty?.id });
+    const patient = (await createPatient(app.db)).id;
+    const day = new Date(Date.now() + 72 * 3_600_000);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const startsAt = new Date(day.getTime() + i * 3_600_000);
+      const [row] = await app.db
+        .insert(appointments)
+        .values({
+          patientId: patient,
+          doctorId: doctor.doctorId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+          price: 15_000,
+          status: 'confirmed',
+          requestedAt: new Date(),
         })
-        .finally(() => step.arrive('second committed'));
-      const results = await Promise.allSettled([first, secondTx]);
-      const failures = results.flatMap((r) =>
-        r.status === 'rejected' ? [String((r.reason as { cause?: unknown }).cause ?? r.reason)] : [],
-      );
-      expect(failures).toEqual([]);
-      expect(await catalogVersion()).toBe(before + 2);
+        .returning({ id: appointments.id });
+      ids.push(row?.id as string);
+    }
+    const [a, b, c] = ids as [string, string, string];
+    const before = await catalogVersion();
+
+    const step = barrier();
+    const noWaiting = sql`set local lock_timeout = '500ms'`;
+    // The first writes two appointments and stays open until the second has written and committed.
+    const first = app.db.transaction(async (tx) => {
+      await tx.execute(noWaiting);
+      await tx.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, a));
+      await tx.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, b));
+      await step.arrive('first wrote');
+      await step.reached('second committed');
     });
-  },
-);
+    await step.reached('first wrote');
+    const secondTx = second.db
+      .transaction(async (tx) => {
+        await tx.execute(noWaiting);
+        await tx.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, c));
+        // Not committed yet, the first's change is no version of the catalogue's.
+        expect(await catalogVersion()).toBe(before);
+      })
+      .finally(() => step.arrive('second committed'));
+    const results = await Promise.allSettled([first, secondTx]);
+    const failures = results.flatMap((r) =>
+      r.status === 'rejected' ? [String((r.reason as { cause?: unknown }).cause ?? r.reason)] : [],
+    );
+    expect(failures).toEqual([]);
+    expect(await catalogVersion()).toBe(before + 2);
+  });
+});
 
 /** Named points two concurrent transactions wait for, to interleave their statements exactly. */
 function barrier() {
