@@ -14,7 +14,8 @@ import { splitAmount } from '../payments/money.ts';
  * The dashboard's roll-ups never make two money transactions wait on each other. Two transactions
  * of the same day, each posting to the ledger and changing a consultation's status, in opposite
  * orders — the shape of a payment and a cancellation at once — both commit without waiting: neither
- * holds a row the other needs. (When the roll-ups were upserted sums, this pair deadlocked.)
+ * holds a row the other needs. (When the roll-ups were upserted sums, this pair deadlocked.) Nor do
+ * two transactions writing appointments wait on the public catalogue's version row (decision 145).
  */
 describe.skipIf(!testDatabaseUrl())('concurrent appointment and money transactions (PostgreSQL)', () => {
   let app: FastifyInstance;
