@@ -1,17 +1,10 @@
 import path from 'node:path';
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { RED_FLAGS } from '../packages/shared/src/on-demand/triage.ts';
 import type { Ticket } from '../packages/shared/src/schemas/on-demand.ts';
 import { ADMIN, BASE_URL, createAccount, sessionToken, signInContext } from './support/accounts.ts';
 import { admin, approvedDoctor, client, ok, type Patient, TEST_CARD } from './support/consultations.ts';
+import { expect, test } from './support/fixtures.ts';
 import { settle } from './support/pages.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { RED_FLAGS } from '../packages/shared/src/on-demand/triage.ts';
 import { ADMIN, signInContext } from './support/accounts.ts';
 import { admin, approvedDoctor, ok, patient, tag } from './support/consultations.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /**
  * Pronto atendimento through the screens: the admin opens a specialty's queue, a doctor goes on
