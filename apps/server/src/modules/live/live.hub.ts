@@ -61,6 +61,8 @@ interface Connection {
   /** The highest event id sent (the tab resumes after it when it reconnects). */
   lastSent: number;
   pending: Held[];
+  /** What the last transient event sent with a key said (sendLocal): the same is not sent again. */
+  lastKey?: string;
   alive: boolean;
   /**
    * The tab's messages are handled one after the other, in the order it sent them: a call's offer is
@@ -82,6 +84,8 @@ interface Connection {
 export class LiveHub {
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly bySession = new Map<string, Set<Connection>>();
+  /** Sockets by their user's role: a broadcast to the admins never walks every patient's socket. */
+  private readonly byRole = new Map<Role, Set<Connection>>();
   private readonly handlers = new Map<MessageType, Handler<MessageType>>();
   /** Relayed events arriving in several chunks, by message id. */
   private readonly assembling = new Map<string, { parts: (string | undefined)[]; got: number; at: number }>();
@@ -139,6 +143,7 @@ export class LiveHub {
       for (const c of set) c.socket.close(LIVE_CLOSE.restarting, 'reconnect');
     this.byUser.clear();
     this.bySession.clear();
+    this.byRole.clear();
   }
 
   /** Handles one type of client message; the handler gets the socket's verified user. */
@@ -175,6 +180,7 @@ export class LiveHub {
     }
     mine.add(connection);
     entry(this.bySession, client.sessionId).add(connection);
+    entry(this.byRole, client.role).add(connection);
     socket.on('pong', () => {
       connection.alive = true;
     });
@@ -197,15 +203,10 @@ export class LiveHub {
   }
 
   private detach(connection: Connection): void {
-    const { userId, sessionId } = connection.client;
-    for (const [map, key] of [
-      [this.byUser, userId],
-      [this.bySession, sessionId],
-    ] as const) {
-      const set = map.get(key);
-      set?.delete(connection);
-      if (set?.size === 0) map.delete(key);
-    }
+    const { userId, sessionId, role } = connection.client;
+    leave(this.byUser, userId, connection);
+    leave(this.bySession, sessionId, connection);
+    leave(this.byRole, role, connection);
   }
 
   /** Takes one message of `bytes` from the socket's buckets, refilled for the time gone by. */
@@ -308,11 +309,19 @@ export class LiveHub {
   /**
    * A transient event for this user's tabs on this instance only, not kept for catch-up: for what
    * every instance works out for its own tabs (an on-demand queue's positions), and a tab that
-   * reconnects reads again anyway.
+   * reconnects reads again anyway. It goes out at once, not behind the announced events still being
+   * read: thousands of these must not hold back a patient's call. With a key, a socket that was last
+   * sent the same key gets nothing (its place did not move); a new socket always gets it.
    */
-  sendLocal(userId: string, event: LiveServerEvent): void {
-    const local = this.localSockets([userId]);
-    if (local.length > 0) this.deliver(local, null, Promise.resolve(event));
+  sendLocal(userId: string, event: LiveServerEvent, key?: string): void {
+    for (const connection of this.byUser.get(userId) ?? []) {
+      if (key !== undefined) {
+        if (connection.lastKey === key) continue;
+        connection.lastKey = key;
+      }
+      if (connection.ready) this.sendEvent(connection, null, event);
+      else connection.pending.push({ id: null, event });
+    }
   }
 
   private localSockets(userIds: readonly string[]): Connection[] {
@@ -369,9 +378,10 @@ export class LiveHub {
   private onBroadcast(payload: string): void {
     const parsed = parseBroadcastPayload(payload);
     if (!parsed) return;
-    const local = [...this.byUser.values()]
-      .flatMap((set) => [...set])
-      .filter((connection) => parsed.role === null || connection.client.role === parsed.role);
+    const local =
+      parsed.role === null
+        ? [...this.byUser.values()].flatMap((set) => [...set])
+        : [...(this.byRole.get(parsed.role) ?? [])];
     if (local.length === 0) return;
     let event: LiveServerEvent;
     try {
@@ -448,4 +458,10 @@ function entry<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
 function byteLength(data: RawData): number {
   if (Array.isArray(data)) return data.reduce((n, part) => n + part.length, 0);
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+function leave<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  set?.delete(value);
+  if (set?.size === 0) map.delete(key);
 }

@@ -158,6 +158,33 @@ describe('the live connection', () => {
     for (const tab of [patientTab, adminTab]) tab.socket.close();
   });
 
+  it('sends a keyed transient event to a tab only when its key changes; a tab opened later gets it', async () => {
+    const ready = async () => {
+      const tab = await connect({ origin, cookie: other.cookie });
+      tab.socket.send(JSON.stringify({ type: 'hello', lastEventId: null }));
+      await until(() => tab.frames.some((f) => f.kind === 'ready'), 'ready');
+      return tab;
+    };
+    const queue = (waiting: number) =>
+      ({ type: 'on_demand.queue', specialtyId: crypto.randomUUID(), waiting, doctorsOnDuty: 1 }) as const;
+    const first = await ready();
+    app.live.sendLocal(other.id, queue(3), 'line:3');
+    app.live.sendLocal(other.id, queue(3), 'line:3');
+    const second = await ready();
+    app.live.sendLocal(other.id, queue(3), 'line:3');
+    app.live.sendLocal(other.id, queue(2), 'line:2');
+    await until(() => eventsOf(first.frames).length >= 2 && eventsOf(second.frames).length >= 2, 'both tabs');
+    // Transient: neither kept nor numbered.
+    expect(first.frames.filter((f) => f.kind === 'event').map((f) => f.id)).toEqual([null, null]);
+    expect(eventsOf(first.frames).map((e) => (e.type === 'on_demand.queue' ? e.waiting : -1))).toEqual([
+      3, 2,
+    ]);
+    expect(eventsOf(second.frames).map((e) => (e.type === 'on_demand.queue' ? e.waiting : -1))).toEqual([
+      3, 2,
+    ]);
+    for (const tab of [first, second]) tab.socket.close();
+  });
+
   it('catches a reconnecting tab up on what it missed, from the database', async () => {
     const first = await connect({ origin, cookie: patient.cookie });
     first.socket.send(JSON.stringify({ type: 'hello', lastEventId: null }));

@@ -1,3 +1,4 @@
+import type { TicketPlace } from '@pulsa/shared/schemas/on-demand';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -18,7 +19,8 @@ import { serviceOf, waitingLine } from './on-demand.repository.ts';
 
 const DEBOUNCE_MS = 100;
 const MIN_GAP_MS = 250;
-const SLICE = 200;
+/** A long line is sent in slices this long (ms of sending), the event loop free between them. */
+const SLICE_MS = 2;
 
 export class QueueScreens {
   private readonly pending = new Map<string, NodeJS.Timeout>();
@@ -85,25 +87,33 @@ export class QueueScreens {
     const picture = await queuePicture(db, found.service);
     const line = await waitingLine(db, specialtyId);
     const places = linePlaces(picture, line, new Date());
-    // Only this instance's own screens: every instance serves its share of the line. A long line is
-    // sent in slices, so requests (a doctor's call among them) are answered between them.
-    let sent = 0;
+    // Only this instance's own screens: every instance serves its share of the line, and a screen
+    // whose place did not move (someone joined behind it) gets nothing. A long line goes out in short
+    // slices: a doctor's call is a transaction of many statements, and each of its answers from the
+    // database is handled between two slices, so a long slice would hold the call many times over.
+    let sliceStart = performance.now();
     for (const [i, row] of line.entries()) {
       const place = places[i];
       if (!place || !this.hub.hasLocal(row.patientId)) continue;
-      this.hub.sendLocal(row.patientId, { type: 'on_demand.place', place });
-      sent += 1;
-      if (sent % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      this.hub.sendLocal(row.patientId, { type: 'on_demand.place', place }, placeKey(place));
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
     }
     const { rows } = await db.execute<{ user_id: string }>(sql`
       select p.user_id from doctor_duty d join doctor_profiles p on p.id = d.doctor_id
       where d.specialty_id = ${specialtyId}`);
     for (const { user_id } of rows)
-      this.hub.sendLocal(user_id, {
-        type: 'on_demand.queue',
-        specialtyId,
-        waiting: line.length,
-        doctorsOnDuty: picture.doctors.length,
-      });
+      this.hub.sendLocal(
+        user_id,
+        { type: 'on_demand.queue', specialtyId, waiting: line.length, doctorsOnDuty: picture.doctors.length },
+        `${specialtyId}:${line.length}:${picture.doctors.length}`,
+      );
   }
+}
+
+/** What a waiting screen shows of its place: the same key twice is not sent twice. */
+export function placeKey(place: TicketPlace): string {
+  return `${place.ticketId}:${place.position}:${place.eta?.low ?? '-'}:${place.eta?.high ?? '-'}:${place.doctorsOnDuty}:${place.averageMinutes}`;
 }
