@@ -89,30 +89,22 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 const TICK_MS = 10; // USER_HZ = 100
 
-/** CPU of the whole machine (busy, all cores) and of this database's PostgreSQL backends, in ms. */
-function cpuNow(database: string): { machine: number; postgres: number; bench: number } {
+/**
+ * CPU of the whole machine (busy, all cores) and of this process (the doctors and, in its worker
+ * threads, the screens), in ms. PostgreSQL's share is what is left once the instances and this
+ * process are taken out: its backends come and go with the pools, so their own counters would lose
+ * the CPU of those that ended.
+ */
+function cpuNow(): { machine: number; bench: number } {
   const line = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
     .trim()
     .split(/\s+/)
     .slice(1)
     .map(Number);
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line;
-  let postgres = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      postgres += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    } catch {
-      // gone meanwhile
-    }
-  }
   const own = process.cpuUsage();
   return {
     machine: (user + nice + system + irq + softirq + steal) * TICK_MS,
-    postgres,
     bench: (own.user + own.system) / 1000,
   };
 }
@@ -536,15 +528,14 @@ async function lineParts(out: Report, database: Database, local: App) {
         }),
       );
     }, 1_000);
-    const databaseName = new URL(fresh.url as string).pathname.slice(1);
-    const cpuBefore = cpuNow(databaseName);
+    const cpuBefore = cpuNow();
     t = performance.now();
     const deadline = t + SERVE_SECONDS * 1_000;
     const random = mulberry32(28);
     await Promise.all(doctors.map((d) => serve(d, deadline, stats, onTaken, closeByTeam, paceOf(random))));
     const serveMs = performance.now() - t;
     clearInterval(sampler);
-    const cpuAfter = cpuNow(databaseName);
+    const cpuAfter = cpuNow();
     const share = (ms: number) => `${((ms / serveMs) * 100).toFixed(0)} %`;
     // The last calls' screens.
     await sleep(3_000);
@@ -563,8 +554,13 @@ async function lineParts(out: Report, database: Database, local: App) {
       `served ${stats.served} in ${(serveMs / 1000).toFixed(0)} s (${((stats.served / serveMs) * 1000).toFixed(1)}/s); ` +
         `${left.rows.length} released by the guarantee at the end (${releasedIn})\n` +
         `  CPU meanwhile (100 % = one core): instances ${usage.cpuMs.map(share).join(' + ')}, ` +
-        `PostgreSQL (this database) ${share(cpuAfter.postgres - cpuBefore.postgres)}, ` +
-        `doctors and screens ${share(cpuAfter.bench - cpuBefore.bench)}, whole machine ${share(cpuAfter.machine - cpuBefore.machine)} of 200 %; ` +
+        `doctors and screens ${share(cpuAfter.bench - cpuBefore.bench)}, ` +
+        `PostgreSQL and the kernel (the rest) ${share(
+          cpuAfter.machine -
+            cpuBefore.machine -
+            (cpuAfter.bench - cpuBefore.bench) -
+            usage.cpuMs.reduce((a, b) => a + b, 0),
+        )}, whole machine ${share(cpuAfter.machine - cpuBefore.machine)} of 200 %; ` +
         `instances' event-loop delay p99 ≤ ${usage.loopP99.map((v) => v.toFixed(0)).join(' / ')} ms`,
     );
     if (stats.errors.size || stats.noPresence)

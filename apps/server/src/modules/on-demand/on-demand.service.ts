@@ -432,7 +432,8 @@ export async function callNext(ctx: BookingContext, viewer: Viewer, now = new Da
       throw conflict(M.alreadyHolding, undefined, 'already_holding');
     throw error;
   }
-  for (const work of after) await work();
+  // The call's timers (the no-show, the unended close) are independent jobs: stored side by side.
+  await Promise.all(after.map((work) => work()));
   return { appointmentId: taken as string };
 }
 
