@@ -3,7 +3,15 @@ import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '
 import { RED_FLAGS } from '../packages/shared/src/on-demand/triage.ts';
 import type { Ticket } from '../packages/shared/src/schemas/on-demand.ts';
 import { ADMIN, BASE_URL, createAccount, sessionToken, signInContext } from './support/accounts.ts';
-import { admin, approvedDoctor, client, ok, type Patient, TEST_CARD } from './support/consultations.ts';
+import {
+  admin,
+  approvedDoctor,
+  client,
+  ok,
+  type Patient,
+  specialtyIdOf,
+  TEST_CARD,
+} from './support/consultations.ts';
 import { expect, test } from './support/fixtures.ts';
 import { settle } from './support/pages.ts';
 
@@ -14,10 +22,8 @@ import { settle } from './support/pages.ts';
  * the Plantão card and B comes into the room. Then the team closes the queue under a third patient,
  * whose hold is released in front of them.
  *
- * The guarantee's own expiry is not driven here: it is a job at the patient's `respondBy`, at least
- * the 10-minute minimum wait away, backed by the sweep every 5 minutes, and the browser suite's
- * server keeps its database inside its own process, out of the tests' reach. Its screen ("Nenhum
- * médico atendeu a tempo") is checked by the page's component test, the expiry by the server's.
+ * The guarantee's own expiry takes its full 10 minutes, so it has a journey of its own
+ * (on-demand-guarantee.spec.ts) that runs beside the others.
  *
  * Screenshots of the waiting screen, the call, the Plantão card and the team's page, at 390 and
  * 1280 px, light and dark, go to e2e/.artifacts/screenshots/ (never committed).
@@ -135,12 +141,7 @@ test('two in line: B moves up live when A leaves, is called, told by the bell an
     },
   };
   const adminApi: APIRequestContext = await admin();
-  const specialties = await ok<{ items: { id: string; name: string }[] }>(
-    await adminApi.get('/api/specialties'),
-    'specialties',
-  );
-  const specialtyId = specialties.items.find((s) => s.name === SPECIALTY)?.id;
-  if (!specialtyId) throw new Error(`no specialty ${SPECIALTY}`);
+  const specialtyId = await specialtyIdOf(adminApi, SPECIALTY);
 
   try {
     // The team opens the queue and a doctor of the specialty goes on duty: the line has a forecast.

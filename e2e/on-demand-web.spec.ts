@@ -1,6 +1,6 @@
 import { RED_FLAGS } from '../packages/shared/src/on-demand/triage.ts';
 import { ADMIN, signInContext } from './support/accounts.ts';
-import { admin, approvedDoctor, ok, patient, tag } from './support/consultations.ts';
+import { admin, approvedDoctor, ok, patient, specialtyIdOf, tag } from './support/consultations.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -13,12 +13,7 @@ const SPECIALTY = 'Infectologia';
 test('the admin opens a queue, a patient joins it and a doctor on duty calls them', async ({ browser }) => {
   test.setTimeout(120_000);
   const adminApi = await admin();
-  const specialties = await ok<{ items: { id: string; name: string }[] }>(
-    await adminApi.get('/api/specialties'),
-    'specialties',
-  );
-  const specialtyId = specialties.items.find((s) => s.name === SPECIALTY)?.id;
-  if (!specialtyId) throw new Error(`no specialty ${SPECIALTY}`);
+  const specialtyId = await specialtyIdOf(adminApi, SPECIALTY);
 
   // The admin sets the queue up on its page: open, R$ 80,00, every day all day.
   const adminPage = await (await browser.newContext()).newPage();

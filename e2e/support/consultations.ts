@@ -95,6 +95,17 @@ export interface Patient {
   api: APIRequestContext;
 }
 
+/** A specialty's id by its name, as the catalogue lists it to anyone signed in. */
+export async function specialtyIdOf(api: APIRequestContext, name: string): Promise<string> {
+  const specialties = await ok<{ items: { id: string; name: string }[] }>(
+    await api.get('/api/specialties'),
+    'specialties',
+  );
+  const id = specialties.items.find((s) => s.name === name)?.id;
+  if (!id) throw new Error(`no specialty ${name}`);
+  return id;
+}
+
 /**
  * A doctor approved by the admin, R$ 200,00 (or `price`) a consultation of 30 minutes, free from
  * 00:00 to 23:59 on the weekdays `days` (every day by default) and with no minimum notice, so a slot
@@ -106,13 +117,7 @@ export async function approvedDoctor(
 ): Promise<Doctor> {
   const account = await createAccount('doctor', { name, prefix: options.prefix ?? 'consultas' });
   const api = await client(await sessionToken(account));
-  const specialty = options.specialty ?? 'Cardiologia';
-  const specialties = await ok<{ items: { id: string; name: string }[] }>(
-    await api.get('/api/specialties'),
-    'specialties',
-  );
-  const specialtyId = specialties.items.find((s) => s.name === specialty)?.id;
-  if (!specialtyId) throw new Error(`no specialty ${specialty}`);
+  const specialtyId = await specialtyIdOf(api, options.specialty ?? 'Cardiologia');
   const saved = await ok<{ profile: { id: string } }>(
     await api.put('/api/doctor/profile', {
       data: {
