@@ -183,7 +183,10 @@ export class SettingsService {
     void this.current().catch((err) => this.log.warn({ err }, 'platform settings not read again'));
   }
 
-  /** After a save on this server: the settings are read again and in use before it answers. */
+  /**
+   * After a save on this server: the settings are read again and in use before it answers. The save
+   * has committed either way; a read that fails is the one changed() began, and logged there.
+   */
   private async reread(): Promise<void> {
     this.changed();
     await this.current().catch(() => undefined);
