@@ -1,14 +1,16 @@
-import { RED_FLAGS } from '../packages/shared/src/on-demand/triage.ts';
 import type { Ticket } from '../packages/shared/src/schemas/on-demand.ts';
 import { createAccount, sessionToken, signInContext } from './support/accounts.ts';
-import { admin, approvedDoctor, client, ok, specialtyIdOf, TEST_CARD } from './support/consultations.ts';
+import { admin, approvedDoctor, client, ok, specialtyIdOf } from './support/consultations.ts';
 import { expect, test } from './support/fixtures.ts';
+import { join, shoot } from './support/on-demand.ts';
+import { settle } from './support/pages.ts';
 
 /**
  * The guarantee, lapsing for real: a patient waits in a queue whose only doctor goes off duty, sees
  * "sem previsão" live, and when the queue's maximum wait (10 minutes, the least a team may set) has
  * passed with nobody calling, the card's hold is released by the guarantee's own job — the screen
- * and the bell say so, without a reload, and the patient may join again.
+ * and the bell say so, without a reload, and the patient may join again. Its screenshots (390 and
+ * 1280 px, light and dark) go to e2e/.artifacts/screenshots/ with the other journeys'.
  *
  * It waits the whole 10 minutes: nothing moves the server's clock. The queue is one no other journey
  * uses, and it never shows on the landing page meanwhile: before the doctor is on duty it has no
@@ -41,22 +43,7 @@ test('the only doctor leaves; when the guarantee lapses the hold is released and
     const api = await client(token);
 
     await ok(await doctor.api.put('/api/on-demand/duty', { data: { onDuty: true } }), 'on duty');
-    const joined = await ok<Ticket>(
-      await api.post('/api/on-demand/tickets', {
-        data: {
-          specialtyId,
-          complaint: 'Tontura ao levantar desde ontem.',
-          redFlags: Object.fromEntries(RED_FLAGS.map((flag) => [flag.id, false])),
-          captions: false,
-          acceptTerms: true,
-        },
-      }),
-      'joining',
-    );
-    const paid = await ok<Ticket>(
-      await api.post(`/api/on-demand/tickets/${joined.id}/card`, { data: { number: TEST_CARD } }),
-      'holding the card',
-    );
+    const paid = await join({ api }, specialtyId, 'Tontura ao levantar desde ontem.');
     expect(paid.stage).toBe('waiting');
 
     await signInContext(context, account, { token });
@@ -90,10 +77,12 @@ test('the only doctor leaves; when the guarantee lapses the hold is released and
     ).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Entrar na fila de novo' })).toBeVisible();
+    await settle(page, 'Pronto atendimento');
+    await shoot(page, 'guarantee-lapsed');
 
     // The server agrees: the ticket ended by the guarantee.
     const latest = await ok<{ ticket: Ticket | null }>(await api.get('/api/on-demand/ticket'), 'the ticket');
-    expect(latest.ticket).toMatchObject({ id: joined.id, stage: 'refunded_timeout' });
+    expect(latest.ticket).toMatchObject({ id: paid.id, stage: 'refunded_timeout' });
   } finally {
     await context.close();
     await ok(

@@ -1,18 +1,8 @@
-import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { RED_FLAGS } from '../packages/shared/src/on-demand/triage.ts';
-import type { Ticket } from '../packages/shared/src/schemas/on-demand.ts';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { ADMIN, BASE_URL, createAccount, sessionToken, signInContext } from './support/accounts.ts';
-import {
-  admin,
-  approvedDoctor,
-  client,
-  ok,
-  type Patient,
-  specialtyIdOf,
-  TEST_CARD,
-} from './support/consultations.ts';
+import { admin, approvedDoctor, client, ok, type Patient, specialtyIdOf } from './support/consultations.ts';
 import { expect, test } from './support/fixtures.ts';
+import { join, shoot } from './support/on-demand.ts';
 import { settle } from './support/pages.ts';
 
 /**
@@ -29,9 +19,6 @@ import { settle } from './support/pages.ts';
  * 1280 px, light and dark, go to e2e/.artifacts/screenshots/ (never committed).
  */
 const SPECIALTY = 'Clínica Geral';
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '.artifacts/screenshots');
-const WIDTHS = [1280, 390] as const;
-const DARK = /(^|\s)dark(\s|$)/;
 
 /** A 1×1 PNG: what a phone's photo is to the server's content check, in 67 bytes. */
 const PNG = Buffer.from(
@@ -47,26 +34,6 @@ const SERVICE = {
   consultationMinutes: 15,
   hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, from: '00:00', to: '24:00' })),
 };
-
-/** Joins the queue through the API (the screens' way in is the other journey's) and holds the test card. */
-async function join(who: Patient, specialtyId: string, complaint: string): Promise<Ticket> {
-  const joined = await ok<Ticket>(
-    await who.api.post('/api/on-demand/tickets', {
-      data: {
-        specialtyId,
-        complaint,
-        redFlags: Object.fromEntries(RED_FLAGS.map((flag) => [flag.id, false])),
-        captions: false,
-        acceptTerms: true,
-      },
-    }),
-    'joining',
-  );
-  return ok<Ticket>(
-    await who.api.post(`/api/on-demand/tickets/${joined.id}/card`, { data: { number: TEST_CARD } }),
-    'holding the card',
-  );
-}
 
 /** A patient whose one session serves both the API calls and their browser (no second sign-in). */
 async function person(name: string): Promise<Person> {
@@ -86,46 +53,6 @@ async function waitingPage(browser: Browsers, who: Person, options: { notificati
   const page = await context.newPage();
   await page.goto('/patient/pronto-atendimento');
   return page;
-}
-
-/**
- * The page as it stands at each width and in each theme (chosen in the header's menu, as a person
- * would, without reloading: the screen's live state stays), whole or only `part` of it (a card of a
- * long page). Nothing may stick out sideways.
- */
-async function shoot(page: Page, name: string, part?: Locator) {
-  const start = page.viewportSize() ?? { width: 1280, height: 800 };
-  const theme = page.getByRole('button', { name: /^Tema: .*Alterar tema$/ });
-  for (const choice of ['light', 'dark'] as const) {
-    await theme.click();
-    await page.getByRole('menuitemradio', { name: choice === 'dark' ? 'Escuro' : 'Claro' }).click();
-    // The menu gives the focus back to its trigger: off it, so its ring is not in the picture.
-    await expect(theme).toBeFocused();
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    if (choice === 'dark') await expect(page.locator('html')).toHaveClass(DARK);
-    else await expect(page.locator('html')).not.toHaveClass(DARK);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.evaluate(() => document.fonts.ready.then(() => window.scrollTo(0, 0)));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      // CI checks the layout (above) without writing the pictures: they are for people to read.
-      if (process.env.CI) continue;
-      const file = path.join(SCREENSHOT_DIR, `on-demand-${name}-${width}-${choice}.png`);
-      // From the top of the whole page (a part's own picture would scroll, and the sticky header
-      // would land in the middle of it).
-      const clip = part ? await part.boundingBox() : null;
-      await page.screenshot({
-        path: file,
-        fullPage: true,
-        animations: 'disabled',
-        caret: 'hide',
-        ...(clip ? { clip } : {}),
-      });
-    }
-  }
-  await theme.click();
-  await page.getByRole('menuitemradio', { name: 'Claro' }).click();
-  await page.setViewportSize(start);
 }
 
 test('two in line: B moves up live when A leaves, is called, told by the bell and a push, and comes in', async ({
