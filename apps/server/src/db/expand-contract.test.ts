@@ -82,11 +82,26 @@ async function openScratch(suffix: string): Promise<Scratch> {
     query: async <T>(text: string) => (await pool.query(text)).rows as T[],
     migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
     close: async () => {
+      // The pool answers its end() before its connections' backends have gone: dropping the database
+      // with force then cuts one of them, whose "terminating connection" error nobody listens for.
+      // So the drop waits for them (PostgreSQL refuses it while anyone is connected), a few seconds
+      // at most.
       await pool.end();
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      try {
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await cleanup.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }
