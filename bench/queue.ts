@@ -76,6 +76,7 @@ const joinBody = (specialtyId: string) => ({
   specialtyId,
   complaint: 'Febre de 38 graus desde ontem e dor de garganta.',
   redFlags: noFlags,
+  method: 'card' as const,
   acceptTerms: true as const,
 });
 type App = Awaited<ReturnType<typeof buildApp>>;

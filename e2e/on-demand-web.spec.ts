@@ -1,7 +1,9 @@
+import type { Page } from '@playwright/test';
 import { RED_FLAGS } from '../packages/shared/src/on-demand/triage.ts';
 import { ADMIN, signInContext } from './support/accounts.ts';
 import { admin, approvedDoctor, ok, patient, specialtyIdOf, tag } from './support/consultations.ts';
 import { expect, test } from './support/fixtures.ts';
+import { shoot } from './support/on-demand.ts';
 
 /**
  * Pronto atendimento through the screens: the admin opens a specialty's queue, a doctor goes on
@@ -9,6 +11,16 @@ import { expect, test } from './support/fixtures.ts';
  * calls and the patient's screen turns to the call, live.
  */
 const SPECIALTY = 'Infectologia';
+
+/** Opens the specialty's form and answers it: every red flag "Não", the complaint, the rules. */
+async function fillJoinForm(page: Page, complaint: string) {
+  await page.goto('/patient/pronto-atendimento');
+  await page.getByRole('button', { name: `Quero atendimento agora em ${SPECIALTY}` }).click();
+  for (const flag of RED_FLAGS)
+    await page.getByRole('radiogroup', { name: flag.question }).getByRole('radio', { name: 'Não' }).click();
+  await page.getByLabel('O que você está sentindo?').fill(complaint);
+  await page.getByRole('checkbox', { name: 'Li e aceito as regras do pronto atendimento' }).click();
+}
 
 test('the admin opens a queue, a patient joins it and a doctor on duty calls them', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -55,16 +67,7 @@ test('the admin opens a queue, a patient joins it and a doctor on duty calls the
   await expect(
     patientPage.getByRole('heading', { name: 'Pronto atendimento: fale com um médico agora' }),
   ).toBeVisible();
-  await patientPage.goto('/patient/pronto-atendimento');
-  await patientPage.getByRole('button', { name: `Quero atendimento agora em ${SPECIALTY}` }).click();
-  for (const flag of RED_FLAGS) {
-    await patientPage
-      .getByRole('radiogroup', { name: flag.question })
-      .getByRole('radio', { name: 'Não' })
-      .click();
-  }
-  await patientPage.getByLabel('O que você está sentindo?').fill('Febre alta e dor no corpo desde ontem.');
-  await patientPage.getByRole('checkbox', { name: 'Li e aceito as regras do pronto atendimento' }).click();
+  await fillJoinForm(patientPage, 'Febre alta e dor no corpo desde ontem.');
   await patientPage.getByRole('button', { name: 'Entrar na fila' }).click();
   await expect(patientPage.getByRole('heading', { name: 'Reserve o valor no seu cartão' })).toBeVisible();
   await patientPage
@@ -91,6 +94,26 @@ test('the admin opens a queue, a patient joins it and a doctor on duty calls the
   await doctorPage.goto('/doctor');
   await expect(duty.getByText('Paciente em atendimento')).toBeVisible();
   await expect(duty.getByRole('button', { name: 'Chamar próximo' })).toBeDisabled();
+
+  // Another patient pays by PIX: the QR Code, the bank's confirmation (the test environment's
+  // button), the line; leaving gives the PIX back in full.
+  const payer = await patient(`Paciente PIX ${tag()}`, 'pronto');
+  const pixPage = await (await browser.newContext()).newPage();
+  await signInContext(pixPage.context(), payer.account);
+  await fillJoinForm(pixPage, 'Tosse seca e dor de garganta há três dias.');
+  await pixPage.getByRole('radio', { name: 'PIX' }).click();
+  await pixPage.getByRole('button', { name: 'Entrar na fila' }).click();
+  await expect(pixPage.getByRole('heading', { name: 'Pague o PIX para entrar na fila' })).toBeVisible();
+  await expect(pixPage.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible();
+  await expect(pixPage.getByLabel('PIX copia e cola')).toHaveValue(/^000201/);
+  await shoot(pixPage, 'pix');
+  await pixPage.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(pixPage.getByText('Você é o 1º da fila', { exact: true })).toBeVisible();
+  await expect(pixPage.getByText(/o valor do PIX é devolvido automaticamente/)).toBeVisible();
+  await pixPage.getByRole('button', { name: 'Sair da fila' }).click();
+  await pixPage.getByRole('alertdialog').getByRole('button', { name: 'Sair da fila' }).click();
+  await expect(pixPage.getByRole('heading', { name: 'Você saiu da fila' })).toBeVisible();
+  await expect(pixPage.getByText('Os R$ 80,00 pagos pelo PIX foram devolvidos por inteiro.')).toBeVisible();
 
   // The queue closes again for the rest of the run: the landing page of other journeys stays as it was.
   await ok(

@@ -344,6 +344,7 @@ export async function runDay(out: Report, database: Database, local: Awaited<Ret
             specialtyId,
             complaint: 'Febre e tosse há dois dias, sem melhora com antitérmico.',
             redFlags: noFlags,
+            method: 'card',
             acceptTerms: true,
           },
           now,

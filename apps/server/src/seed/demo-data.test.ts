@@ -257,6 +257,7 @@ describe('demo data', { timeout: 120_000 }, () => {
       specialtyId: general.specialtyId,
       complaint: 'Dor de garganta e febre desde ontem à noite.',
       redFlags: Object.fromEntries(RED_FLAG_IDS.map((id) => [id, false])) as Record<RedFlagId, boolean>,
+      method: 'card' as const,
       acceptTerms: true as const,
     };
     const ticket = await join(app.booking, patient, input, later);

@@ -22,6 +22,7 @@ export const ON_DEMAND_MESSAGES = {
   redFlagsRequired: 'Responda a todas as perguntas de sinais de alerta',
   termsRequired: 'Você precisa aceitar os termos do pronto atendimento',
   specialtyRequired: 'Escolha a especialidade',
+  methodInvalid: 'Escolha cartão de crédito ou PIX',
   alreadyWaiting: 'Você já está na fila do pronto atendimento.',
   ticketNotFound: 'Atendimento não encontrado.',
   cannotLeave: 'Você já foi chamado: não é mais possível sair da fila.',
@@ -128,7 +129,11 @@ export type OnDemandOffer = z.infer<typeof onDemandOfferSchema>;
 
 export const onDemandOffersSchema = z.object({ offers: z.array(onDemandOfferSchema) });
 
-/** Joining: the complaint, every red-flag answer, the terms, and the card that will be held. */
+/** How an on-demand wait is paid: a card held until the call, or a PIX paid now (decision 143). */
+export const ON_DEMAND_METHODS = ['card', 'pix'] as const;
+export type OnDemandMethod = (typeof ON_DEMAND_METHODS)[number];
+
+/** Joining: the complaint, every red-flag answer, the terms, and how the wait is paid. */
 export const joinQueueInputSchema = z.object({
   specialtyId: z.uuid({ error: M.specialtyRequired }),
   complaint: z
@@ -139,14 +144,16 @@ export const joinQueueInputSchema = z.object({
     .max(1000, { error: M.complaintTooLong }),
   redFlags: z.record(z.enum(RED_FLAG_IDS), z.boolean(), { error: M.redFlagsRequired }),
   captions: z.boolean().optional(),
+  /** Card when left out: the page asked only for a card before PIX was offered. */
+  method: z.enum(ON_DEMAND_METHODS, { error: M.methodInvalid }).default('card'),
   acceptTerms: z.literal(true, { error: M.termsRequired }),
 });
 export type JoinQueueInput = z.output<typeof joinQueueInputSchema>;
 
 export const TICKET_STAGES = [
-  /** Joined; the card is not held yet. */
+  /** Joined; the card is not held (or the PIX not paid) yet. */
   'awaiting_payment',
-  /** Card held: in line. */
+  /** Card held or PIX paid: in line. */
   'waiting',
   /** A doctor took the case: come into the room. */
   'called',
@@ -179,7 +186,7 @@ export const ticketSchema = z.object({
   price: z.number().int(),
   complaint: z.string(),
   joinedAt: z.string(),
-  /** Card held at; the line and the guarantee count from here. */
+  /** Card held or PIX paid at; the line and the guarantee count from here. */
   queuedAt: z.string().nullable(),
   /** Unpaid: the card must be held by then. */
   payBy: z.string().nullable(),
@@ -198,8 +205,13 @@ export const ticketSchema = z.object({
   payment: z
     .object({
       id: z.uuid(),
+      method: z.enum(ON_DEMAND_METHODS),
       status: z.enum(PAYMENT_STATUSES),
       amount: z.number().int(),
+      /** The built-in test environment: the PIX can be marked paid by "Simular pagamento". */
+      sandbox: z.boolean(),
+      /** PIX: the charge to pay (QR Code, copia e cola) and until when. */
+      pix: z.object({ payload: z.string(), qrSvg: z.string(), expiresAt: z.string() }).optional(),
       clientSecret: z.string().optional(),
       publishableKey: z.string().optional(),
       failureMessage: z.string().nullable(),

@@ -72,7 +72,7 @@ const onDemandPoint = z.object({
   left: z.number().int(),
   /** Released by the guarantee or a closed queue: nobody called them in time. */
   refunded: z.number().int(),
-  /** What on-demand patients paid (cards captured at the call). */
+  /** What on-demand patients paid and kept paid: cards captured at the call, PIX received, less refunds. */
   gross: z.number().int(),
 });
 

@@ -29,7 +29,9 @@ import { appointmentActorEnum, appointmentStatusEnum, createdAt, updatedAt } fro
  * Whose that money is (negative = a claim on it):
  *   doctor_held, doctor_available (per doctor: their share before and after its release),
  *   platform_commission (Pulsa's), refunds_payable (owed back to a patient by transfer),
- *   disputes_open (+ money the card networks took while a dispute is open; won or lost settles it).
+ *   disputes_open (+ money the card networks took while a dispute is open; won or lost settles it),
+ *   awaiting_doctor (an on-demand PIX received before a doctor took the case: split at the call, or
+ *   refunded; decision 143).
  */
 export const LEDGER_ACCOUNTS = [
   'patient_payments',
@@ -42,6 +44,7 @@ export const LEDGER_ACCOUNTS = [
   'platform_commission',
   'refunds_payable',
   'disputes_open',
+  'awaiting_doctor',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 /** Accounts kept per doctor: their entries name the doctor. */
@@ -60,6 +63,8 @@ export const LEDGER_KINDS = [
   'chargeback_lost',
   'payout',
   'payout_reversed',
+  /** Money received before a doctor (an on-demand PIX) split between Pulsa and the doctor who took it. */
+  'assignment',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

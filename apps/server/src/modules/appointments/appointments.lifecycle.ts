@@ -30,6 +30,7 @@ import { announceQueueChanged, publishLive } from '../live/live.events.ts';
 import { rememberPatient } from '../patients/patients.service.ts';
 import {
   abandonPayment,
+  assignPayment,
   markPaid,
   type PaymentRow,
   type RefundOutcome,
@@ -290,7 +291,11 @@ export async function transition(
         const respondBy = guaranteeDeadline(now, service?.maxWaitMinutes ?? 0);
         await updateAppointment(tx, id, { holdExpiresAt: null, requestedAt: now, respondBy, updatedAt: now });
         await recordEvent(tx, id, by, 'requested', null, now);
-        await tellQueueOf('queued', { amount: payment?.amount, guaranteeUntil: respondBy });
+        await tellQueueOf('queued', {
+          amount: payment?.amount,
+          guaranteeUntil: respondBy,
+          cardHeld: payment?.status === 'processing',
+        });
         after.push(() => ctx.jobs.requestExpiry(id, respondBy));
         break;
       }
@@ -329,7 +334,8 @@ export async function transition(
     case 'take': {
       if (!queued || appointment.status !== 'scheduled' || appointment.doctorId !== null) return after;
       const endsAt = new Date(now.getTime() + change.minutes * 60_000);
-      // The doctor's share is the doctor's from now: the card is captured below, like an acceptance.
+      // The doctor's share is the doctor's from now: the card is captured below, like an acceptance,
+      // and a PIX paid while waiting is split from what awaited a doctor.
       await updateAppointment(tx, id, {
         doctorId: change.doctorId,
         startsAt: now,
@@ -346,7 +352,7 @@ export async function transition(
       if (payment?.status === 'processing' && payment.providerRef) {
         await ctx.provider.capture(payment.providerRef, `capture:${payment.id}`);
         await markPaid(tx, { ...payment, doctorId: change.doctorId }, now);
-      }
+      } else if (payment) await assignPayment(tx, payment, change.doctorId, now);
       const person = await patientProfile(tx, appointment.patientId);
       if (person) await rememberPatient(tx, change.doctorId, person);
       await recordEvent(tx, id, by, 'confirmed', 'Chamado no pronto atendimento', now);

@@ -248,9 +248,22 @@ export async function simulateSandboxPayment(
   viewer: Viewer,
   id: string,
 ): Promise<AppointmentDto> {
+  await simulateSandboxEvent(ctx, id, (tx) => appointmentFor(tx, viewer, id));
+  return getForViewer(ctx, viewer, id);
+}
+
+/**
+ * The sandbox's "Simular pagamento" for any checkout (a booking, an on-demand queue): `check` locks
+ * the appointment after checking who may pay it.
+ */
+export async function simulateSandboxEvent(
+  ctx: BookingContext,
+  id: string,
+  check: (tx: Queryable) => Promise<unknown>,
+): Promise<void> {
   if (ctx.provider.name !== 'sandbox') throw notFound();
   const payment = await ctx.db.transaction(async (tx) => {
-    await appointmentFor(tx, viewer, id);
+    await check(tx);
     return lockLivePayment(tx, id);
   });
   if (payment?.status !== 'pending' || !payment.providerRef)
@@ -260,7 +273,6 @@ export async function simulateSandboxPayment(
     type: payment.method === 'card' ? 'authorized' : 'paid',
     providerRef: payment.providerRef,
   });
-  return getForViewer(ctx, viewer, id);
 }
 
 /**

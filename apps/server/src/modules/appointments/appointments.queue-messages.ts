@@ -7,9 +7,9 @@ import { notify } from '../notifications/notifications.service.ts';
 import type { MessageExtra, TellContext } from './appointments.messages.ts';
 
 /**
- * What an on-demand patient hears while in the queue (decision 143): the card held, the call, and
- * every way out of the line with what happened to the money. Before the call there is no doctor,
- * so these are the patient's alone.
+ * What an on-demand patient hears while in the queue (decision 143): the card held or the PIX
+ * received, the call, and every way out of the line with what happened to the money. Before the
+ * call there is no doctor, so these are the patient's alone.
  */
 
 export type QueueEvent =
@@ -52,15 +52,24 @@ function released(extra: QueueExtra): string {
 function messageFor(event: QueueEvent, extra: QueueExtra): { title: string; body: string } {
   const where = `no pronto atendimento de ${extra.specialtyName}`;
   switch (event) {
-    case 'queued':
+    case 'queued': {
+      const amount = formatBRL(extra.amount ?? 0);
+      // A card is held until the call; a PIX is money already received, given back if no one calls.
+      const paid = extra.cardHeld
+        ? `O valor de ${amount} está reservado no seu cartão e só será cobrado quando um médico assumir seu atendimento.`
+        : `Recebemos seu PIX de ${amount}.`;
+      const guarantee = extra.cardHeld
+        ? 'a reserva é liberada automaticamente'
+        : 'devolvemos o valor automaticamente, pelo PIX';
       return {
         title: 'Você está na fila',
-        body: `Você entrou na fila ${where}. O valor de ${formatBRL(extra.amount ?? 0)} está reservado no seu cartão e só será cobrado quando um médico assumir seu atendimento.${
+        body: `Você entrou na fila ${where}. ${paid}${
           extra.guaranteeUntil
-            ? ` Se nenhum médico chamar você até ${clock(extra.guaranteeUntil)}, a reserva é liberada automaticamente.`
+            ? ` Se nenhum médico chamar você até ${clock(extra.guaranteeUntil)}, ${guarantee}.`
             : ''
         }`,
       };
+    }
     case 'called':
       return {
         title: 'Sua vez: o médico chamou você',

@@ -313,6 +313,7 @@ describe('the ledger under any sequence of money events', () => {
     expect(t.patientPayments).toBe(
       t.refunds +
         t.refundsOwed +
+        t.awaitingDoctor +
         t.commission +
         t.doctorHeld +
         t.doctorAvailable +

@@ -81,7 +81,7 @@ function splitReturn(share: PaymentShare, before: number, r: number) {
 }
 
 /** Where a payment stands in the ledger at `at`. */
-async function positionOf(tx: Queryable, share: PaymentShare, at: Date) {
+async function positionOf(tx: Queryable, share: Pick<PaymentShare, 'paymentId'>, at: Date) {
   const { total, due } = await paymentSums(tx, share.paymentId, at);
   const t = (a: LedgerAccount) => total.get(a) ?? 0;
   const captured = t('patient_payments');
@@ -167,13 +167,97 @@ export async function postCapture(tx: Queryable, share: PaymentShare, at: Date):
   return id !== null;
 }
 
+/** What the ledger needs of money received before any doctor took the case (decision 143). */
+export interface UnassignedShare {
+  paymentId: string;
+  /** Gross centavos the patient paid. */
+  amount: number;
+}
+
+/** Centavos of this payment still awaiting a doctor at `at`. */
+async function awaitingOf(tx: Queryable, paymentId: string, at: Date): Promise<number> {
+  const { total } = await paymentSums(tx, paymentId, at);
+  return neg(total.get('awaiting_doctor'));
+}
+
+/**
+ * An on-demand PIX arrived before any doctor took the case: Pulsa holds it for whoever takes it,
+ * split only then (`postAssignment`) — or returned whole (`postUnassignedRefund`).
+ */
+export async function postReceivedUnassigned(
+  tx: Queryable,
+  share: UnassignedShare,
+  at: Date,
+): Promise<boolean> {
+  const id = await post(
+    tx,
+    { kind: 'capture', sourceKey: `capture:${share.paymentId}`, paymentId: share.paymentId, effectiveAt: at },
+    [
+      { account: 'patient_payments', amount: share.amount },
+      { account: 'awaiting_doctor', amount: -share.amount },
+    ],
+  );
+  return id !== null;
+}
+
+/**
+ * The doctor who called the patient takes what awaited a doctor: split as frozen at joining (in
+ * proportion, if the team gave part back before the call), the doctor's share held as a capture's.
+ */
+export async function postAssignment(tx: Queryable, share: PaymentShare, at: Date): Promise<boolean> {
+  const awaiting = await awaitingOf(tx, share.paymentId, at);
+  if (awaiting <= 0) return false;
+  const commission = commissionPartOf(share, awaiting);
+  const id = await post(
+    tx,
+    {
+      kind: 'assignment',
+      sourceKey: `assign:${share.paymentId}`,
+      paymentId: share.paymentId,
+      doctorId: share.doctorId,
+      effectiveAt: at,
+    },
+    [
+      { account: 'awaiting_doctor', amount: awaiting },
+      { account: 'platform_commission', amount: -commission },
+      { account: 'doctor_held', amount: -(awaiting - commission), doctorId: share.doctorId },
+    ],
+  );
+  return id !== null;
+}
+
+/** Money given back before any doctor took the case: out of what awaited one, never more. */
+export async function postUnassignedRefund(
+  tx: Queryable,
+  share: UnassignedShare,
+  input: { amount: number; sourceKey: string; at: Date; memo?: string },
+): Promise<number> {
+  const r = Math.min(input.amount, await awaitingOf(tx, share.paymentId, input.at));
+  if (r <= 0) return 0;
+  const id = await post(
+    tx,
+    {
+      kind: 'refund',
+      sourceKey: input.sourceKey,
+      paymentId: share.paymentId,
+      effectiveAt: input.at,
+      memo: input.memo,
+    },
+    [
+      { account: 'refunds', amount: -r },
+      { account: 'awaiting_doctor', amount: r },
+    ],
+  );
+  return id ? r : 0;
+}
+
 /**
  * What the provider kept of a payment: Pulsa bears it, out of its commission (decision 080). Only
- * for money that arrived.
+ * for money that arrived, with or without a doctor yet (an on-demand PIX before the call).
  */
 export async function postProviderFee(
   tx: Queryable,
-  share: PaymentShare,
+  share: Pick<PaymentShare, 'paymentId'> & { doctorId: string | null },
   input: { fee: number; sourceKey: string; at: Date },
 ): Promise<boolean> {
   if ((await positionOf(tx, share, input.at)).captured === 0) return false;
@@ -533,6 +617,8 @@ export interface PlatformTotals {
   refunds: number;
   /** Owed back to patients, to be transferred. */
   refundsOwed: number;
+  /** On-demand PIX received before a doctor took the case. */
+  awaitingDoctor: number;
   /** Pulsa's commission, net of what refunds, lost disputes and provider fees took back. */
   commission: number;
   providerFees: number;
@@ -549,8 +635,8 @@ export interface PlatformTotals {
 
 /**
  * Totals of the entries in force in [from, to) — the whole history up to `to` without `from`. The
- * identity patientPayments = refunds + refundsOwed + commission + doctorHeld + doctorAvailable +
- * providerFees + chargebacks − disputesOpen + payouts holds for any whole history.
+ * identity patientPayments = refunds + refundsOwed + awaitingDoctor + commission + doctorHeld +
+ * doctorAvailable + providerFees + chargebacks − disputesOpen + payouts holds for any whole history.
  */
 export async function platformTotals(
   db: Queryable,
@@ -562,6 +648,7 @@ export async function platformTotals(
     patientPayments: s('patient_payments'),
     refunds: neg(s('refunds')),
     refundsOwed: neg(s('refunds_payable')),
+    awaitingDoctor: neg(s('awaiting_doctor')),
     commission: neg(s('platform_commission')),
     providerFees: neg(s('provider_fees')),
     chargebacks: neg(s('chargebacks')),

@@ -320,6 +320,7 @@ describe('the ledger follows the money', () => {
     expect(t.patientPayments).toBe(
       t.refunds +
         t.refundsOwed +
+        t.awaitingDoctor +
         t.commission +
         t.doctorHeld +
         t.doctorAvailable +

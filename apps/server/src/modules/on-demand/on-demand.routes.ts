@@ -38,6 +38,7 @@ import {
   offers,
   payWithTestCard,
   setDuty,
+  simulatePayment,
 } from './on-demand.service.ts';
 
 /** Pronto atendimento (decision 143): the patient's queue, the doctor's duty, the team's board. */
@@ -97,7 +98,7 @@ export async function onDemandRoutes(
       },
       schema: {
         tags,
-        summary: 'Join a queue: red-flag check, terms, then the card is held',
+        summary: 'Join a queue: red-flag check, terms, then the card is held or a PIX issued',
         body: joinQueueInputSchema,
         response: { 201: ticketSchema, ...refused },
       },
@@ -121,6 +122,20 @@ export async function onDemandRoutes(
       if (ctx.provider.name !== 'sandbox') throw notFound();
       return payWithTestCard(ctx, request.viewer, request.params.id, request.body.number);
     },
+  );
+
+  r.post(
+    '/on-demand/tickets/:id/payment/simulate',
+    {
+      ...patient,
+      schema: {
+        tags,
+        summary: 'Test environment: the bank confirms the queue’s PIX',
+        params: ticketIdParamsSchema,
+        response: { 200: ticketSchema, ...refused },
+      },
+    },
+    async (request) => simulatePayment(ctx, request.viewer, request.params.id),
   );
 
   r.post(

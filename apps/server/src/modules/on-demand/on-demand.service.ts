@@ -32,7 +32,7 @@ import {
   runTransition,
   transition,
 } from '../appointments/appointments.lifecycle.ts';
-import { chargeSandboxCard } from '../appointments/appointments.payment-events.ts';
+import { chargeSandboxCard, simulateSandboxEvent } from '../appointments/appointments.payment-events.ts';
 import {
   type AppointmentRow,
   appointmentRow,
@@ -72,7 +72,7 @@ import {
 
 /**
  * Pronto atendimento (decision 143). Joining opens an on-demand appointment without a doctor and
- * holds the patient's card; "Chamar próximo" gives the head of the line to the doctor who called;
+ * holds the patient's card or issues a PIX; "Chamar próximo" gives the head of the line to the doctor who called;
  * every change of state (secure, take, leave, the guarantee's expiry, a closed queue) is the
  * lifecycle's `transition`, so money and messages follow the one rule.
  */
@@ -137,7 +137,8 @@ export async function join(
         patientId: viewer.id,
         specialtyId: service.specialtyId,
         amount: service.price,
-        method: 'card',
+        // A PIX is issued at once (its QR Code on the waiting screen); a card waits for the checkout.
+        method: input.method,
         payer: { name: patient.fullName, email: patient.email, cpf: patient.cpf, address: null },
         description: `Pronto atendimento — ${found.specialtyName}`,
       });
@@ -184,6 +185,12 @@ export async function payWithTestCard(
 ) {
   await chargeSandboxCard(ctx, id, number, (tx) => ownTicket(tx, viewer, id), now);
   return ticketOf(ctx.db, id, now);
+}
+
+/** Sandbox: the ticket's PIX "paid" by the button, as the provider's event would say. */
+export async function simulatePayment(ctx: BookingContext, viewer: Viewer, id: string) {
+  await simulateSandboxEvent(ctx, id, (tx) => ownTicket(tx, viewer, id));
+  return ticketOf(ctx.db, id);
 }
 
 /** A photo or exam sent with the complaint, while waiting (decision 143). */
@@ -300,7 +307,11 @@ function buildTicket(input: {
   const { row, service, specialtyName, picture, ahead, now, doctorName } = input;
   const stage = stageOf(row, input.outcome);
   const p = input.payment;
-  const instructions = (p?.instructions ?? null) as { clientSecret?: string; publishableKey?: string } | null;
+  const instructions = (p?.instructions ?? null) as {
+    clientSecret?: string;
+    publishableKey?: string;
+    pix?: { payload: string; qrSvg: string; expiresAt: string };
+  } | null;
   return {
     id: row.id,
     stage,
@@ -323,8 +334,12 @@ function buildTicket(input: {
     payment: p
       ? {
           id: p.id,
+          method: p.method === 'pix' ? 'pix' : 'card',
           status: p.status,
           amount: p.amount,
+          sandbox: p.provider === 'sandbox',
+          // The charge is shown only while it can still be paid.
+          ...(instructions?.pix && p.status === 'pending' ? { pix: instructions.pix } : {}),
           ...(instructions?.clientSecret
             ? { clientSecret: instructions.clientSecret, publishableKey: instructions.publishableKey ?? '' }
             : {}),

@@ -14,15 +14,17 @@ import {
   specialties,
 } from '../../db/schema.ts';
 import { createAdmin, createDoctor, createPatient } from '../../seed/factories.ts';
-import { unbalancedTransactions } from '../../test/ledger.ts';
+import { ledgerOf, unbalancedTransactions } from '../../test/ledger.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, sessionCookieFrom } from '../../test/test-app.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { runTransition } from '../appointments/appointments.lifecycle.ts';
-import { expireRequest, missedCall } from '../appointments/appointments.timers.ts';
+import { applyProviderEvent } from '../appointments/appointments.payment-events.ts';
+import { expireHold, expireRequest, missedCall } from '../appointments/appointments.timers.ts';
 import { samplePdf } from '../files/files.samples.ts';
-import { SANDBOX_CARDS } from '../payments/sandbox-provider.ts';
+import { parsePixPayload } from '../payments/pix-brcode.ts';
+import { SANDBOX_CARDS, sandboxEventId } from '../payments/sandbox-provider.ts';
 import { recentLengths } from './on-demand.repository.ts';
 import { callNext, join, payWithTestCard } from './on-demand.service.ts';
 
@@ -91,6 +93,7 @@ const joinBody = (specialtyId: string, extra: object = {}) => ({
   specialtyId,
   complaint: 'Febre de 38 graus desde ontem e dor de garganta.',
   redFlags: noFlags,
+  method: 'card',
   acceptTerms: true,
   ...extra,
 });
@@ -355,6 +358,135 @@ describe('the call', () => {
   });
 });
 
+describe('paid by PIX', () => {
+  /** Joins paying by PIX: the charge is issued, the place waits for the money. */
+  async function joinWithPix(specialtyId: string) {
+    const person = await patient();
+    const joined = await call(
+      'POST',
+      '/api/on-demand/tickets',
+      person.cookie,
+      joinBody(specialtyId, { method: 'pix' }),
+    );
+    expect(joined.statusCode).toBe(201);
+    return { ...person, ticketId: joined.json().id as string, joined: joined.json() };
+  }
+  const payPix = (who: { cookie: string; ticketId: string }) =>
+    call('POST', `/api/on-demand/tickets/${who.ticketId}/payment/simulate`, who.cookie);
+  const paymentOf = async (ticketId: string) =>
+    (
+      await app.db.select().from(payments).where(eq(payments.appointmentId, ticketId))
+    )[0] as typeof payments.$inferSelect;
+
+  it('holds the place until paid, keeps the money for whichever doctor calls, and the call splits it', async () => {
+    const id = await specialty();
+    const doctor = await doctorOn(id);
+    const person = await joinWithPix(id);
+    expect(person.joined).toMatchObject({ stage: 'awaiting_payment', position: null });
+    expect(person.joined.payment).toMatchObject({ method: 'pix', status: 'pending', sandbox: true });
+    // The charge is a valid BR Code for the service's price.
+    const pix = parsePixPayload(person.joined.payment.pix.payload);
+    expect(pix.amount).toBe(9_000);
+    // Not in line yet: the doctor's call finds nobody.
+    expect((await call('POST', '/api/on-demand/duty/call-next', doctor.cookie)).json().code).toBe(
+      'queue_empty',
+    );
+
+    const paid = await payPix(person);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ stage: 'waiting', position: 1, payment: { status: 'paid' } });
+    expect(paid.json().payment.pix).toBeUndefined();
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, person.id));
+    expect(told.find((t) => t.type === 'on_demand.queued')?.body).toContain('Recebemos seu PIX de R$ 90,00');
+    // Received, and nobody's yet: no commission, no doctor's share before the call.
+    const before = await paymentOf(person.ticketId);
+    expect(await ledgerOf(app.db, before.id)).toMatchObject([
+      { kind: 'capture', lines: { patient_payments: 9_000, awaiting_doctor: -9_000 } },
+    ]);
+    // Paid twice (the bank's event replayed) moves nothing more.
+    expect((await payPix(person)).statusCode).toBe(409);
+
+    const called = await call('POST', '/api/on-demand/duty/call-next', doctor.cookie);
+    expect(called.json().appointmentId).toBe(person.ticketId);
+    const after = await paymentOf(person.ticketId);
+    expect(after).toMatchObject({ status: 'paid', doctorId: doctor.doctorId });
+    expect((await ledgerOf(app.db, after.id)).map((t) => t.lines)).toEqual([
+      { patient_payments: 9_000, awaiting_doctor: -9_000 },
+      {
+        awaiting_doctor: 9_000,
+        platform_commission: -after.platformFee,
+        doctor_held: -after.doctorAmount,
+      },
+    ]);
+    expect(await unbalancedTransactions(app.db)).toEqual([]);
+  });
+
+  it('leaving after paying gives the PIX back in full, out of what awaited a doctor', async () => {
+    const id = await specialty();
+    await doctorOn(id);
+    const person = await joinWithPix(id);
+    await payPix(person);
+    const left = await call('POST', `/api/on-demand/tickets/${person.ticketId}/leave`, person.cookie);
+    expect(left.json()).toMatchObject({ stage: 'left', refundedAmount: 9_000 });
+    const pay = await paymentOf(person.ticketId);
+    expect(pay.status).toBe('refunded');
+    expect((await ledgerOf(app.db, pay.id)).map((t) => t.lines)).toEqual([
+      { patient_payments: 9_000, awaiting_doctor: -9_000 },
+      { refunds: -9_000, awaiting_doctor: 9_000 },
+    ]);
+    const [told] = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, person.id))
+      .orderBy(sql`created_at desc`);
+    expect(told?.body).toContain('Devolvemos R$ 90,00 pelo mesmo meio de pagamento.');
+  });
+
+  it('the guarantee gives a PIX back once, even when its job runs twice', async () => {
+    const id = await specialty();
+    await doctorOn(id);
+    const person = await joinWithPix(id);
+    await payPix(person);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, person.ticketId));
+    const deadline = row?.respondBy as Date;
+    const late = new Date(deadline.getTime() + 1);
+    await Promise.all([
+      expireRequest(app.booking, person.ticketId, late),
+      expireRequest(app.booking, person.ticketId, late),
+    ]);
+    expect(await ticket(person.cookie)).toMatchObject({ stage: 'refunded_timeout', refundedAmount: 9_000 });
+    const pay = await paymentOf(person.ticketId);
+    expect(await app.db.select().from(refunds).where(eq(refunds.paymentId, pay.id))).toHaveLength(1);
+    expect((await ledgerOf(app.db, pay.id)).map((t) => t.kind)).toEqual(['capture', 'refund']);
+  });
+
+  it('an unpaid PIX lapses without a charge, and one paid after that goes straight back', async () => {
+    const id = await specialty();
+    await doctorOn(id);
+    const person = await joinWithPix(id);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, person.ticketId));
+    const payBy = row?.holdExpiresAt as Date;
+    await expireHold(app.booking, person.ticketId, new Date(payBy.getTime() + 1));
+    expect((await ticket(person.cookie)).stage).toBe('ended');
+    const lapsed = await paymentOf(person.ticketId);
+    expect(lapsed.status).toBe('failed');
+    expect(await ledgerOf(app.db, lapsed.id)).toEqual([]);
+    // The bank pays it anyway, late: the money is received and returned, never kept.
+    await applyProviderEvent(app.booking, 'sandbox', {
+      id: sandboxEventId(),
+      type: 'paid',
+      providerRef: lapsed.providerRef as string,
+    });
+    const back = await paymentOf(person.ticketId);
+    expect(back.status).toBe('refunded');
+    expect((await ledgerOf(app.db, back.id)).map((t) => t.lines)).toEqual([
+      { patient_payments: 9_000, awaiting_doctor: -9_000 },
+      { refunds: -9_000, awaiting_doctor: 9_000 },
+    ]);
+    expect(await unbalancedTransactions(app.db)).toEqual([]);
+  });
+});
+
 describe('the guarantee', () => {
   it('releases the card once when no doctor calls in time, even when the job runs twice', async () => {
     const id = await specialty();
@@ -449,12 +581,18 @@ describe('the team', () => {
     const doctor = await doctorOn(id);
     const leaving = await inLine(id);
     await call('POST', `/api/on-demand/tickets/${leaving.ticketId}/leave`, leaving.cookie);
+    // A PIX paid and given back when its patient left: received, and returned.
+    const pix = await patient();
+    const joined = await call('POST', '/api/on-demand/tickets', pix.cookie, joinBody(id, { method: 'pix' }));
+    const pixTicket = joined.json().id as string;
+    await call('POST', `/api/on-demand/tickets/${pixTicket}/payment/simulate`, pix.cookie);
+    await call('POST', `/api/on-demand/tickets/${pixTicket}/leave`, pix.cookie);
     await inLine(id);
     await call('POST', '/api/on-demand/duty/call-next', doctor.cookie);
     const after = await sum();
-    expect(after.joined - before.joined).toBe(2);
-    expect(after.left - before.left).toBe(1);
-    // Only the call captured money; the released hold moved none.
+    expect(after.joined - before.joined).toBe(3);
+    expect(after.left - before.left).toBe(2);
+    // What stayed: the call's capture; the released hold moved nothing, the PIX came and went back.
     expect(after.gross - before.gross).toBe(SERVICE.price);
   });
 

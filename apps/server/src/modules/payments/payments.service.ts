@@ -6,14 +6,17 @@ import { AppError } from '../../lib/errors.ts';
 import { commissionFor } from '../commissions/commissions.service.ts';
 import {
   type PaymentShare,
+  postAssignment,
   postCapture,
   postChargebackLost,
   postChargebackOpened,
   postChargebackWon,
   postProviderFee,
+  postReceivedUnassigned,
   postRefund,
   postRefundTransfer,
   postRelease,
+  postUnassignedRefund,
 } from '../ledger/ledger.service.ts';
 import { splitAmount } from './money.ts';
 import { pixQrSvg } from './pix-brcode.ts';
@@ -213,8 +216,9 @@ export async function setPaymentStatus(
 
 /** The payment's frozen split, as the ledger posts it. */
 export function shareOf(payment: PaymentRow): PaymentShare {
-  // Money moves only once a doctor took the case: an on-demand card is held, never captured, before.
-  if (payment.doctorId === null) throw new Error(`payment ${payment.id} has no doctor: no money moved yet`);
+  // An on-demand card is held, never captured, before a doctor takes the case; a PIX paid before
+  // then awaits a doctor in the ledger (`markPaid`, `assignPayment`) and is never split without one.
+  if (payment.doctorId === null) throw new Error(`payment ${payment.id} has no doctor: nothing to split yet`);
   return {
     paymentId: payment.id,
     doctorId: payment.doctorId,
@@ -230,7 +234,34 @@ export function shareOf(payment: PaymentRow): PaymentShare {
  */
 export async function markPaid(tx: Queryable, payment: PaymentRow, now: Date): Promise<void> {
   await setPaymentStatus(tx, payment.id, { status: 'paid', paidAt: now, failureMessage: null });
-  await postCapture(tx, shareOf(payment), now);
+  // An on-demand PIX paid while waiting: no doctor to split with until the call.
+  if (payment.doctorId === null)
+    await postReceivedUnassigned(tx, { paymentId: payment.id, amount: payment.amount }, now);
+  else await postCapture(tx, shareOf(payment), now);
+}
+
+/**
+ * A doctor took an on-demand case paid before the call (a PIX): what awaited a doctor is split as
+ * frozen at joining, in the call's transaction. Nothing for money not received (a card is captured
+ * by the call itself).
+ */
+export async function assignPayment(tx: Queryable, payment: PaymentRow, doctorId: string, now: Date) {
+  if (payment.status !== 'paid') return;
+  await postAssignment(tx, shareOf({ ...payment, doctorId }), now);
+}
+
+/**
+ * Money given back leaves the ledger: split between Pulsa and the doctor as frozen, or, before any
+ * doctor took an on-demand case, out of what awaited one.
+ */
+async function postReturned(
+  tx: Queryable,
+  payment: PaymentRow,
+  input: { kind: 'refund' | 'refund_owed'; amount: number; sourceKey: string; at: Date; memo?: string },
+): Promise<number> {
+  if (payment.doctorId === null && input.kind === 'refund')
+    return postUnassignedRefund(tx, { paymentId: payment.id, amount: payment.amount }, input);
+  return postRefund(tx, shareOf(payment), input);
 }
 
 /**
@@ -269,7 +300,7 @@ export async function recordProviderRefund(
         .onConflictDoNothing()
         .returning({ id: refunds.id });
       if (row) {
-        await postRefund(tx, shareOf(payment), {
+        await postReturned(tx, payment, {
           kind: 'refund',
           amount,
           sourceKey: `refund:${row.id}`,
@@ -388,7 +419,7 @@ export async function refundPayment(
   if (whole) await setPaymentStatus(tx, payment.id, { status: 'refunded', refundedAt: now });
   // An authorisation released moved no money: the ledger never saw it arrive.
   if (refundId && payment.status === 'paid')
-    await postRefund(tx, shareOf(payment), {
+    await postReturned(tx, payment, {
       kind: 'refund',
       amount: left,
       sourceKey: `refund:${refundId}`,
@@ -473,7 +504,7 @@ export async function refundPart(
     })
     .returning({ id: refunds.id });
   const refundId = (row as { id: string }).id;
-  await postRefund(tx, shareOf(payment), {
+  await postReturned(tx, payment, {
     kind: owed ? 'refund_owed' : 'refund',
     amount: input.amount,
     sourceKey: `refund:${refundId}`,
@@ -600,9 +631,13 @@ export async function recordProviderFee(
   now: Date,
 ) {
   if (fee <= 0) return false;
-  return postProviderFee(tx, shareOf(payment), {
-    fee,
-    sourceKey: `provider-fee:${balanceTransaction}`,
-    at: now,
-  });
+  return postProviderFee(
+    tx,
+    { paymentId: payment.id, doctorId: payment.doctorId },
+    {
+      fee,
+      sourceKey: `provider-fee:${balanceTransaction}`,
+      at: now,
+    },
+  );
 }

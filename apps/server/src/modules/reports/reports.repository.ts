@@ -129,7 +129,8 @@ export async function dayStart(db: Queryable, day: string, timeZone: string): Pr
 
 /**
  * Pronto atendimento per bucket, apart from bookings: people by the day they joined the line
- * (counted from the appointments, which know the kind), money by the day it was captured (the ledger).
+ * (counted from the appointments, which know the kind), money by the day it moved (the ledger): what
+ * was received less what went back, so a PIX paid and given back before any call counts nothing.
  */
 export async function onDemandSums(
   db: Queryable,
@@ -160,7 +161,7 @@ export async function onDemandSums(
     from ledger_entries e
     join payments p on p.id = e.payment_id
     join appointments a on a.id = p.appointment_id and a.kind = 'on_demand'
-    where e.account = 'patient_payments'
+    where e.account in ('patient_payments', 'refunds', 'refunds_payable')
       and (e.effective_at at time zone 'America/Sao_Paulo')::date between ${range.fromDay}::date and ${range.toDay}::date
     group by 1`);
   const gross = new Map(money.rows.map((r) => [String(r.bucket), Number(r.gross)]));

@@ -57,14 +57,14 @@ export const ADMIN_DASHBOARD_TEXT = {
   onDemand: {
     title: 'Pronto atendimento',
     description:
-      'Pacientes que entraram na fila (cartão reservado), pelo dia em que entraram, e o valor cobrado nas chamadas. Também somados nos gráficos acima.',
+      'Pacientes que entraram na fila (cartão reservado ou PIX pago), pelo dia em que entraram, e o valor que ficou: o recebido menos o devolvido. Também somados nos gráficos acima.',
     label: 'Gráfico de barras empilhadas do pronto atendimento por resultado em cada período',
     completed: 'Atendidos',
     noShow: 'Não entraram na sala',
     left: 'Saíram da fila',
     refunded: 'Liberados sem chamada (garantia ou fila encerrada)',
     joined: 'Entraram na fila',
-    gross: 'Valor cobrado',
+    gross: 'Valor recebido menos devoluções',
   },
   rates: {
     title: 'Cancelamentos e faltas',

@@ -30,13 +30,15 @@ describe('FAQ content', () => {
     expect(all).toContain('samu (192)');
   });
 
-  it('states the on-demand rules the terms state: card held, released in full, 5 minutes to come in', () => {
+  it('states the on-demand rules the terms state: card held or PIX paid, given back in full, 5 minutes to come in', () => {
     const section = FAQ_SECTIONS.find((s) => s.id === 'pronto-atendimento');
     const text = foldText(section?.items.flatMap((i) => i.answer).join(' ') ?? '');
     expect(text).toContain('nao e um servico de emergencia');
-    expect(text).toContain('so com cartao de credito');
+    expect(text).toContain('com cartao de credito ou pix');
+    expect(text).toContain('o boleto nao esta disponivel');
     expect(text).toContain('so e cobrado quando um medico assumir');
-    expect(text).toContain('liberada automaticamente, por inteiro');
+    expect(text).toContain('reserva no seu cartao e liberada automaticamente');
+    expect(text).toContain('devolvido automaticamente, por inteiro, pelo pix');
     expect(text).toContain('5 minutos para entrar na sala');
   });
 

@@ -131,14 +131,14 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'pronto-atendimento-pagamento',
         question: 'Como pago o pronto atendimento?',
         answer: [
-          'Só com cartão de crédito: PIX e boleto não estão disponíveis no pronto atendimento. Ao entrar na fila, o valor fica reservado no seu cartão e só é cobrado quando um médico assumir o seu atendimento.',
+          'Com cartão de crédito ou PIX; o boleto não está disponível no pronto atendimento, porque a compensação leva dias. No cartão, o valor fica reservado ao entrar na fila e só é cobrado quando um médico assumir o seu atendimento. No PIX, você paga ao entrar e vai para a fila assim que o pagamento é confirmado.',
         ],
       },
       {
         id: 'pronto-atendimento-espera',
         question: 'E se nenhum médico me chamar?',
         answer: [
-          'Se nenhum médico chamar você dentro da espera máxima garantida da especialidade, a reserva no seu cartão é liberada automaticamente, por inteiro, e nada é cobrado. O mesmo acontece se você sair da fila antes de ser chamado, em "Sair da fila", ou se a equipe do Pulsa encerrar a fila.',
+          'Se nenhum médico chamar você dentro da espera máxima garantida da especialidade, a reserva no seu cartão é liberada automaticamente e nada é cobrado; se você pagou com PIX, o valor é devolvido automaticamente, por inteiro, pelo PIX. O mesmo acontece se você sair da fila antes de ser chamado, em "Sair da fila", ou se a equipe do Pulsa encerrar a fila.',
         ],
       },
       {

@@ -8,13 +8,19 @@ const basis = (doctors: number, averageMinutes: number) =>
     ? 'Nenhum médico de plantão agora'
     : `${doctors} ${plural(doctors, 'médico', 'médicos')} de plantão, atendimento médio de ${averageMinutes} min`;
 
+/** What happened to the money of a wait that ended before any doctor: released, or given back. */
+const returned = (price: string, pix: boolean) =>
+  pix
+    ? `Os ${price} pagos pelo PIX foram devolvidos por inteiro.`
+    : `A reserva de ${price} no seu cartão foi liberada: nada foi cobrado.`;
+
 /** Everything the on-demand care (pronto atendimento) says: patient, doctor and admin. */
 export const ON_DEMAND_TEXT = {
   retry: 'Tentar novamente',
   basis,
   page: {
     title: 'Pronto atendimento',
-    description: 'Fale com um médico por vídeo agora, sem agendar. Pagamento apenas com cartão de crédito.',
+    description: 'Fale com um médico por vídeo agora, sem agendar. Pague com cartão de crédito ou PIX.',
     ticketLoadError: 'Falha ao carregar o seu lugar na fila',
   },
   offers: {
@@ -35,8 +41,8 @@ export const ON_DEMAND_TEXT = {
       n === 0 ? 'Ninguém na fila agora' : `${n} ${plural(n, 'pessoa', 'pessoas')} na fila`,
     choose: 'Quero atendimento agora',
     chooseOf: (specialty: string) => `Quero atendimento agora em ${specialty}`,
-    cardOnly:
-      'Só cartão de crédito: o valor fica reservado e é cobrado apenas quando um médico assumir o atendimento.',
+    paymentNote:
+      'Cartão de crédito ou PIX. No cartão, o valor fica reservado e só é cobrado quando um médico assumir o atendimento; o PIX é devolvido por inteiro se nenhum médico chamar você a tempo.',
   },
   weekdays: ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const,
   allDay: '24 horas',
@@ -61,11 +67,19 @@ export const ON_DEMAND_TEXT = {
     termsTitle: 'Como funciona o pronto atendimento',
     terms: (price: string, maxWaitMinutes: number) => [
       'Não é um serviço de emergência. Em caso de emergência, ligue para o SAMU 192 ou vá ao pronto-socorro mais próximo.',
-      `Ao entrar na fila, ${price} ficam reservados no seu cartão de crédito. O valor só é cobrado quando um médico assumir o seu atendimento.`,
-      `A reserva é liberada por inteiro, sem nenhuma cobrança, se você sair da fila antes de ser chamado ou se nenhum médico chamar você em até ${maxWaitMinutes} minutos.`,
+      `No cartão de crédito, ${price} ficam reservados ao entrar na fila e só são cobrados quando um médico assumir o seu atendimento. No PIX, você paga ${price} para entrar na fila.`,
+      `Se você sair da fila antes de ser chamado, ou se nenhum médico chamar você em até ${maxWaitMinutes} minutos, a reserva no cartão é liberada e o PIX é devolvido, sempre por inteiro.`,
       `Depois de chamado, você tem ${ON_DEMAND_JOIN_MINUTES} minutos para entrar na sala. Se não entrar, conta como não comparecimento e o valor é cobrado, como em uma consulta perdida.`,
-      'O pronto atendimento aceita apenas cartão de crédito: PIX e boleto não estão disponíveis.',
+      'O pronto atendimento aceita cartão de crédito e PIX. O boleto não está disponível: a compensação leva dias.',
     ],
+    method: 'Forma de pagamento',
+    methods: {
+      card: {
+        label: 'Cartão de crédito',
+        hint: 'O valor fica reservado e só é cobrado quando um médico chamar você.',
+      },
+      pix: { label: 'PIX', hint: 'Você paga agora e entra na fila assim que o pagamento for confirmado.' },
+    },
     accept: 'Li e aceito as regras do pronto atendimento',
     submit: 'Entrar na fila',
     busy: 'Entrando na fila...',
@@ -85,11 +99,18 @@ export const ON_DEMAND_TEXT = {
   payment: {
     title: 'Reserve o valor no seu cartão',
     description: (price: string) =>
-      `${price} ficam reservados no seu cartão de crédito e só são cobrados quando um médico assumir o atendimento. O pronto atendimento aceita apenas cartão de crédito.`,
+      `${price} ficam reservados no seu cartão de crédito e só são cobrados quando um médico assumir o atendimento.`,
+    pixTitle: 'Pague o PIX para entrar na fila',
+    pixDescription: (price: string) =>
+      `Pague ${price} pelo PIX: você entra na fila assim que o pagamento for confirmado. Se sair da fila antes de ser chamado, ou se nenhum médico chamar você a tempo, devolvemos o valor por inteiro, pelo PIX.`,
     payBy: (left: string) => `Conclua em até ${left} para garantir o seu lugar na fila.`,
     submit: (price: string) => `Reservar ${price} e entrar na fila`,
     sandbox: 'Ambiente de testes — nenhum valor é cobrado',
     sandboxHint: 'Use um dos cartões de teste listados abaixo. Nenhum dinheiro é movimentado.',
+    sandboxPixHint:
+      'O QR Code é de teste: use o botão "Simular pagamento" para confirmar. Nenhum dinheiro é movimentado.',
+    simulate: 'Simular pagamento',
+    simulateError: 'Falha ao simular o pagamento',
     processing: 'Confirmando a reserva no seu cartão...',
     errorTitle: 'Falha ao reservar o valor no cartão',
     giveUp: 'Desistir',
@@ -99,17 +120,25 @@ export const ON_DEMAND_TEXT = {
     position: (n: number) => `Você é o ${n}º da fila`,
     next: 'Você é o próximo a ser chamado.',
     eta: (eta: string) => `Previsão de atendimento: ${eta}`,
-    guarantee: (time: string) =>
-      `Se nenhum médico chamar até ${time}, a reserva no seu cartão é liberada automaticamente.`,
-    held: (price: string) =>
-      `${price} reservados no seu cartão: cobrados só quando um médico assumir o atendimento.`,
+    guarantee: (time: string, pix: boolean) =>
+      pix
+        ? `Se nenhum médico chamar até ${time}, o valor do PIX é devolvido automaticamente.`
+        : `Se nenhum médico chamar até ${time}, a reserva no seu cartão é liberada automaticamente.`,
+    held: (price: string, pix: boolean) =>
+      pix
+        ? `${price} pagos pelo PIX: devolvidos por inteiro se você sair da fila ou se nenhum médico chamar a tempo.`
+        : `${price} reservados no seu cartão: cobrados só quando um médico assumir o atendimento.`,
     keepOpen: `Deixe esta página aberta: quando o médico chamar, ela toca um aviso. Depois de chamado, você tem ${ON_DEMAND_JOIN_MINUTES} minutos para entrar na sala.`,
     complaint: 'O que você relatou',
     captions: 'Você pediu legendas ou conversa por escrito.',
     leave: 'Sair da fila',
     leaveTitle: 'Sair da fila?',
-    leaveBody: (price: string) =>
-      `A reserva de ${price} no seu cartão é liberada por inteiro e nada é cobrado. Se quiser ser atendido depois, você entra na fila de novo, no fim dela.`,
+    leaveBody: (price: string, pix: boolean) =>
+      `${
+        pix
+          ? `Os ${price} pagos pelo PIX são devolvidos por inteiro.`
+          : `A reserva de ${price} no seu cartão é liberada por inteiro e nada é cobrado.`
+      } Se quiser ser atendido depois, você entra na fila de novo, no fim dela.`,
     leaveConfirm: 'Sair da fila',
     leaveCancel: 'Continuar na fila',
     leaveError: 'Falha ao sair da fila',
@@ -153,17 +182,17 @@ export const ON_DEMAND_TEXT = {
     reason: (reason: string) => `Motivo: ${reason}`,
     refundedTimeout: {
       title: 'Nenhum médico atendeu a tempo',
-      body: (price: string) =>
-        `Nenhum médico atendeu dentro do tempo garantido. A reserva de ${price} no seu cartão foi liberada: nada foi cobrado.`,
+      body: (price: string, pix: boolean) =>
+        `Nenhum médico atendeu dentro do tempo garantido. ${returned(price, pix)}`,
     },
     refundedClosed: {
       title: 'A fila foi encerrada',
-      body: (price: string) =>
-        `A fila do pronto atendimento foi encerrada pela equipe do Pulsa. A reserva de ${price} no seu cartão foi liberada: nada foi cobrado.`,
+      body: (price: string, pix: boolean) =>
+        `A fila do pronto atendimento foi encerrada pela equipe do Pulsa. ${returned(price, pix)}`,
     },
     left: {
       title: 'Você saiu da fila',
-      held: (price: string) => `A reserva de ${price} no seu cartão foi liberada: nada foi cobrado.`,
+      held: (price: string, pix: boolean) => returned(price, pix),
       notHeld: 'Nenhum valor foi reservado nem cobrado.',
     },
     noShow: {
@@ -179,7 +208,8 @@ export const ON_DEMAND_TEXT = {
     ended: {
       title: 'Atendimento encerrado',
       body: 'Este atendimento foi encerrado sem consulta.',
-      refunded: (amount: string) => `${amount} foram devolvidos ao seu cartão.`,
+      refunded: (amount: string, pix: boolean) =>
+        pix ? `${amount} foram devolvidos pelo PIX.` : `${amount} foram devolvidos ao seu cartão.`,
     },
   },
   entry: {
@@ -277,7 +307,7 @@ export const ON_DEMAND_TEXT = {
     close: {
       action: 'Encerrar fila',
       title: (specialty: string) => `Encerrar a fila de ${specialty}?`,
-      body: 'Todos os pacientes que aguardam saem da fila, a reserva no cartão de cada um é liberada por inteiro e eles são avisados com o motivo.',
+      body: 'Todos os pacientes que aguardam saem da fila, a reserva no cartão é liberada ou o PIX devolvido, sempre por inteiro, e eles são avisados com o motivo.',
       reason: 'Motivo',
       reasonHint: 'Os pacientes que aguardam recebem este motivo.',
       confirm: 'Encerrar fila',

@@ -129,6 +129,7 @@ export const PAYMENTS_TEXT = {
     chargeback_lost: 'Contestação perdida',
     payout: 'Repasse',
     payout_reversed: 'Repasse devolvido',
+    assignment: 'Atribuído ao médico que chamou',
   } as Record<string, string>,
   account: {
     patient_payments: 'Recebido de pacientes',
@@ -141,6 +142,7 @@ export const PAYMENTS_TEXT = {
     platform_commission: 'Comissão do Pulsa',
     refunds_payable: 'Reembolsos a transferir',
     disputes_open: 'Em contestação',
+    awaiting_doctor: 'Aguardando médico (pronto atendimento)',
   } as Record<string, string>,
   eventType: {
     authorized: 'Cartão autorizado',

@@ -1,5 +1,6 @@
 import type { AppointmentDto } from '@pulsa/shared/schemas/appointments';
 import { QrCode } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { clockIn, dateIn } from '@/lib/zoned-time';
 import { BOOKING_TEXT } from '../texts';
@@ -8,10 +9,32 @@ import { SimulatePayment, WaitingNote } from './simulate-payment';
 
 const T = BOOKING_TEXT.pix;
 
-/** The PIX charge: its QR Code, the copia-e-cola code and until when it can be paid. */
+/** The PIX charge of a booking, with the test environment's "Simular pagamento". */
 export function PixPayment({ appointment, viewerZone }: { appointment: AppointmentDto; viewerZone: string }) {
   const pix = appointment.payment?.instructions?.pix;
   if (!pix) return null;
+  return (
+    <PixCharge
+      pix={pix}
+      viewerZone={viewerZone}
+      simulate={appointment.payment?.sandbox ? <SimulatePayment appointmentId={appointment.id} /> : null}
+    />
+  );
+}
+
+/**
+ * Any PIX charge (a booking, an on-demand queue): its QR Code, the copia-e-cola code, until when it
+ * can be paid, and the page waiting for the bank. `simulate` is the test environment's button.
+ */
+export function PixCharge({
+  pix,
+  viewerZone,
+  simulate,
+}: {
+  pix: { payload: string; qrSvg: string; expiresAt: string };
+  viewerZone: string;
+  simulate?: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -39,7 +62,7 @@ export function PixPayment({ appointment, viewerZone }: { appointment: Appointme
           </div>
         </div>
         <WaitingNote text={T.waiting} />
-        {appointment.payment?.sandbox ? <SimulatePayment appointmentId={appointment.id} /> : null}
+        {simulate}
       </CardContent>
     </Card>
   );

@@ -192,14 +192,15 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           fila e deve ligar para o SAMU (192) ou procurar o pronto-socorro mais próximo.
         </li>
         <li>
-          O pagamento é feito apenas com <strong>cartão de crédito</strong>; PIX e boleto não estão
-          disponíveis. Ao entrar na fila, o valor fica reservado no cartão e{' '}
-          <strong>só é cobrado quando um médico assume o atendimento</strong>.
+          O pagamento é feito com <strong>cartão de crédito</strong> ou <strong>PIX</strong>; o boleto não
+          está disponível. No cartão, o valor fica reservado ao entrar na fila e{' '}
+          <strong>só é cobrado quando um médico assume o atendimento</strong>. No PIX, o paciente paga para
+          entrar na fila e entra assim que o pagamento é confirmado.
         </li>
         <li>
-          A reserva é liberada por inteiro, sem nenhuma cobrança, se o paciente sair da fila antes de ser
-          chamado, se nenhum médico o chamar dentro da espera máxima garantida ou se a equipe da {E.brand}{' '}
-          encerrar a fila.
+          A reserva no cartão é liberada e o PIX é devolvido, sempre por inteiro, se o paciente sair da fila
+          antes de ser chamado, se nenhum médico o chamar dentro da espera máxima garantida ou se a equipe da{' '}
+          {E.brand} encerrar a fila.
         </li>
         <li>
           Depois de chamado, o paciente tem {ON_DEMAND_JOIN_MINUTES} minutos para entrar na sala. Se não

@@ -47,7 +47,14 @@ export const useHoldWithTestCard = (ticketId: string) =>
     ON_DEMAND_TEXT.payment.errorTitle,
   );
 
-/** "Sair da fila": the held amount is released in full. */
+/** Test environment: "Simular pagamento" stands for the bank confirming the PIX. */
+export const useSimulatePix = (ticketId: string) =>
+  useTicketMutation(
+    () => api.post<Ticket>(`${ticketPath(ticketId)}/payment/simulate`),
+    ON_DEMAND_TEXT.payment.simulateError,
+  );
+
+/** "Sair da fila": the held amount is released in full, a PIX given back. */
 export const useLeaveQueue = (ticketId: string) =>
   useTicketMutation(
     () => api.post<Ticket>(`${ticketPath(ticketId)}/leave`),

@@ -7,8 +7,13 @@ import {
   type RedFlagId,
   routeTriage,
 } from '@pulsa/shared/on-demand/triage';
-import { joinQueueInputSchema, type OnDemandOffer } from '@pulsa/shared/schemas/on-demand';
-import { AlertTriangle, ArrowLeft, ShieldCheck } from 'lucide-react';
+import {
+  joinQueueInputSchema,
+  ON_DEMAND_METHODS,
+  type OnDemandMethod,
+  type OnDemandOffer,
+} from '@pulsa/shared/schemas/on-demand';
+import { AlertTriangle, ArrowLeft, CreditCard, QrCode, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -43,14 +48,18 @@ const joinFormSchema = z.object({
     >,
   ),
   captions: z.boolean(),
+  method: joinQueueInputSchema.shape.method,
   acceptTerms: joinQueueInputSchema.shape.acceptTerms,
 });
 type JoinFormInput = {
   complaint: string;
   redFlags: Partial<Record<RedFlagId, Answer>>;
   captions: boolean;
+  method: OnDemandMethod;
   acceptTerms: boolean;
 };
+
+const METHOD_ICON = { card: CreditCard, pix: QrCode } as const;
 type JoinFormOutput = z.output<typeof joinFormSchema>;
 
 /** The answers as the rule reads them: a question not answered yet is not a "sim". */
@@ -59,18 +68,19 @@ const asBooleans = (answers: Partial<Record<RedFlagId, Answer>>) =>
 
 /**
  * Joining a queue: the red-flag check first (any "sim" leads to SAMU 192 at once, never the
- * queue), what the patient feels, the captions need, and the rules to accept; then "Entrar na
- * fila", whose answer is the ticket waiting for the card.
+ * queue), what the patient feels, the captions need, how to pay and the rules to accept; then
+ * "Entrar na fila", whose answer is the ticket waiting for the card or the PIX.
  */
 export function JoinForm({ offer, onBack }: { offer: OnDemandOffer; onBack: () => void }) {
   const baseId = useId();
   const join = useJoinQueue();
   const form = useForm<JoinFormInput, unknown, JoinFormOutput>({
     resolver: zodResolver(joinFormSchema) as never,
-    defaultValues: { complaint: '', redFlags: {}, captions: false, acceptTerms: false },
+    defaultValues: { complaint: '', redFlags: {}, captions: false, method: 'card', acceptTerms: false },
   });
   const errors = form.formState.errors;
   const answers = useWatch({ control: form.control, name: 'redFlags' }) ?? {};
+  const method = useWatch({ control: form.control, name: 'method' }) ?? 'card';
   const refusedAsEmergency = join.error instanceof ApiError && join.error.code === 'emergency';
   const emergency = routeTriage(asBooleans(answers)) === 'emergency' || refusedAsEmergency;
 
@@ -91,10 +101,12 @@ export function JoinForm({ offer, onBack }: { offer: OnDemandOffer; onBack: () =
         complaint: values.complaint,
         redFlags,
         captions: values.captions,
+        method: values.method,
         acceptTerms: true,
       },
       {
-        onError: (error) => applyFieldErrors(error, form.setError, ['complaint', 'redFlags', 'acceptTerms']),
+        onError: (error) =>
+          applyFieldErrors(error, form.setError, ['complaint', 'redFlags', 'method', 'acceptTerms']),
       },
     );
   });
@@ -214,6 +226,41 @@ export function JoinForm({ offer, onBack }: { offer: OnDemandOffer; onBack: () =
               </div>
             )}
           />
+
+          <fieldset className="space-y-2" aria-describedby={`${baseId}-method-hint`}>
+            <legend className="mb-2 font-medium">{T.method}</legend>
+            <Controller
+              control={form.control}
+              name="method"
+              render={({ field }) => (
+                <RadioGroup
+                  value={field.value}
+                  onValueChange={(value) => field.onChange(value as OnDemandMethod)}
+                  className="grid gap-2 sm:grid-cols-2"
+                  aria-label={T.method}
+                >
+                  {ON_DEMAND_METHODS.map((m) => {
+                    const Icon = METHOD_ICON[m];
+                    return (
+                      <Label
+                        key={m}
+                        htmlFor={`${baseId}-method-${m}`}
+                        className="flex cursor-pointer items-center gap-2 rounded-lg border border-border p-3 has-[button[data-state=checked]]:border-primary has-[button[data-state=checked]]:bg-primary/5"
+                      >
+                        <RadioGroupItem id={`${baseId}-method-${m}`} value={m} disabled={busy} />
+                        <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+                        {T.methods[m].label}
+                      </Label>
+                    );
+                  })}
+                </RadioGroup>
+              )}
+            />
+            <p id={`${baseId}-method-hint`} className="text-muted-foreground text-xs">
+              {T.methods[method].hint}
+            </p>
+            {errors.method?.message ? <p className={fieldErrorClassName}>{errors.method.message}</p> : null}
+          </fieldset>
 
           <section
             aria-labelledby={`${baseId}-terms`}

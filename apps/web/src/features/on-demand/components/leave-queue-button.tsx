@@ -10,7 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { amountInProse } from '../amount';
+import { amountInProse, paidByPix } from '../amount';
 import { useLeaveQueue } from '../api/ticket-mutations';
 import { ON_DEMAND_TEXT } from '../texts';
 
@@ -31,7 +31,9 @@ export function LeaveQueueButton({ ticket, label = T.leave }: { ticket: Ticket; 
         <AlertDialogHeader>
           <AlertDialogTitle>{T.leaveTitle}</AlertDialogTitle>
           <AlertDialogDescription>
-            {held ? T.leaveBody(amountInProse(ticket.price)) : ON_DEMAND_TEXT.outcome.left.notHeld}
+            {held
+              ? T.leaveBody(amountInProse(ticket.price), paidByPix(ticket))
+              : ON_DEMAND_TEXT.outcome.left.notHeld}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

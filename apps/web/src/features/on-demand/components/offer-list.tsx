@@ -97,7 +97,7 @@ function OfferCard({ offer, onChoose }: { offer: OnDemandOffer; onChoose: () => 
             <Button size="lg" onClick={onChoose} aria-label={T.chooseOf(offer.specialtyName)}>
               {T.choose}
             </Button>
-            <p className="text-muted-foreground text-xs">{T.cardOnly}</p>
+            <p className="text-muted-foreground text-xs">{T.paymentNote}</p>
           </div>
         ) : null}
       </CardContent>

@@ -38,6 +38,8 @@ const OFFER: OnDemandOffer = {
 };
 
 const ETA = '10 a 15 min';
+const PIX_PAYLOAD =
+  '00020126580014br.gov.bcb.pix0123pagamentos@pulsa.com.br520400005303986540580.005802BR5918Pulsa Telemedicina6009Sao Paulo62070503***6304ABCD';
 
 const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 
@@ -63,8 +65,10 @@ function ticketIn(stage: Ticket['stage'], changes: Partial<Ticket> = {}): Ticket
     doctorName: null,
     payment: {
       id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      method: 'card',
       status: stage === 'awaiting_payment' ? 'pending' : 'processing',
       amount: 8000,
+      sandbox: true,
       failureMessage: null,
     },
     refundedAmount: null,
@@ -158,12 +162,50 @@ describe('joining: the red-flag check', () => {
       complaint: 'Dor de garganta e febre desde ontem à noite.',
       redFlags: Object.fromEntries(RED_FLAGS.map((flag) => [flag.id, false])),
       captions: false,
+      method: 'card',
       acceptTerms: true,
     });
-    // Card only, held not charged: the test environment's approved and declined cards.
+    // A card is held, not charged: the test environment's approved and declined cards.
     expect(screen.getByText(T.payment.description('R$ 80,00'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: T.payment.submit('R$ 80,00') })).toBeInTheDocument();
     expect(screen.queryByText('exige autenticação')).not.toBeInTheDocument();
+  });
+
+  it('joins paying by PIX: the QR Code to pay, and the line once the bank confirms it', async () => {
+    const pending = ticketIn('awaiting_payment', {
+      payment: {
+        id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+        method: 'pix',
+        status: 'pending',
+        amount: 8000,
+        sandbox: true,
+        pix: { payload: PIX_PAYLOAD, qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>', expiresAt: at(15) },
+        failureMessage: null,
+      },
+    });
+    const paid = ticketIn('waiting', {
+      payment: { ...(pending.payment as NonNullable<Ticket['payment']>), status: 'paid', pix: undefined },
+    });
+    const { user, api } = renderPage(null, {
+      'POST /api/on-demand/tickets': { status: 201, body: pending },
+      [`POST /api/on-demand/tickets/${TICKET_ID}/payment/simulate`]: { body: paid },
+    });
+    await openForm(user);
+    await fillSafeForm(user);
+    await user.click(screen.getByRole('radio', { name: T.join.methods.pix.label }));
+    expect(screen.getByText(T.join.methods.pix.hint)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.join.submit }));
+    expect(await screen.findByRole('heading', { name: T.payment.pixTitle })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/on-demand/tickets')[0]?.body).toMatchObject({ method: 'pix' });
+    expect(screen.getByRole('img', { name: 'QR Code do PIX' })).toBeInTheDocument();
+    expect(screen.getByDisplayValue(PIX_PAYLOAD)).toBeInTheDocument();
+    // No card form for a PIX.
+    expect(screen.queryByRole('button', { name: T.payment.submit('R$ 80,00') })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.payment.simulate }));
+    expect(await screen.findByText('Você é o 3º da fila')).toBeInTheDocument();
+    // The guarantee speaks of the PIX given back, not of a card.
+    expect(screen.getByText(/o valor do PIX é devolvido automaticamente/)).toBeInTheDocument();
+    expect(screen.queryByText(/reserva no seu cartão/)).not.toBeInTheDocument();
   });
 
   it('says why the queue refused, beside the form', async () => {
@@ -225,10 +267,10 @@ describe('the waiting screen', () => {
     });
     await user.click(await screen.findByRole('button', { name: T.waiting.leave }));
     const dialog = await screen.findByRole('alertdialog', { name: T.waiting.leaveTitle });
-    expect(within(dialog).getByText(T.waiting.leaveBody('R$ 80,00'))).toBeInTheDocument();
+    expect(within(dialog).getByText(T.waiting.leaveBody('R$ 80,00', false))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: T.waiting.leaveConfirm }));
     expect(await screen.findByRole('heading', { name: T.outcome.left.title })).toBeInTheDocument();
-    expect(screen.getByText(T.outcome.left.held('R$ 80,00'))).toBeInTheDocument();
+    expect(screen.getByText(T.outcome.left.held('R$ 80,00', false))).toBeInTheDocument();
     expect(
       api.callsTo('POST /api/on-demand/tickets/7f1e2d3c-4b5a-4968-8776-655443322110/leave'),
     ).toHaveLength(1);

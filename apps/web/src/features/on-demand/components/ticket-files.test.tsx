@@ -58,8 +58,10 @@ function ticketIn(stage: 'awaiting_payment' | 'waiting', changes: Partial<Ticket
     doctorName: null,
     payment: {
       id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      method: 'card',
       status: waiting ? 'processing' : 'pending',
       amount: 8000,
+      sandbox: true,
       failureMessage: null,
     },
     refundedAmount: null,

@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { usePlatform } from '@/lib/platform';
 import { clockIn, countdown, viewerTimeZone } from '@/lib/zoned-time';
-import { amountInProse } from '../amount';
+import { amountInProse, paidByPix } from '../amount';
 import { announceCall } from '../call-signal';
 import { ON_DEMAND_TEXT } from '../texts';
 import { LeaveQueueButton } from './leave-queue-button';
@@ -31,6 +31,7 @@ export function waitingSummary(ticket: Ticket): string[] {
  */
 export function WaitingPanel({ ticket }: { ticket: Ticket }) {
   const zone = viewerTimeZone();
+  const pix = paidByPix(ticket);
   return (
     <section aria-labelledby="ticket-title" className="space-y-6">
       <Card>
@@ -57,8 +58,8 @@ export function WaitingPanel({ ticket }: { ticket: Ticket }) {
             <p className="flex items-start gap-2 rounded-lg border border-border bg-muted/40 p-3 text-sm">
               <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>
-                {T.waiting.guarantee(clockIn(ticket.guaranteeUntil, zone))}{' '}
-                {T.waiting.held(amountInProse(ticket.price))}
+                {T.waiting.guarantee(clockIn(ticket.guaranteeUntil, zone), pix)}{' '}
+                {T.waiting.held(amountInProse(ticket.price), pix)}
               </span>
             </p>
           ) : null}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { amountInProse } from '../amount';
+import { amountInProse, paidByPix } from '../amount';
 import { ON_DEMAND_TEXT } from '../texts';
 
 const T = ON_DEMAND_TEXT.outcome;
@@ -17,19 +17,20 @@ export type OutcomeStage = Exclude<
 /** The title and the sentences of how a ticket ended, in the patient's words. */
 export function outcomeOf(ticket: Ticket & { stage: OutcomeStage }): { title: string; lines: string[] } {
   const price = amountInProse(ticket.price);
+  const pix = paidByPix(ticket);
   const reason = ticket.cancellationReason;
   switch (ticket.stage) {
     case 'refunded_timeout':
-      return { title: T.refundedTimeout.title, lines: [T.refundedTimeout.body(price)] };
+      return { title: T.refundedTimeout.title, lines: [T.refundedTimeout.body(price, pix)] };
     case 'refunded_closed':
       return {
         title: T.refundedClosed.title,
-        lines: [T.refundedClosed.body(price), ...(reason ? [T.reason(reason)] : [])],
+        lines: [T.refundedClosed.body(price, pix), ...(reason ? [T.reason(reason)] : [])],
       };
     case 'left':
       return {
         title: T.left.title,
-        lines: [ticket.queuedAt ? T.left.held(price) : T.left.notHeld],
+        lines: [ticket.queuedAt ? T.left.held(price, pix) : T.left.notHeld],
       };
     case 'no_show':
       return { title: T.noShow.title, lines: [T.noShow.body(price)] };
@@ -40,7 +41,9 @@ export function outcomeOf(ticket: Ticket & { stage: OutcomeStage }): { title: st
         title: T.ended.title,
         lines: [
           reason ? T.reason(reason) : T.ended.body,
-          ticket.refundedAmount ? T.ended.refunded(amountInProse(ticket.refundedAmount)) : T.nothingCharged,
+          ticket.refundedAmount
+            ? T.ended.refunded(amountInProse(ticket.refundedAmount), pix)
+            : T.nothingCharged,
         ],
       };
   }
