@@ -4,7 +4,7 @@ import {
   nextChangeAt,
 } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import type { AppointmentDto, PaymentDto } from '@pulsa/shared/schemas/appointments';
-import { and, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { totalOver } from '../../db/paging.ts';
@@ -32,6 +32,16 @@ import type { AssignedAppointmentRow } from './appointments.state.ts';
 export type { AssignedAppointmentRow };
 export type PaymentRow = typeof payments.$inferSelect;
 
+/**
+ * Whether the patient came into the room: a row of theirs among the participants, the waiting room
+ * included, as `participantIds` answers it to the lifecycle.
+ */
+const patientCameIn = () => sql<boolean>`exists (
+  select 1 from ${consultationParticipants}
+  where ${consultationParticipants.appointmentId} = ${appointments.id}
+    and ${consultationParticipants.userId} = ${appointments.patientId}
+)`;
+
 /** The appointment with both people, the doctor's specialty and zone; the payment is added after. */
 function selectAppointments<Extra extends Record<string, SQL.Aliased>>(db: Queryable, extra?: Extra) {
   return db
@@ -48,11 +58,7 @@ function selectAppointments<Extra extends Record<string, SQL.Aliased>>(db: Query
       doctorEmail: doctorPerson.email,
       patientName: patientPerson.fullName,
       patientEmail: patientPerson.email,
-      patientJoined: sql<boolean>`exists (
-        select 1 from ${consultationParticipants}
-        where ${consultationParticipants.appointmentId} = ${appointments.id}
-          and ${consultationParticipants.userId} = ${appointments.patientId}
-      )`,
+      patientJoined: patientCameIn(),
     })
     .from(appointments)
     .innerJoin(doctorProfiles, eq(doctorProfiles.id, appointments.doctorId))
@@ -547,6 +553,26 @@ export async function overdue(db: Queryable, now = new Date()) {
       and(
         eq(appointments.status, 'scheduled'),
         or(lt(appointments.holdExpiresAt, now), lt(appointments.respondBy, now)),
+      ),
+    )
+    .limit(100);
+}
+
+/**
+ * Called on-demand patients who never came into the room, called by `calledUntil` (the call is the
+ * start), for the sweep that backs the missed-call job up. Those who came in are left out, so they
+ * never fill the batch while they wait for their doctor; the `missed_call` transition decides.
+ */
+export async function calledAbsentBefore(db: Queryable, calledUntil: Date) {
+  return db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.kind, 'on_demand'),
+        eq(appointments.status, 'confirmed'),
+        lte(appointments.startsAt, calledUntil),
+        not(patientCameIn()),
       ),
     )
     .limit(100);

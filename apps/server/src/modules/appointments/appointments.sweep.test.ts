@@ -109,7 +109,7 @@ describe('the overdue sweep', () => {
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(appointments.id, lapsed));
     const firstRun = await sweepOverdue(app.booking);
-    expect(firstRun).toEqual({ holds: 1, requests: 0, closed: 0, failed: 0 });
+    expect(firstRun).toEqual({ holds: 1, requests: 0, missedCalls: 0, closed: 0, failed: 0 });
     expect(await rowOf(lapsed)).toMatchObject({
       status: 'canceled',
       canceledBy: 'system',
@@ -133,6 +133,7 @@ describe('the overdue sweep', () => {
     expect(await sweepOverdue(app.booking, dayLater)).toEqual({
       holds: 0,
       requests: 0,
+      missedCalls: 0,
       closed: 0,
       failed: 0,
     });

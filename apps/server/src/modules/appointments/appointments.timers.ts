@@ -1,8 +1,14 @@
+import { noShowFrom } from '@pulsa/shared/lifecycle/appointment-lifecycle';
 import { UNENDED_CLOSE_AFTER_HOURS } from '@pulsa/shared/schemas/consultations';
 import type { Queryable } from '../../db/client.ts';
 import type { BookingContext } from './appointments.context.ts';
 import { BY_RULES, runTransition, tellAbout } from './appointments.lifecycle.ts';
-import { appointmentRow, lockAppointment, unendedBefore } from './appointments.repository.ts';
+import {
+  appointmentRow,
+  calledAbsentBefore,
+  lockAppointment,
+  unendedBefore,
+} from './appointments.repository.ts';
 
 /**
  * The jobs of the booking rules. Each re-reads the appointment through the lifecycle, so a job for
@@ -55,4 +61,13 @@ export async function closeUnended(ctx: BookingContext, id: string, plannedEnd: 
 /** Consultations nobody ended, past their closing time, for the sweep that backs the jobs up. */
 export function unended(db: Queryable, now = new Date()) {
   return unendedBefore(db, new Date(now.getTime() - UNENDED_CLOSE_AFTER_HOURS * HOUR_MS));
+}
+
+/**
+ * Called on-demand patients who never came in, past the minutes they had, for the sweep that backs
+ * the missed-call job up (its transition decides). `noShowFrom` owns how many minutes.
+ */
+export function missedCalls(db: Queryable, now = new Date()) {
+  const timeToCome = noShowFrom(now, 'on_demand').getTime() - now.getTime();
+  return calledAbsentBefore(db, new Date(now.getTime() - timeToCome));
 }

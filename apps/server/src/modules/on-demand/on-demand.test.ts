@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import {
+  appointmentEvents,
   appointments,
   notifications,
   payments,
@@ -21,7 +22,9 @@ import { testDatabaseUrl } from '../../test/test-database.ts';
 import { enrolTwoFactor } from '../../test/two-factor.ts';
 import { runTransition } from '../appointments/appointments.lifecycle.ts';
 import { applyProviderEvent } from '../appointments/appointments.payment-events.ts';
+import { sweepOverdue } from '../appointments/appointments.sweep.ts';
 import { expireHold, expireRequest, missedCall } from '../appointments/appointments.timers.ts';
+import { presence } from '../consultations/consultations.service.ts';
 import { samplePdf } from '../files/files.samples.ts';
 import { parsePixPayload } from '../payments/pix-brcode.ts';
 import { SANDBOX_CARDS, sandboxEventId } from '../payments/sandbox-provider.ts';
@@ -355,6 +358,57 @@ describe('the call', () => {
     expect(ended?.endsAt.getTime()).toBe(late.getTime());
     const duty = await call('GET', '/api/on-demand/duty', doctor.cookie);
     expect(duty.json().current).toBeNull();
+  });
+
+  it('the overdue sweep marks the no-show when the missed-call job was lost, once', async () => {
+    const id = await specialty();
+    const absentDoctor = await doctorOn(id);
+    const seenDoctor = await doctorOn(id);
+    const absent = await inLine(id);
+    const present = await inLine(id);
+    // Each call stores its job after commit; a process that died right then stored none.
+    await call('POST', '/api/on-demand/duty/call-next', absentDoctor.cookie);
+    await call('POST', '/api/on-demand/duty/call-next', seenDoctor.cookie);
+    // One patient came into the room (the waiting room counts, as for the job); the other never did.
+    await presence(
+      {
+        db: app.db,
+        iceServers: app.config.iceServers,
+        turn: app.config.turn,
+        storage: undefined as never,
+        appointments: app.booking,
+      },
+      { id: present.id, role: 'patient' },
+      present.ticketId,
+      'join',
+    );
+    const rows = await app.db.select().from(appointments).where(eq(appointments.specialtyId, id));
+    const calledAt = Math.max(...rows.map((r) => (r.calledAt as Date).getTime()));
+    const statusOf = async (ticketId: string) =>
+      (await app.db.select().from(appointments).where(eq(appointments.id, ticketId)))[0]?.status;
+
+    await sweepOverdue(app.booking, new Date(calledAt + 4 * 60_000));
+    expect(await statusOf(absent.ticketId)).toBe('confirmed');
+
+    const late = new Date(calledAt + 6 * 60_000);
+    const swept = await sweepOverdue(app.booking, late);
+    expect((await ticket(absent.cookie)).stage).toBe('no_show');
+    expect(swept.missedCalls).toBeGreaterThanOrEqual(1);
+    expect(swept.failed).toBe(0);
+    expect(await statusOf(present.ticketId)).toBe('confirmed');
+    // The doctor is free for the next call; the one whose patient came still holds them.
+    expect((await call('GET', '/api/on-demand/duty', absentDoctor.cookie)).json().current).toBeNull();
+    expect((await call('GET', '/api/on-demand/duty', seenDoctor.cookie)).json().current).not.toBeNull();
+
+    // A second run, and the job arriving after the sweep, find nothing left to do.
+    expect(await sweepOverdue(app.booking, late)).toMatchObject({ missedCalls: 0, failed: 0 });
+    await missedCall(app.booking, absent.ticketId, late);
+    const noShows = await app.db
+      .select()
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.appointmentId, absent.ticketId));
+    expect(noShows.filter((e) => e.action === 'no_show')).toHaveLength(1);
+    expect(await statusOf(present.ticketId)).toBe('confirmed');
   });
 });
 
