@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
-import type { SlotDays } from '../../packages/shared/src/schemas/agenda.ts';
+import type { Agenda, SlotDays } from '../../packages/shared/src/schemas/agenda.ts';
 import type { AppointmentDto } from '../../packages/shared/src/schemas/appointments.ts';
+import type { DoctorProfile } from '../../packages/shared/src/schemas/doctors.ts';
 import { type Account, ADMIN, BASE_URL, createAccount, SESSION_COOKIE, sessionToken } from './accounts.ts';
 import { sendCrmCard } from './documents.ts';
 import { settle } from './pages.ts';
@@ -53,12 +54,19 @@ export const admin = () => {
   return adminApi;
 };
 
+const SAO_PAULO = 'America/Sao_Paulo';
+
 /** São Paulo's calendar date and clock `minutesAhead` from now, its weekday (0 = Sunday) and that minute's instant. */
 export function saoPaulo(minutesAhead = 0) {
+  return wallClock(SAO_PAULO, minutesAhead);
+}
+
+/** saoPaulo(), on the clock of any zone. */
+function wallClock(timeZone: string, minutesAhead = 0) {
   const at = new Date(Date.now() + minutesAhead * MINUTE);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/Sao_Paulo',
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -126,7 +134,7 @@ export async function approvedDoctor(
         specialtyId,
         consultationPrice: options.price ?? PRICE,
         consultationMinutes: 30,
-        timeZone: 'America/Sao_Paulo',
+        timeZone: SAO_PAULO,
       },
     }),
     'profile',
@@ -216,30 +224,73 @@ export const accept = async (doctor: Doctor, id: string) =>
   ok<AppointmentDto>(await doctor.api.post(`/api/doctor/appointments/${id}/accept`), 'accept');
 
 /**
+ * The clocks a doctor's agenda may run on while a consultation is moved into an open room: São
+ * Paulo's, else Manaus's, an hour behind with no daylight saving. A window cannot cross midnight
+ * and the room opens only 10 minutes before the start, so in São Paulo's last half hour no slot of
+ * any length can start in time; on Manaus's clock that half hour is still mid-evening.
+ */
+const ROOM_CLOCKS = [SAO_PAULO, 'America/Manaus'];
+
+/**
  * Places a confirmed consultation in time: its doctor opens a window today starting in three
  * minutes and moves the consultation there, so its room is open now (it opens 10 minutes before the
  * start). The rules let no new request start that soon, but a doctor may move a confirmed
  * consultation into a free slot of their agenda before its start (once of the two moves allowed).
- * The doctor must have no window today (see approvedDoctor's `days`).
+ * The doctor must keep one weekday free of windows (see approvedDoctor's `days`): today's, on the
+ * first of ROOM_CLOCKS where the next half hour stays within that day. Near midnight the agenda
+ * runs on the other clock just for the move, and goes back to São Paulo's.
  */
 export async function moveIntoOpenRoom(doctor: Doctor, id: string): Promise<AppointmentDto> {
-  const start = saoPaulo(3);
-  const end = saoPaulo(33);
-  if (end.date !== start.date)
-    throw new Error('a consultation under way needs 35 minutes before midnight in São Paulo');
+  const agenda = await ok<Agenda>(await doctor.api.get('/api/doctors/me/agenda'), 'agenda');
+  const busyDays = new Set(agenda.windows.map((w) => w.dayOfWeek));
+  const clock = ROOM_CLOCKS.map((timeZone) => ({
+    timeZone,
+    start: wallClock(timeZone, 3),
+    end: wallClock(timeZone, 33),
+  })).find(({ start, end }) => start.date === end.date && !busyDays.has(start.weekday));
+  if (!clock) throw new Error('the doctor has no weekday free of windows where the next half hour falls');
+  const { timeZone, start, end } = clock;
+  const ownZone = agenda.settings.timeZone;
+  if (timeZone !== ownZone) await setTimeZone(doctor, timeZone);
+  try {
+    await ok(
+      await doctor.api.post('/api/doctors/me/agenda/windows', {
+        data: { dayOfWeek: start.weekday, startTime: start.time, endTime: end.time },
+      }),
+      'window opening now',
+    );
+    const moved = await ok<AppointmentDto>(
+      await doctor.api.post(`/api/appointments/${id}/reschedule`, { data: { startsAt: start.start } }),
+      'move into the open room',
+    );
+    expect(moved.status).toBe('confirmed');
+    expect(moved.actions).toContain('join');
+    // Answered while the agenda ran on the other clock; it is back on its own when this returns.
+    return { ...moved, timeZone: ownZone };
+  } finally {
+    if (timeZone !== ownZone) await setTimeZone(doctor, ownZone);
+  }
+}
+
+/** The doctor saves the profile as it is, on another clock. */
+async function setTimeZone(doctor: Doctor, timeZone: string) {
+  const profile = await ok<DoctorProfile>(await doctor.api.get('/api/doctor/profile'), 'profile');
   await ok(
-    await doctor.api.post('/api/doctors/me/agenda/windows', {
-      data: { dayOfWeek: start.weekday, startTime: start.time, endTime: end.time },
+    await doctor.api.put('/api/doctor/profile', {
+      data: {
+        crmNumber: profile.crmNumber,
+        crmState: profile.crmState,
+        specialtyId: profile.specialty?.id,
+        consultationPrice: profile.consultationPrice,
+        consultationMinutes: profile.consultationMinutes,
+        timeZone,
+        bio: profile.bio,
+        education: profile.education,
+        professionalExperience: profile.professionalExperience,
+      },
     }),
-    'window opening now',
+    'time zone',
   );
-  const moved = await ok<AppointmentDto>(
-    await doctor.api.post(`/api/appointments/${id}/reschedule`, { data: { startsAt: start.start } }),
-    'move into the open room',
-  );
-  expect(moved.status).toBe('confirmed');
-  expect(moved.actions).toContain('join');
-  return moved;
 }
 
 // ── Screen helpers ───────────────────────────────────────────────────────
