@@ -103,12 +103,16 @@ export const adminPaymentsQuerySchema = z.object({
 export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuerySchema>;
 export const adminPaymentsExportQuerySchema = adminPaymentsQuerySchema.omit({ page: true, pageSize: true });
 
+/** The doctor of an on-demand payment no doctor took: paid while waiting, or given back before a call. */
+export const NO_DOCTOR_YET = 'Sem médico (pronto atendimento)';
+
 export const adminPaymentSchema = z.object({
   id: z.uuid(),
   appointmentId: z.uuid(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   startsAt: z.string(),
+  /** NO_DOCTOR_YET for an on-demand payment no doctor took (paid while waiting, or given back). */
   doctorName: z.string(),
   patientName: z.string(),
   patientEmail: z.string(),
@@ -129,15 +133,17 @@ export const adminPaymentSchema = z.object({
   state: z.enum(ADMIN_PAYMENT_STATES),
   /**
    * What the ledger says the money became, in centavos: gross = returned + providerFee +
-   * commission + doctor. `commission` is net of refunds, lost disputes and the provider's fees (what
-   * the dashboard's "Receita total" sums); `doctor` is the share left to the doctor. All 0 before
-   * the money arrives.
+   * commission + doctor + awaitingDoctor. `commission` is net of refunds, lost disputes and the
+   * provider's fees (what the dashboard's "Receita total" sums); `doctor` is the share left to the
+   * doctor; `awaitingDoctor`, an on-demand PIX received before any doctor took the case (decision
+   * 143). All 0 before the money arrives.
    */
   kept: z.object({
     returned: z.number().int(),
     providerFee: z.number().int(),
     commission: z.number().int(),
     doctor: z.number().int(),
+    awaitingDoctor: z.number().int(),
   }),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;

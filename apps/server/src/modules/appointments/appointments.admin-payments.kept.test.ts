@@ -135,7 +135,7 @@ describe('what was kept, beside the split frozen at booking', () => {
     ).toBe(200);
     const r = await row(paymentId);
     expect(r.state).toBe('refund_owed');
-    expect(r.kept).toEqual({ returned: 20_000, providerFee: 0, commission: 0, doctor: 0 });
+    expect(r.kept).toEqual({ returned: 20_000, providerFee: 0, commission: 0, doctor: 0, awaitingDoctor: 0 });
     const csv = await readPaymentsCsv(app, admin.cookie, `q=${paymentId}`);
     expect(csv.rows).toHaveLength(1);
     const line = csv.rows[0] as Record<string, string>;

@@ -100,6 +100,7 @@ export async function adminPaymentRoutes(app: FastifyInstance, opts: { ctx: Book
             csvMoney(p.kept.providerFee),
             csvMoney(p.kept.commission),
             csvMoney(p.kept.doctor),
+            csvMoney(p.kept.awaitingDoctor),
           ]),
         );
       }

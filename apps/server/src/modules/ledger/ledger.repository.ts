@@ -270,12 +270,14 @@ interface PaymentSummaryRow extends Record<string, unknown> {
   returned: string;
   net: string;
   held_due: string;
+  awaiting_doctor: string;
   release_at: Date | string | null;
 }
 
 /**
  * Per payment: gross, provider fees, commission account, money returned (refunds, owed refunds,
- * disputes lost or open), the doctor's share left, what of it is held at `at`, and its release date.
+ * disputes lost or open), the doctor's share left, what of it is held at `at`, its release date, and
+ * an on-demand PIX still awaiting a doctor.
  * One pass over the payments' entries (the payment index).
  */
 export async function paymentSummaries(db: Queryable, paymentIds: string[], at: Date) {
@@ -293,6 +295,7 @@ export async function paymentSummaries(db: Queryable, paymentIds: string[], at: 
         - coalesce(sum(e.amount) filter (where e.account = 'disputes_open'), 0) as returned,
       -coalesce(sum(e.amount) filter (where e.account in ('doctor_held', 'doctor_available')), 0) as net,
       -coalesce(sum(e.amount) filter (where e.account = 'doctor_held' and e.effective_at <= ${at}), 0) as held_due,
+      -coalesce(sum(e.amount) filter (where e.account = 'awaiting_doctor'), 0) as awaiting_doctor,
       (select t.effective_at from ledger_transactions t
         where t.source_key = 'release:' || e.payment_id::text) as release_at
     from ledger_entries e
@@ -306,6 +309,7 @@ export async function paymentSummaries(db: Queryable, paymentIds: string[], at: 
     returned: Number(r.returned),
     net: Number(r.net),
     heldDue: Number(r.held_due),
+    awaitingDoctor: Number(r.awaiting_doctor),
     releaseAt: r.release_at ? new Date(r.release_at) : null,
   }));
 }

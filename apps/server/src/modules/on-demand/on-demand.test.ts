@@ -1,6 +1,7 @@
 import { RED_FLAG_IDS } from '@pulsa/shared/on-demand/triage';
 import type { LiveFrame } from '@pulsa/shared/schemas/live';
 import { ON_DEMAND_MESSAGES as M, type OnDemandServiceInput } from '@pulsa/shared/schemas/on-demand';
+import { NO_DOCTOR_YET } from '@pulsa/shared/schemas/payments-admin';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -427,6 +428,12 @@ describe('paid by PIX', () => {
   }
   const payPix = (who: { cookie: string; ticketId: string }) =>
     call('POST', `/api/on-demand/tickets/${who.ticketId}/payment/simulate`, who.cookie);
+  /** The payment as the team's payments page lists it (found by its id). */
+  const listed = async (paymentId: string) => {
+    const res = await call('GET', `/api/admin/payments?q=${paymentId}`, adminCookie);
+    expect(res.statusCode).toBe(200);
+    return res.json().items as Record<string, unknown>[];
+  };
   const paymentOf = async (ticketId: string) =>
     (
       await app.db.select().from(payments).where(eq(payments.appointmentId, ticketId))
@@ -457,6 +464,10 @@ describe('paid by PIX', () => {
     expect(await ledgerOf(app.db, before.id)).toMatchObject([
       { kind: 'capture', lines: { patient_payments: 9_000, awaiting_doctor: -9_000 } },
     ]);
+    // The team sees the money received, and that it awaits a doctor.
+    expect(await listed(before.id)).toMatchObject([
+      { doctorName: NO_DOCTOR_YET, state: 'paid', kept: { awaitingDoctor: 9_000, doctor: 0, commission: 0 } },
+    ]);
     // Paid twice (the bank's event replayed) moves nothing more.
     expect((await payPix(person)).statusCode).toBe(409);
 
@@ -470,6 +481,12 @@ describe('paid by PIX', () => {
         awaiting_doctor: 9_000,
         platform_commission: -after.platformFee,
         doctor_held: -after.doctorAmount,
+      },
+    ]);
+    expect(await listed(after.id)).toMatchObject([
+      {
+        doctorName: doctor.fullName,
+        kept: { awaitingDoctor: 0, doctor: after.doctorAmount, commission: after.platformFee },
       },
     ]);
     expect(await unbalancedTransactions(app.db)).toEqual([]);
@@ -487,6 +504,10 @@ describe('paid by PIX', () => {
     expect((await ledgerOf(app.db, pay.id)).map((t) => t.lines)).toEqual([
       { patient_payments: 9_000, awaiting_doctor: -9_000 },
       { refunds: -9_000, awaiting_doctor: 9_000 },
+    ]);
+    // Given back before any doctor: listed with no doctor, all of it returned.
+    expect(await listed(pay.id)).toMatchObject([
+      { doctorName: NO_DOCTOR_YET, state: 'refunded', kept: { returned: 9_000, awaitingDoctor: 0 } },
     ]);
     const [told] = await app.db
       .select()

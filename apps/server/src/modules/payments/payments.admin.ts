@@ -6,6 +6,7 @@ import {
   type AdminPaymentFilter,
   type AdminPaymentPage,
   type AdminPaymentState,
+  NO_DOCTOR_YET,
   REFUND_REASON_CODES,
   type RefundReasonCode,
   type RefundRecord,
@@ -127,6 +128,9 @@ export async function adminPaymentsWhere(
   filters: AdminPaymentFilters,
 ): Promise<SQL | undefined> {
   return and(
+    // A payment without a doctor is listed once money moved (an on-demand PIX); a card held for a
+    // queue and released before any call moved none and never had a doctor.
+    sql`(${payments.doctorId} is not null or exists (select 1 from ledger_entries e where e.payment_id = ${payments.id}))`,
     await searchOf(db, filters.q),
     filters.status ? inArray(payments.status, STATUSES[filters.status]) : undefined,
     filters.refund
@@ -136,28 +140,31 @@ export async function adminPaymentsWhere(
 }
 
 function selectRows(db: Queryable) {
-  return db
-    .select({
-      p: payments,
-      startsAt: appointments.startsAt,
-      doctorName: doctorPerson.fullName,
-      patientName: patientPerson.fullName,
-      patientEmail: patientPerson.email,
-      refunded: sql<string>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.paymentId} = ${payments.id}), 0)`,
-      refundOwed: sql<string>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'awaiting_transfer'), 0)`,
-      disputeOpen: sql<boolean>`exists (select 1 from ${disputes} where ${disputes.paymentId} = ${payments.id} and ${disputes.status} = 'open')`,
-    })
-    .from(payments)
-    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-    .innerJoin(doctorProfiles, eq(doctorProfiles.id, payments.doctorId))
-    .innerJoin(doctorPerson, eq(doctorPerson.id, doctorProfiles.userId))
-    .innerJoin(patientPerson, eq(patientPerson.id, payments.patientId));
+  return (
+    db
+      .select({
+        p: payments,
+        startsAt: appointments.startsAt,
+        doctorName: sql<string>`coalesce(${doctorPerson.fullName}, ${NO_DOCTOR_YET})`,
+        patientName: patientPerson.fullName,
+        patientEmail: patientPerson.email,
+        refunded: sql<string>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.paymentId} = ${payments.id}), 0)`,
+        refundOwed: sql<string>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'awaiting_transfer'), 0)`,
+        disputeOpen: sql<boolean>`exists (select 1 from ${disputes} where ${disputes.paymentId} = ${payments.id} and ${disputes.status} = 'open')`,
+      })
+      .from(payments)
+      .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+      // An on-demand PIX has no doctor until the call, nor ever when it is given back before one.
+      .leftJoin(doctorProfiles, eq(doctorProfiles.id, payments.doctorId))
+      .leftJoin(doctorPerson, eq(doctorPerson.id, doctorProfiles.userId))
+      .innerJoin(patientPerson, eq(patientPerson.id, payments.patientId))
+  );
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
 type Kept = AdminPayment['kept'];
-const NOTHING_KEPT: Kept = { returned: 0, providerFee: 0, commission: 0, doctor: 0 };
+const NOTHING_KEPT: Kept = { returned: 0, providerFee: 0, commission: 0, doctor: 0, awaitingDoctor: 0 };
 
 /** What the ledger says each payment's money became (decision 105), one query for the rows. */
 async function keptOf(db: Queryable, ids: string[]): Promise<Map<string, Kept>> {
@@ -165,7 +172,13 @@ async function keptOf(db: Queryable, ids: string[]): Promise<Map<string, Kept>> 
   return new Map(
     sums.map((s) => [
       s.paymentId,
-      { returned: s.returned, providerFee: s.providerFees, commission: s.commissionAccount, doctor: s.net },
+      {
+        returned: s.returned,
+        providerFee: s.providerFees,
+        commission: s.commissionAccount,
+        doctor: s.net,
+        awaitingDoctor: s.awaitingDoctor,
+      },
     ]),
   );
 }
@@ -379,7 +392,8 @@ export const csvMoney = (centavos: number) =>
 
 /**
  * The split frozen at booking beside what the ledger kept (decision 105): on every row Total =
- * Devolvido + Taxa do provedor + Comissão líquida + Valor do médico líquido, and the column
+ * Devolvido + Taxa do provedor + Comissão líquida + Valor do médico líquido + Aguardando médico
+ * once the money arrived, and the column
  * "Comissão líquida" sums to the dashboard's "Receita total" over every payment.
  */
 export const CSV_HEADERS = [
@@ -401,6 +415,7 @@ export const CSV_HEADERS = [
   'Taxa do provedor (R$)',
   'Comissão líquida (R$)',
   'Valor do médico líquido (R$)',
+  'Aguardando médico (R$)',
 ];
 
 /**

@@ -31,6 +31,7 @@ export const PAYMENTS_TEXT = {
   /** Beneath a kept figure: the split frozen at booking. */
   booked: (amount: string) => `Na reserva: ${amount}`,
   providerFee: (amount: string) => `Taxa do provedor: ${amount}`,
+  awaitingDoctor: (amount: string) => `Aguardando médico: ${amount}`,
   refundedPart: (amount: string) => `Reembolsado ${amount}`,
   owedPart: (amount: string) => `A transferir ${amount}`,
   disputeOpen: 'Contestação aberta',

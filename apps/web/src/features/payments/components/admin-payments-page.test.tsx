@@ -30,12 +30,12 @@ const PAID: AdminPayment = {
   refundOwed: 0,
   disputeOpen: false,
   state: 'paid',
-  kept: { returned: 0, providerFee: 0, commission: 2_000, doctor: 18_000 },
+  kept: { returned: 0, providerFee: 0, commission: 2_000, doctor: 18_000, awaitingDoctor: 0 },
 };
 const PENDING: AdminPayment = {
   ...PAID,
   state: 'pending',
-  kept: { returned: 0, providerFee: 0, commission: 0, doctor: 0 },
+  kept: { returned: 0, providerFee: 0, commission: 0, doctor: 0, awaitingDoctor: 0 },
   id: '2d8e3f50-4c6f-4071-8cbd-3e4f5a6b7c8d',
   appointmentId: '3e9f4061-5d70-4182-9dce-4f5a6b7c8d9e',
   patientName: 'Júlia Martins',
@@ -116,7 +116,7 @@ describe('the admin’s payments', () => {
       refunded: 20_000,
       refundOwed: 20_000,
       state: 'refund_owed',
-      kept: { returned: 20_000, providerFee: 0, commission: 0, doctor: 0 },
+      kept: { returned: 20_000, providerFee: 0, commission: 0, doctor: 0, awaitingDoctor: 0 },
     };
     renderPage({ [LIST]: { body: page([refused]) } });
     const table = await screen.findByRole('table', { name: T.tableLabel });

@@ -151,6 +151,11 @@ export function AdminPaymentsTable({
           <p className="whitespace-nowrap text-muted-foreground text-xs">
             {T.booked(formatBRL(p.doctorAmount))}
           </p>
+          {p.kept.awaitingDoctor > 0 ? (
+            <p className="whitespace-nowrap text-muted-foreground text-xs">
+              {T.awaitingDoctor(formatBRL(p.kept.awaitingDoctor))}
+            </p>
+          ) : null}
         </div>
       ),
     },
