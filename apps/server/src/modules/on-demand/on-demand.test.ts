@@ -685,6 +685,50 @@ describe('the team', () => {
 });
 
 describe('waiting screens', () => {
+  it('hear a PIX confirmed by the bank: the open screen reads its ticket again, now in line', async () => {
+    const base = app.server.listening
+      ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+      : await app.listen({ port: 0, host: '127.0.0.1' });
+    const id = await specialty();
+    await doctorOn(id);
+    const person = await patient();
+    const joined = await call(
+      'POST',
+      '/api/on-demand/tickets',
+      person.cookie,
+      joinBody(id, { method: 'pix' }),
+    );
+    const ticketId = joined.json().id as string;
+    const heard: string[] = [];
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, {
+      headers: { origin: new URL(app.config.appUrl).origin, cookie: person.cookie },
+    });
+    await new Promise<void>((resolve) => {
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', lastEventId: null })));
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as LiveFrame;
+        if (frame.kind === 'ready') resolve();
+        if (frame.kind === 'event' && frame.event.type === 'appointment.changed')
+          heard.push(`${frame.event.appointmentId}:${frame.event.paymentStatus}`);
+      });
+    });
+    try {
+      const [pay] = await app.db.select().from(payments).where(eq(payments.appointmentId, ticketId));
+      // The provider's webhook, not the page's own button: nobody on the page asked.
+      await applyProviderEvent(app.booking, 'sandbox', {
+        id: sandboxEventId(),
+        type: 'paid',
+        providerRef: pay?.providerRef as string,
+      });
+      for (let i = 0; i < 100 && !heard.includes(`${ticketId}:paid`); i += 1)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toContain(`${ticketId}:paid`);
+      expect(await ticket(person.cookie)).toMatchObject({ stage: 'waiting', position: 1 });
+    } finally {
+      socket.terminate();
+    }
+  });
+
   it('hear their new place when the line moves, whoever else has a screen open', async () => {
     const base = app.server.listening
       ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
