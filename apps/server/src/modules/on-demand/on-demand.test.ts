@@ -685,10 +685,29 @@ describe('the team', () => {
 });
 
 describe('waiting screens', () => {
-  it('hear a PIX confirmed by the bank: the open screen reads its ticket again, now in line', async () => {
+  /** A waiting screen's live connection, ready to hear events; each event is handed to `hear`. */
+  async function openScreen(
+    cookie: string,
+    hear: (event: Extract<LiveFrame, { kind: 'event' }>['event']) => void,
+  ) {
     const base = app.server.listening
       ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
       : await app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, {
+      headers: { origin: new URL(app.config.appUrl).origin, cookie },
+    });
+    await new Promise<void>((resolve) => {
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', lastEventId: null })));
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as LiveFrame;
+        if (frame.kind === 'ready') resolve();
+        if (frame.kind === 'event') hear(frame.event);
+      });
+    });
+    return socket;
+  }
+
+  it('hear a PIX confirmed by the bank: the open screen reads its ticket again, now in line', async () => {
     const id = await specialty();
     await doctorOn(id);
     const person = await patient();
@@ -700,17 +719,8 @@ describe('waiting screens', () => {
     );
     const ticketId = joined.json().id as string;
     const heard: string[] = [];
-    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, {
-      headers: { origin: new URL(app.config.appUrl).origin, cookie: person.cookie },
-    });
-    await new Promise<void>((resolve) => {
-      socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', lastEventId: null })));
-      socket.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as LiveFrame;
-        if (frame.kind === 'ready') resolve();
-        if (frame.kind === 'event' && frame.event.type === 'appointment.changed')
-          heard.push(`${frame.event.appointmentId}:${frame.event.paymentStatus}`);
-      });
+    const socket = await openScreen(person.cookie, (event) => {
+      if (event.type === 'appointment.changed') heard.push(`${event.appointmentId}:${event.paymentStatus}`);
     });
     try {
       const [pay] = await app.db.select().from(payments).where(eq(payments.appointmentId, ticketId));
@@ -730,9 +740,6 @@ describe('waiting screens', () => {
   });
 
   it('hear their new place when the line moves, whoever else has a screen open', async () => {
-    const base = app.server.listening
-      ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
-      : await app.listen({ port: 0, host: '127.0.0.1' });
     const id = await specialty();
     const doctor = await doctorOn(id);
     // The head of the line has no screen open; the second and third do.
@@ -741,23 +748,14 @@ describe('waiting screens', () => {
     const third = await inLine(id);
     const positions = new Map<string, number[]>();
     const sockets = await Promise.all(
-      [second, third].map(async (person) => {
+      [second, third].map((person) => {
         const seen: number[] = [];
         positions.set(person.id, seen);
-        const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, {
-          headers: { origin: new URL(app.config.appUrl).origin, cookie: person.cookie },
+        return openScreen(person.cookie, (event) => {
+          // A place for another ticket would show as -1.
+          if (event.type === 'on_demand.place')
+            seen.push(event.place.ticketId === person.ticketId ? event.place.position : -1);
         });
-        await new Promise<void>((resolve) => {
-          socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', lastEventId: null })));
-          socket.on('message', (data) => {
-            const frame = JSON.parse(String(data)) as LiveFrame;
-            if (frame.kind === 'ready') resolve();
-            // A place for another ticket would show as -1.
-            if (frame.kind === 'event' && frame.event.type === 'on_demand.place')
-              seen.push(frame.event.place.ticketId === person.ticketId ? frame.event.place.position : -1);
-          });
-        });
-        return socket;
       }),
     );
     try {
