@@ -4,6 +4,7 @@ import { ON_DEMAND_MESSAGES as M, type OnDemandServiceInput } from '@pulsa/share
 import { NO_DOCTOR_YET } from '@pulsa/shared/schemas/payments-admin';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { hasError, parsePix } from 'pix-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import {
@@ -445,9 +446,13 @@ describe('paid by PIX', () => {
     const person = await joinWithPix(id);
     expect(person.joined).toMatchObject({ stage: 'awaiting_payment', position: null });
     expect(person.joined.payment).toMatchObject({ method: 'pix', status: 'pending', sandbox: true });
-    // The charge is a valid BR Code for the service's price.
-    const pix = parsePixPayload(person.joined.payment.pix.payload);
-    expect(pix.amount).toBe(9_000);
+    // The charge is a valid BR Code for the service's price, read by our parser and by an
+    // independent one (what the patient's bank app does with it).
+    const payload = person.joined.payment.pix.payload as string;
+    expect(parsePixPayload(payload).amount).toBe(9_000);
+    const independent = parsePix(payload);
+    expect(hasError(independent)).toBe(false);
+    expect(independent).toMatchObject({ type: 'STATIC', transactionAmount: 90, countryCode: 'BR' });
     // Not in line yet: the doctor's call finds nobody.
     expect((await call('POST', '/api/on-demand/duty/call-next', doctor.cookie)).json().code).toBe(
       'queue_empty',
