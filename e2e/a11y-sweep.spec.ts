@@ -15,6 +15,7 @@ import {
 } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { PUBLIC_PAGES, storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * The accessibility sweep (WCAG 2.0, 2.1 and 2.2, levels A and AA) of every route of the app, taken
@@ -778,7 +779,7 @@ async function scan(page: Page, where: string, findings: Findings) {
 
 /** The page has settled: a main heading, nothing loading, the fonts in. */
 async function settled(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 * SLOWDOWN });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('[data-slot="skeleton"], .animate-pulse')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));

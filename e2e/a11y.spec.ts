@@ -4,6 +4,7 @@ import { createAccount, signInContext } from './support/accounts.ts';
 import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { PUBLIC_PAGES, settle, storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * Accessibility: an axe scan (WCAG 2.0 and 2.1, levels A and AA) of every public page and of each
@@ -146,7 +147,7 @@ test.describe('keyboard', () => {
         await page.keyboard.press('Tab');
         // Rings may fade in; give each stop a moment before judging it.
         const shown = await expect
-          .poll(() => focusState(page), { timeout: 2000 })
+          .poll(() => focusState(page), { timeout: 2000 * SLOWDOWN })
           .toMatchObject({ indicator: true, onScreen: true })
           .then(() => true)
           .catch(() => false);

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { api, createAccount, sessionToken, signInContext } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 import { totpCode } from './support/two-factor.ts';
 
 /**
@@ -12,7 +13,7 @@ import { totpCode } from './support/two-factor.ts';
  */
 
 // Each journey creates and confirms its accounts by email first.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 120_000 * SLOWDOWN });
 
 const SHOTS = path.resolve(import.meta.dirname, '.artifacts/screenshots');
 

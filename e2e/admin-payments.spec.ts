@@ -16,6 +16,7 @@ import {
 import { reais } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 import { confirmAdminIdentity } from './support/two-factor.ts';
 
 /**
@@ -94,7 +95,9 @@ test('an admin refunds half a payment with a reason, and the patient sees it', a
 
   // The patient's page changed by itself: one row, the partial refund and its reason in words.
   await expect(patientRow).toHaveCount(1);
-  await expect(patientRow).toContainText(`Reembolso parcial de ${reais(PRICE / 2)}`, { timeout: 15_000 });
+  await expect(patientRow).toContainText(`Reembolso parcial de ${reais(PRICE / 2)}`, {
+    timeout: 15_000 * SLOWDOWN,
+  });
   await expect(patientRow).toContainText('Motivo: Problema técnico na consulta: A chamada caiu duas vezes');
   for (const width of [390, 1280]) {
     await patientPage.setViewportSize({ width, height: width === 390 ? 844 : 800 });

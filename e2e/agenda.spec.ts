@@ -15,6 +15,7 @@ import { sendCrmCard } from './support/documents.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
 import { settle, storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * The doctor's agenda (/doctor/schedule) and patient list (/doctor/patients): a new doctor adds,
@@ -27,7 +28,7 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '.artifacts/screenshots
 
 /** settle(), after giving a busy machine time to answer the page's slower calls (the slot preview). */
 async function settleSlowly(page: Page, heading: string) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
   await settle(page, heading);
 }
 

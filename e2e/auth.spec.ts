@@ -3,6 +3,7 @@ import { createAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
 import { newPerson } from './support/people.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 async function fillRegistration(page: Page, person: ReturnType<typeof newPerson>) {
   await page.getByLabel(/^Nome completo/).fill(person.name);
@@ -119,7 +120,7 @@ test('forgot password, reset through the emailed link, sign in with the new pass
   await page.getByLabel('Confirme a nova senha').fill('nova-senha-456');
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(page.getByText('Senha atualizada com sucesso!')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 * SLOWDOWN });
 
   await signIn(page, person.email, person.password);
   await expect(page.getByText('Erro ao fazer login')).toBeVisible();

@@ -15,6 +15,7 @@ import { api, sessionToken, signInContext } from './support/accounts.ts';
 import { DEMO_URL, demoApi, demoUrl, reais } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { settle, storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * Booking and paying on the demo app (approved doctors with agendas, demo patients): a patient
@@ -113,7 +114,7 @@ async function post(token: string, path: string, body?: unknown) {
 
 /** settle(), after giving a busy machine time to answer the page's slower calls. */
 async function settleSlowly(page: Page, heading: string) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
   await settle(page, heading);
 }
 
@@ -141,7 +142,7 @@ async function openDoctorWeek(page: Page, doctor: BookableDoctor) {
   await card.getByRole('button', { name: `Ver agenda de ${doctor.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`doctor=${doctor.id}`));
   await expect(page.getByRole('heading', { level: 2, name: doctor.name })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
 }
 
 /** Picks the first free slot of the week on screen (moving on a week while there is none); its ISO start. */
@@ -150,7 +151,7 @@ async function pickFirstSlot(page: Page): Promise<string> {
   for (let week = 0; (await slots.count()) === 0; week++) {
     if (week > 3) throw new Error('no free slot in four weeks');
     await page.getByRole('button', { name: 'Próxima semana' }).click();
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
   }
   await slots.first().click();
   await expect(page.getByRole('dialog', { name: 'Confirmar agendamento' })).toBeVisible();
@@ -163,7 +164,9 @@ async function confirmBooking(page: Page, method: 'Cartão de crédito' | 'PIX' 
   await dialog.getByLabel(method).check();
   await dialog.getByLabel('Li e aceito a política de cancelamento').check();
   await dialog.getByRole('button', { name: 'Confirmar e pagar' }).click();
-  await expect(page).toHaveURL(/\/patient\/consultations\/[0-9a-f-]+\/pagamento$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/patient\/consultations\/[0-9a-f-]+\/pagamento$/, {
+    timeout: 20_000 * SLOWDOWN,
+  });
   await settleSlowly(page, 'Pagamento da consulta');
   await expect(page.getByText('Ambiente de testes — nenhum valor é cobrado')).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/^Horário reservado por mais 1[45]:\d\d$/);
@@ -277,7 +280,7 @@ test.describe('booking journeys', () => {
     // A boleto needs three days: two weeks ahead.
     for (let i = 0; i < 2; i++) {
       await page.getByRole('button', { name: 'Próxima semana' }).click();
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
     }
     await pickFirstSlot(page);
     const dialog = page.getByRole('dialog', { name: 'Confirmar agendamento' });
@@ -312,7 +315,9 @@ test.describe('booking journeys', () => {
     await address.getByLabel('Número').fill('2500');
     await address.getByLabel('Bairro').fill('Batel');
     await dialog.getByRole('button', { name: 'Confirmar e pagar' }).click();
-    await expect(page).toHaveURL(/\/patient\/consultations\/[0-9a-f-]+\/pagamento$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/patient\/consultations\/[0-9a-f-]+\/pagamento$/, {
+      timeout: 20_000 * SLOWDOWN,
+    });
     await settleSlowly(page, 'Pagamento da consulta');
     await expect(page.getByLabel('Linha digitável')).toHaveValue(/^\d{5}\.\d{5} /);
     expect((await storedAddress()).billingAddress).toMatchObject({
@@ -575,7 +580,7 @@ test.describe('screenshots of the booking screens', () => {
     await settleSlowly(page, 'Pagamento da consulta');
     await post(token, `/api/appointments/${bookedBoleto().id}/payment/simulate`);
     await expect(page.getByRole('heading', { name: 'Solicitação enviada ao médico' })).toBeVisible({
-      timeout: 15_000,
+      timeout: 15_000 * SLOWDOWN,
     });
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });

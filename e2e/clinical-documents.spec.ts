@@ -5,6 +5,7 @@ import { signInContext } from './support/accounts.ts';
 import { demoHeldConsultation } from './support/clinical-documents.ts';
 import { DEMO_ACCOUNTS, DEMO_URL, demoUrl, nameOf } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * The medical act's documents: the demo doctor issues a prescription (a controlled substance is
@@ -33,13 +34,13 @@ test('a doctor issues, the patient downloads, a visitor verifies', async ({ brow
   await doctor.goto(demoUrl('/doctor/profile'));
   const signatureCard = doctor.getByTestId('signature-card');
   await expect(signatureCard.getByRole('heading', { name: 'Assinatura digital' })).toBeVisible({
-    timeout: 30_000,
+    timeout: 30_000 * SLOWDOWN,
   });
   await signatureCard.getByRole('button', { name: /Vincular e abrir sessão|Abrir nova sessão/ }).click();
   await expect(doctor.getByText('Ambiente de TESTE — não é um certificado ICP-Brasil')).toBeVisible();
   await doctor.getByRole('button', { name: 'Autorizar' }).click();
   // Back from the PSC through its redirect and the token exchange: a few round trips.
-  await expect(doctor.getByText('Sessão de assinatura aberta.')).toBeVisible({ timeout: 30_000 });
+  await expect(doctor.getByText('Sessão de assinatura aberta.')).toBeVisible({ timeout: 30_000 * SLOWDOWN });
   await expect(signatureCard.getByTestId('signature-session')).toHaveText(/Ativa até/);
   await expect(signatureCard.getByText('Cadeia de TESTE do Pulsa (não é ICP-Brasil)')).toBeVisible();
   await signatureCard.screenshot({ path: path.join(ARTIFACTS, 'assinatura-perfil.png') });

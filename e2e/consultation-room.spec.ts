@@ -19,6 +19,7 @@ import {
 import { DEMO_ACCOUNTS, DEMO_URL, demoUrl } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * The consultation room with two real browsers' worth of media: Chromium's fake camera and
@@ -202,12 +203,14 @@ test('patient and doctor meet by video, chat, share a file, come back after a ne
   await join.click();
   for (const side of [doc.page, pat.page]) {
     await expect(side.getByRole('region', { name: 'Chamada de vídeo' })).toBeVisible();
-    await expect.poll(async () => (await framesDecoded(side)).frames, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await framesDecoded(side)).frames, { timeout: 30_000 * SLOWDOWN })
+      .toBeGreaterThan(0);
   }
   await expect(
     doc.page.getByRole('status', { name: /^Qualidade da conexão: Conexão (boa|razoável)$/ }),
   ).toBeVisible({
-    timeout: 20_000,
+    timeout: 20_000 * SLOWDOWN,
   });
   await expect(doc.page.getByText('O paciente está na chamada')).toBeVisible();
   await expect(pat.page.getByText('O médico está na chamada')).toBeVisible();
@@ -248,11 +251,11 @@ test('patient and doctor meet by video, chat, share a file, come back after a ne
   const before = await framesDecoded(pat.page);
   await pat.context.setOffline(true);
   await expect(pat.page.getByText('Sem conexão com o servidor. Tentando novamente...')).toBeVisible({
-    timeout: 30_000,
+    timeout: 30_000 * SLOWDOWN,
   });
   await pat.context.setOffline(false);
   await expect(pat.page.getByText('Sem conexão com o servidor. Tentando novamente...')).toBeHidden({
-    timeout: 30_000,
+    timeout: 30_000 * SLOWDOWN,
   });
   for (const side of [pat.page, doc.page]) {
     await expect
@@ -261,7 +264,7 @@ test('patient and doctor meet by video, chat, share a file, come back after a ne
           const now = await framesDecoded(side);
           return side === pat.page && now.peers <= before.peers ? 0 : now.frames;
         },
-        { timeout: 45_000 },
+        { timeout: 45_000 * SLOWDOWN },
       )
       .toBeGreaterThan(0);
   }
@@ -275,7 +278,7 @@ test('patient and doctor meet by video, chat, share a file, come back after a ne
   await end.getByRole('button', { name: 'Concluir consulta' }).click();
   await expect(doc.page.getByText('Consulta concluída').first()).toBeVisible();
   await expect(pat.page.getByText('Hidratação e repouso; retorno se a dor piorar.')).toBeVisible({
-    timeout: 20_000,
+    timeout: 20_000 * SLOWDOWN,
   });
   await pat.page.getByRole('button', { name: 'Avaliar o médico' }).click();
   const review = pat.page.getByRole('dialog', { name: 'Como foi a consulta?' });

@@ -24,6 +24,7 @@ import {
 import { reais } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * Consultations after booking, on every side: the doctor answers requests (accept, reject, a
@@ -390,14 +391,14 @@ test('the patient moves a consultation, and a slot taken meanwhile offers the ne
   };
   /** The week picker opens on this week: a slot of the next one is a "Próxima semana" away. */
   const showWeekOf = async (startsAt: string) => {
-    await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
     const week = (iso: string) => {
       const day = new Date(`${iso}T12:00:00Z`);
       return new Date(day.getTime() - day.getUTCDay() * 86_400_000).toISOString().slice(0, 10);
     };
     if (week(shown(startsAt).iso) > week(shown(new Date().toISOString()).iso)) {
       await dialog.getByRole('button', { name: 'Próxima semana' }).click();
-      await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+      await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
     }
   };
   await showWeekOf(target);
@@ -536,7 +537,7 @@ test('the bell rings at once when the doctor answers, and catches up after the n
   await accept(doctor, second.id);
   await page.context().setOffline(false);
   await expect(bell).toHaveAccessibleName(new RegExp(`^Notificações, ${unreadBefore + 2} não lidas?$`), {
-    timeout: 20_000,
+    timeout: 20_000 * SLOWDOWN,
   });
 });
 
@@ -684,7 +685,7 @@ async function shootConsultationScreens(browser: Browser, theme: 'light' | 'dark
       await page.goto(screen.path);
       await settleSlowly(page, screen.heading);
       await screen.ready?.(page);
-      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 * SLOWDOWN });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({
         path: path.join(SCREENSHOT_DIR, `${screen.name}-${width}-${theme}.png`),

@@ -18,6 +18,7 @@ import { SAMPLE_PDF } from './support/documents.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
 import { settle } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * The patient in control of their data: the health space with a consultation's chat and file, who
@@ -113,7 +114,7 @@ test('the patient opens the health space, sees who accessed their data and downl
   await data.getByRole('button', { name: 'Baixar meus dados' }).click();
   await expect(page.getByText('Cópia pedida')).toBeVisible();
   const mail = await waitForMail(p.account.email, 'A cópia dos seus dados no Pulsa está pronta', 60_000);
-  await expect(data.getByText('Enviado por email')).toBeVisible({ timeout: 15_000 });
+  await expect(data.getByText('Enviado por email')).toBeVisible({ timeout: 15_000 * SLOWDOWN });
   const downloading = page.waitForEvent('download');
   await page.evaluate((url) => {
     window.location.href = url;

@@ -18,6 +18,7 @@ import {
 } from './support/consultations.ts';
 import { reais } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * The appointment's life as two people see it at once (decision 065): every change reaches the
@@ -48,7 +49,7 @@ function watchLive(page: Page) {
   return {
     heard,
     /** Waits until the server has said the connection is live, so what follows is heard, not polled. */
-    connected: () => expect.poll(() => ready, { timeout: 20_000 }).toBe(true),
+    connected: () => expect.poll(() => ready, { timeout: 20_000 * SLOWDOWN }).toBe(true),
   };
 }
 
@@ -102,7 +103,7 @@ test('the patient’s consultations turn "Confirmada" when the doctor accepts el
   await expectToast(doctorSide.page, 'Consulta confirmada');
 
   // The patient's open list follows by itself: confirmed, and the card captured on acceptance.
-  await expect(mine).toContainText('Confirmada', { timeout: 10_000 });
+  await expect(mine).toContainText('Confirmada', { timeout: 10_000 * SLOWDOWN });
   await expect(mine).toContainText('Pago');
   await expect(mine).not.toContainText('Aguardando a confirmação do médico');
   await expect(mine.getByRole('button', { name: 'Remarcar' })).toBeVisible();
@@ -148,7 +149,7 @@ test('the doctor’s "Pendentes" receives a request paid elsewhere, with its cou
   for (let week = 0; (await slots.count()) === 0; week++) {
     if (week > 2) throw new Error('no free slot in three weeks');
     await booking.getByRole('button', { name: 'Próxima semana' }).click();
-    await expect(booking.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(booking.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
   }
   await slots.first().click();
   const dialog = booking.getByRole('dialog', { name: 'Confirmar agendamento' });
@@ -156,13 +157,15 @@ test('the doctor’s "Pendentes" receives a request paid elsewhere, with its cou
   await dialog.getByLabel('Cartão de crédito').check();
   await dialog.getByLabel('Li e aceito a política de cancelamento').check();
   await dialog.getByRole('button', { name: 'Confirmar e pagar' }).click();
-  await expect(booking).toHaveURL(/\/patient\/consultations\/[0-9a-f-]+\/pagamento$/, { timeout: 20_000 });
+  await expect(booking).toHaveURL(/\/patient\/consultations\/[0-9a-f-]+\/pagamento$/, {
+    timeout: 20_000 * SLOWDOWN,
+  });
   const id = booking.url().match(/consultations\/([0-9a-f-]+)\/pagamento$/)?.[1] ?? '';
   await settleSlowly(booking, 'Pagamento da consulta');
 
   // While it is only held, unpaid, it never reaches the doctor: the list is the same (and, checked once
   // the request has arrived below, the doctor's page heard nothing of the hold).
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
   await expect(page.getByText('1 solicitação', { exact: true })).toBeVisible();
   await expect(
     page.getByRole('article', { name: new RegExp(`^Consulta com ${p.account.name} `) }),
@@ -177,7 +180,7 @@ test('the doctor’s "Pendentes" receives a request paid elsewhere, with its cou
 
   // Paid: the request is the doctor's to answer, on the open list, and both counts say two.
   const arrived = page.getByRole('article', { name: new RegExp(`^Consulta com ${p.account.name} `) });
-  await expect(arrived).toBeVisible({ timeout: 10_000 });
+  await expect(arrived).toBeVisible({ timeout: 10_000 * SLOWDOWN });
   await expect(arrived).toContainText('Dor no joelho ao correr.');
   await expect(arrived.getByRole('button', { name: 'Aceitar' })).toBeVisible();
   await expect(arrived.getByText(/^Responda até \d\d\/\d\d às \d\d:\d\d$/)).toBeVisible();

@@ -5,6 +5,7 @@ import { admin, client, ok } from './support/consultations.ts';
 import { sendCrmCard } from './support/documents.ts';
 import { expect, test } from './support/fixtures.ts';
 import { settle, storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * A brand-new doctor's first days (issue 26, "A new doctor"): signed up and confirmed by email,
@@ -14,7 +15,7 @@ import { settle, storeTheme } from './support/pages.ts';
  */
 
 // Generous: sign-up by email, approval and nine pages, on a machine that may be busy.
-test.describe.configure({ timeout: 420_000 });
+test.describe.configure({ timeout: 420_000 * SLOWDOWN });
 
 const SHOTS = path.resolve(import.meta.dirname, '.artifacts/screenshots');
 
@@ -67,7 +68,9 @@ async function brandNewApprovedDoctor() {
 
 /** The page at rest: heading in, nothing loading, every request answered; then no error toast. */
 async function expectNoErrorToast(page: Page, heading: string | RegExp) {
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+    timeout: 30_000 * SLOWDOWN,
+  });
   await settle(page, heading);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { createAccount, signInContext } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * The installable app and push notifications in the browser (decision 144). Headless Chromium
@@ -47,7 +48,7 @@ test('the app installs a service worker and names its manifest; turning notifica
     .or(
       page.getByRole('alert').filter({ hasText: /^Não foi possível ativar as notificações neste navegador/ }),
     );
-  await expect(outcome).toBeVisible({ timeout: 20_000 });
+  await expect(outcome).toBeVisible({ timeout: 20_000 * SLOWDOWN });
   if (await page.getByRole('alert').isVisible()) {
     await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeEnabled();
     // Chromium's own line for a test profile (incognito, like every Playwright context), not the app's.

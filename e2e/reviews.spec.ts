@@ -6,6 +6,7 @@ import { api, sessionToken, signInContext } from './support/accounts.ts';
 import { DEMO_ACCOUNTS, DEMO_URL, demoApi, demoUrl } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { settle, storeTheme } from './support/pages.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 
 /**
  * Reviews from end to end, on the demo app, whose patient has two consultations held with the demo
@@ -114,11 +115,11 @@ test('a review rejected with a reason, another approved and shown on the doctor�
 
   // 3. The patient is told why, in the bell, live (the room page stays open).
   await expect(bell).toHaveAccessibleName(new RegExp(`^Notificações, ${unreadBefore + 1} não lidas?$`), {
-    timeout: 20_000,
+    timeout: 20_000 * SLOWDOWN,
   });
   await bell.click();
   const notice = patient.getByRole('dialog').getByText('Sua avaliação não foi publicada');
-  await expect(notice.first()).toBeVisible({ timeout: 20_000 });
+  await expect(notice.first()).toBeVisible({ timeout: 20_000 * SLOWDOWN });
   await expect(
     patient
       .getByRole('dialog')
@@ -147,7 +148,7 @@ test('a review rejected with a reason, another approved and shown on the doctor�
   await expect(admin.getByRole('row').filter({ hasText: 'Anônimo' }).first()).toBeVisible();
   // The patient's room, open all along, says so without a reload.
   await expect(patient.getByText('Sua avaliação está publicada no perfil do médico.')).toBeVisible({
-    timeout: 10_000,
+    timeout: 10_000 * SLOWDOWN,
   });
 
   // 5. The doctor's public page shows it at once (the shared copy was renewed), anonymous.

@@ -9,6 +9,7 @@ import { ADMIN, api, signInContext } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startApp, stopApp, waitForHealth } from './support/global-setup.ts';
 import { newPerson } from './support/people.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 import { confirmAdminIdentity } from './support/two-factor.ts';
 
 /**
@@ -46,7 +47,7 @@ async function mailTo(to: string, match: (mail: ParsedMail) => boolean): Promise
         );
         return !!found;
       },
-      { timeout: 20_000 },
+      { timeout: 20_000 * SLOWDOWN },
     )
     .toBe(true);
   return found as ParsedMail;
@@ -174,7 +175,7 @@ test('the admin sets SMTP and the sender, and runs maintenance mode', async ({ p
   const banner = page.getByRole('status').filter({ hasText: 'A plataforma está em manutenção' });
   await expect(banner).toBeVisible();
   // Far sooner than the minute after which an open page would read the settings again anyway.
-  await expect(patientBanner).toBeVisible({ timeout: 10_000 });
+  await expect(patientBanner).toBeVisible({ timeout: 10_000 * SLOWDOWN });
 
   const visitor = await page.context().browser()?.newPage();
   if (!visitor) throw new Error('no browser');
@@ -206,7 +207,7 @@ test('the admin sets SMTP and the sender, and runs maintenance mode', async ({ p
   await general.getByRole('switch', { name: 'Modo de manutenção' }).click();
   await general.getByRole('button', { name: 'Salvar' }).click();
   await expect(banner).toHaveCount(0);
-  await expect(patientBanner).toHaveCount(0, { timeout: 10_000 });
+  await expect(patientBanner).toHaveCount(0, { timeout: 10_000 * SLOWDOWN });
   await patientContext.close();
   await visitor.reload();
   await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();

@@ -12,6 +12,7 @@ import {
   signInContext,
 } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { SLOWDOWN } from './support/slowdown.ts';
 import { trustDeviceIn } from './support/two-factor.ts';
 
 /**
@@ -393,7 +394,7 @@ test.describe('signed-in shell', () => {
     await expect(drawer).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
-    await expect(open).toBeFocused({ timeout: 3000 });
+    await expect(open).toBeFocused({ timeout: 3000 * SLOWDOWN });
   });
 
   test('the notifications bell shows its empty state', async ({ page }) => {

@@ -5,6 +5,7 @@ import type { DoctorProfile } from '../../packages/shared/src/schemas/doctors.ts
 import { type Account, ADMIN, BASE_URL, createAccount, SESSION_COOKIE, sessionToken } from './accounts.ts';
 import { sendCrmCard } from './documents.ts';
 import { settle } from './pages.ts';
+import { SLOWDOWN } from './slowdown.ts';
 
 /**
  * Consultations set up through the API on the new installation, as the screens would make them: an
@@ -323,7 +324,7 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** settle(), after giving a busy machine time to answer. */
 export async function settleSlowly(page: Page, heading: string | RegExp) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 * SLOWDOWN });
   await settle(page, heading);
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { type Account, ADMIN, api, BASE_URL } from './accounts.ts';
+import { SLOWDOWN } from './slowdown.ts';
 
 /**
  * Two-factor sign-in for the browser tests. Codes come from otplib, as an authenticator app would
@@ -132,8 +133,8 @@ export async function confirmAdminIdentity(
   if (options.required) await expect(reauth).toBeVisible();
   else {
     await Promise.race([
-      reauth.waitFor({ timeout: 10_000 }).catch(() => undefined),
-      done.waitFor({ timeout: 10_000 }).catch(() => undefined),
+      reauth.waitFor({ timeout: 10_000 * SLOWDOWN }).catch(() => undefined),
+      done.waitFor({ timeout: 10_000 * SLOWDOWN }).catch(() => undefined),
     ]);
     if (!(await reauth.isVisible())) return;
   }
@@ -147,10 +148,10 @@ export async function confirmAdminIdentity(
       .fill(await totpCode(enrolledSecret(options.baseUrl ?? BASE_URL, ADMIN.email), 1));
     await reauth.getByRole('button', { name: 'Confirmar' }).click();
     await Promise.race([
-      done.waitFor({ timeout: 10_000 }).catch(() => undefined),
+      done.waitFor({ timeout: 10_000 * SLOWDOWN }).catch(() => undefined),
       reauth
         .getByText(/Código inválido/)
-        .waitFor({ timeout: 10_000 })
+        .waitFor({ timeout: 10_000 * SLOWDOWN })
         .catch(() => undefined),
     ]);
   }
