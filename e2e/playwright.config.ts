@@ -21,6 +21,10 @@ export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 export const FRESH_PORT = E2E_PORT + 2;
 export const FRESH_URL = `http://127.0.0.1:${FRESH_PORT}`;
 
+const chrome = { ...devices['Desktop Chrome'], channel: undefined };
+/** The journeys whose browsers run the fake camera and microphone (a call, a waiting room's preview). */
+const WITH_CAMERA = ['**/consultation-room.spec.ts', '**/clinical-record.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -53,5 +57,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // The journeys that film with the fake camera encode and decode video in software, enough to
+    // hold both cores: two at once starved each other's pages past every wait (decision 142). One at
+    // a time, first in the queue, so the second one runs while the other workers go through the rest.
+    { name: 'camera', testMatch: WITH_CAMERA, workers: 1, use: chrome },
+    { name: 'chromium', testIgnore: WITH_CAMERA, use: chrome },
+  ],
 });
