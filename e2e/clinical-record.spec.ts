@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import config from './playwright.config.ts';
 import { type Account, signInContext } from './support/accounts.ts';
 import {
   accept,
@@ -30,14 +29,8 @@ const SHOTS = path.resolve(import.meta.dirname, '.artifacts/screenshots');
  * (decision 142). A bound on waiting, not a speed goal.
  */
 const BOOT = { timeout: 60_000 * SLOWDOWN };
-const baseArgs = (config.use?.launchOptions?.args ?? []) as string[];
 
-test.use({
-  launchOptions: {
-    executablePath: config.use?.launchOptions?.executablePath,
-    args: [...baseArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  },
-});
+// The fake camera and microphone come with the `camera` project (playwright.config.ts).
 
 async function meeting() {
   const today = saoPaulo().weekday;

@@ -44,17 +44,7 @@ const EXAM_PNG = Buffer.from(
   'base64',
 );
 
-test.use({
-  launchOptions: {
-    executablePath,
-    args: [
-      ...baseArgs,
-      '--use-fake-ui-for-media-stream',
-      FAKE_DEVICES,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+// The fake camera and microphone come with the `camera` project (playwright.config.ts).
 
 // ── Set-up through the API ───────────────────────────────────────────────
 

@@ -22,8 +22,25 @@ export const FRESH_PORT = E2E_PORT + 2;
 export const FRESH_URL = `http://127.0.0.1:${FRESH_PORT}`;
 
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
-/** The journeys whose browsers run the fake camera and microphone (a call, a waiting room's preview). */
+/** Chromium as every journey starts it: the closed network's noise switched off. */
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+/**
+ * The journeys whose browsers run the fake camera and microphone (a call, a waiting room's preview):
+ * the `camera` project gives them the devices, granted without asking, and media that plays on its own.
+ */
 const WITH_CAMERA = ['**/consultation-room.spec.ts', '**/clinical-record.spec.ts'];
+const CAMERA_ARGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 export default defineConfig({
   testDir: '.',
@@ -47,21 +64,22 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: LAUNCH_ARGS,
     },
   },
   projects: [
     // The journeys that film with the fake camera encode and decode video in software, enough to
     // hold both cores: two at once starved each other's pages past every wait (decision 142). One at
     // a time, first in the queue, so the second one runs while the other workers go through the rest.
-    { name: 'camera', testMatch: WITH_CAMERA, workers: 1, use: chrome },
+    {
+      name: 'camera',
+      testMatch: WITH_CAMERA,
+      workers: 1,
+      use: {
+        ...chrome,
+        launchOptions: { executablePath: chromiumPath, args: [...LAUNCH_ARGS, ...CAMERA_ARGS] },
+      },
+    },
     { name: 'chromium', testIgnore: WITH_CAMERA, use: chrome },
   ],
 });
